@@ -1,0 +1,56 @@
+"""boltc's user-facing errors: `file:line:col: error: message`, never a traceback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.ir import Operation
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    file: str
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+class BoltcError(Exception):
+    """A problem with the user's input or request, reported without a traceback.
+
+    `location` is the nearest known place in the input; `op_name` the op concerned.
+    """
+
+    def __init__(self, message: str, location: SourceLocation | None = None, op_name: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.location = location
+        self.op_name = op_name
+
+    def __str__(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        return f"{where}error: {self.message}"
+
+
+def op_location(op: Operation, default_file: str = "<input>") -> SourceLocation:
+    """Where `op` came from: its FileLineColLoc (set by boltc's parser) or its nearest ancestor's."""
+    current: Operation | None = op
+    while current is not None:
+        loc = current.location
+        if isinstance(loc, FileLineColLoc):
+            return SourceLocation(loc.filename.data, loc.line.data, loc.column.data)
+        current = current.parent_op()
+    return SourceLocation(default_file)
+
+
+def error_at(op: Operation, message: str) -> BoltcError:
+    """A BoltcError about `op`, located where the op was parsed, naming it."""
+    return BoltcError(f"'{op.name}': {message}", op_location(op), op.name)

@@ -1,0 +1,106 @@
+"""Reading MLIR text into xDSL with source locations and boltc errors.
+
+Every op parsed here gets a `FileLineColLoc` of where it starts, so that later errors (an op
+the importer cannot take, a verifier failure) name the file, line and column.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import re
+from pathlib import Path
+
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import ParseError, VerifyException
+
+from boltc import _xdsl_patches  # noqa: F401
+from boltc.diagnostics import BoltcError, SourceLocation, op_location
+from boltc.dialects.context import bolt_context
+
+
+class _LineIndex:
+    """Offset -> (line, column), 1-based. One scan of the text, then a bisect per query:
+    a 100 MB model has few newlines but long blob lines, so counting per op would be slow."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
+
+
+class LocatingParser(Parser):
+    """xDSL's parser, recording where each op starts as its location (unless it has one)."""
+
+    def __init__(self, ctx, text: str, name: str):
+        super().__init__(ctx, text, name)
+        self._file = StringAttr(name)
+        self._lines = _LineIndex(text)
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span.start
+        op = super().parse_operation()
+        if isinstance(op.location, UnknownLoc):
+            line, col = self._lines.line_col(start)
+            op.location = FileLineColLoc(self._file, IntAttr(line), IntAttr(col))
+        return op
+
+
+def _parse_error_location(error: ParseError, name: str) -> SourceLocation:
+    span = error.span
+    text = span.input.content
+    lines = _LineIndex(text if isinstance(text, str) else text.decode("utf-8", "replace"))
+    line, col = lines.line_col(span.start)
+    return SourceLocation(name, line, col)
+
+
+def parse_mlir_text(text: str, name: str = "<input>") -> ModuleOp:
+    """Parse MLIR text (bolt or linalg-on-tensors) and verify it; BoltcError on any problem."""
+    if not text.strip():
+        raise BoltcError("the input is empty: expected an MLIR module", SourceLocation(name))
+    try:
+        module = LocatingParser(bolt_context(), text, name).parse_module()
+    except ParseError as e:
+        raise BoltcError(e.msg, _parse_error_location(e, name)) from None
+    except VerifyException as e:
+        # Parsers run some verifiers eagerly (types, attributes).
+        raise BoltcError(str(e).splitlines()[0], SourceLocation(name)) from None
+    verify_module(module, name)
+    return module
+
+
+def verify_module(module: ModuleOp, name: str = "<input>") -> None:
+    """Verify every op, reporting the first failure at that op's location."""
+    for op in module.walk():
+        try:
+            op.verify(verify_nested_ops=False)
+        except VerifyException as e:
+            message = str(e).strip().splitlines()[0] if str(e).strip() else "does not verify"
+            raise BoltcError(message, op_location(op, name), op.name) from None
+
+
+def read_mlir_file(path: str | os.PathLike[str]) -> ModuleOp:
+    """Read and parse an .mlir file; a missing, unreadable or binary file is a BoltcError."""
+    p = Path(path)
+    name = str(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise BoltcError("no such file", SourceLocation(name)) from None
+    except IsADirectoryError:
+        raise BoltcError("is a directory, expected an .mlir file", SourceLocation(name)) from None
+    except OSError as e:
+        raise BoltcError(f"cannot read: {e.strerror}", SourceLocation(name)) from None
+    if b"\0" in raw[:8192]:
+        raise BoltcError("binary file: expected MLIR text", SourceLocation(name))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BoltcError(
+            f"not UTF-8 text (byte {e.start}): expected MLIR text", SourceLocation(name)
+        ) from None
+    return parse_mlir_text(text, name)

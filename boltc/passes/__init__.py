@@ -1,0 +1,1 @@
+"""Graph passes on the bolt dialect: one module per pass (DESIGN.md, 'The data flow')."""

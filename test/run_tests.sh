@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The project's test command (README.md, .ci/run): lit/FileCheck suites, then pytest.
+# pytest's exit 5 (no tests collected) is a failure here: a suite that runs nothing guards nothing.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+status=0
+lit -sv test/lit || status=1
+python -m pytest -q test/python "$@"
+rc=$?
+if [ "$rc" -eq 5 ]; then
+  echo "pytest collected no tests" >&2
+  rc=1
+fi
+[ "$rc" -ne 0 ] && status=1
+exit "$status"
