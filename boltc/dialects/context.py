@@ -10,6 +10,7 @@ from xdsl.dialects.func import Func
 from xdsl.dialects.math import Math
 from xdsl.dialects.tensor import Tensor
 
+from boltc import _xdsl_patches  # noqa: F401  (parsing fixes: STYLE.md trap (a))
 from boltc.dialects.bolt import Bolt
 from boltc.dialects.linalg_extra import Linalg
 
