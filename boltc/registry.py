@@ -16,8 +16,15 @@ def _import_linalg() -> type[ModulePass]:
     return ImportLinalgPass
 
 
+def _raise_bolt() -> type[ModulePass]:
+    from boltc.passes.raise_bolt import RaiseBoltPass
+
+    return RaiseBoltPass
+
+
 def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Name -> factory; factories import lazily so `boltc-opt --help` stays fast."""
     return {
         "import-linalg": _import_linalg,
+        "raise-bolt": _raise_bolt,
     }

@@ -256,10 +256,12 @@ class KernelAttr(ParametrizedAttribute):
     def print_parameters(self, printer: Printer) -> None:
         tile = ", ".join(map(str, int_list(self.tile)))
         cluster = ", ".join(map(str, int_list(self.cluster)))
-        printer.print_string(
-            f'<"{self.family.data}", tile [{tile}], cluster [{cluster}], '
-            f'stages {self.stages.data}, "{self.schedule.data}">'
-        )
+        # String literals go through the printer's escaping, or a quote in a name breaks parsing.
+        printer.print_string("<")
+        printer.print_string_literal(self.family.data)
+        printer.print_string(f", tile [{tile}], cluster [{cluster}], stages {self.stages.data}, ")
+        printer.print_string_literal(self.schedule.data)
+        printer.print_string(">")
 
     def verify(self) -> None:
         if len(int_list(self.tile)) != 3 or len(int_list(self.cluster)) != 3:
@@ -376,6 +378,8 @@ class AnchorOp(IRDLOperation):
         )
 
     def verify_epilogue(self) -> None:
+        for i, extra in enumerate(self.extras):
+            check_tensor(self.name, f"extra {i}", extra.type)
         block = self.epilogue.block
         expected = [self.accumulator_type(), *(e.type for e in self.extras)]
         got = [a.type for a in block.args]
@@ -687,7 +691,12 @@ class B2bOp(IRDLOperation):
             raise VerifyException(f"{self.name}: the body must yield the second anchor's result")
         if second.result.type != self.result.type:
             raise VerifyException(f"{self.name}: the result type must be the second anchor's")
-        if isinstance(second, Conv2dOp):
+        if isinstance(first, Conv2dOp) and isinstance(second, Conv2dOp):
+            if first.layout != second.layout:
+                raise VerifyException(
+                    f"{self.name}: both convolutions must use one layout, got "
+                    f"{first.layout.data.value} and {second.layout.data.value}"
+                )
             d = second.dims()
             if (d["R"], d["S"]) != (1, 1) or int_list(second.strides) != (1, 1) or any(
                 int_list(second.padding)
@@ -779,6 +788,7 @@ HardswishOp = _unary("bolt.ew.hardswish", "x * relu6(x + 3) / 6")
 SoftplusOp = _unary("bolt.ew.softplus", "log(1 + exp(x)) (torch's beta=1, threshold=20)")
 ExpOp = _unary("bolt.ew.exp", "exp(x)")
 LogOp = _unary("bolt.ew.log", "log(x)")
+Log1pOp = _unary("bolt.ew.log1p", "log(1 + x), accurate near 0")
 SqrtOp = _unary("bolt.ew.sqrt", "sqrt(x)")
 RsqrtOp = _unary("bolt.ew.rsqrt", "1 / sqrt(x)")
 NegOp = _unary("bolt.ew.neg", "-x")
@@ -880,7 +890,7 @@ class SelectOp(IRDLOperation):
 
 
 UNARY_ELEMENTWISE_OPS: tuple[type[UnaryElementwiseOp], ...] = (
-    ReluOp, GeluOp, SigmoidOp, TanhOp, SiluOp, HardswishOp, SoftplusOp, ClampOp, ExpOp, LogOp,
+    ReluOp, GeluOp, SigmoidOp, TanhOp, SiluOp, HardswishOp, SoftplusOp, ClampOp, ExpOp, LogOp, Log1pOp,
     SqrtOp, RsqrtOp, NegOp, AbsOp, ErfOp, ReciprocalOp, CastOp,
 )
 BINARY_ELEMENTWISE_OPS: tuple[type[BinaryElementwiseOp], ...] = (
@@ -1243,6 +1253,7 @@ class LayerNormOp(IRDLOperation):
     def verify_(self) -> None:
         x = check_tensor(self.name, "the input", self.input.type)
         y = check_tensor(self.name, "the result", self.result.type)
+        _check_same_element_type(self.name, [x, y])
         axis = self.axis.value.data
         _check_axis(self.name, axis, x.get_num_dims())
         if y.get_shape() != x.get_shape():

@@ -40,6 +40,19 @@ class LocatingParser(Parser):
         super().__init__(ctx, text, name)
         self._file = StringAttr(name)
         self._lines = _LineIndex(text)
+        self._resource_keys: dict[tuple[str, str], str] = {}
+
+    def _parse_dialect_resource_handle(self, dialect_name: str, interface) -> str:
+        # xDSL keeps blobs in one process-wide store and renames a key it has seen before,
+        # so a second file using the same key would point its ops at an empty blob. Map each
+        # key of this file to one fresh store key, used by the ops and the blob alike.
+        file_key = self.parse_identifier(" for resource handle")
+        store_key = self._resource_keys.get((dialect_name, file_key))
+        if store_key is None:
+            store_key = interface.declare_resource(file_key)
+            self._resource_keys[(dialect_name, file_key)] = store_key
+            self.dialect_resources.add((dialect_name, store_key))
+        return store_key
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
