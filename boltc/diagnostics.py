@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.ir import Operation
+from xdsl.utils.exceptions import DiagnosticException
 
 
 @dataclass(frozen=True)
@@ -23,10 +24,11 @@ class SourceLocation:
         return ":".join(parts)
 
 
-class BoltcError(Exception):
+class BoltcError(DiagnosticException):
     """A problem with the user's input or request, reported without a traceback.
 
     `location` is the nearest known place in the input; `op_name` the op concerned.
+    A DiagnosticException, so that `boltc-opt --verify-diagnostics` prints it like xDSL's own.
     """
 
     def __init__(self, message: str, location: SourceLocation | None = None, op_name: str | None = None):

@@ -199,10 +199,6 @@ class FunctionImporter:
     def run(self) -> func.FuncOp:
         src = self.source
         arg_types = [bolt_tensor_type(t, src) for t in src.function_type.inputs]
-        for t in src.function_type.inputs:
-            _check_interface_type(t, src)
-        for t in src.function_type.outputs:
-            _check_interface_type(t, src)
         self.block = Block(arg_types=arg_types)
         for old, new in zip(src.body.block.args, self.block.args):
             self.values[old] = new
@@ -214,7 +210,7 @@ class FunctionImporter:
             self._current = op
             translate = _TOP_LEVEL.get(type(op))
             if translate is None:
-                raise self.error(f"cannot import '{op.name}': boltc does not support this op")
+                raise self.error("boltc has no translation for this op")
             translate(self, op)
         self._current = None
         out_types = [self.tensor(v).type for v in _return_op(src).operands]
@@ -382,7 +378,7 @@ class FunctionImporter:
             w = self.transpose(w, (3, 0, 1, 2))
             groups, conv_out = 1, out_shape
         else:
-            raise self.error(f"cannot import '{op.name}'")
+            raise self.error("boltc has no translation for this convolution")
         layout = bolt.Layout.NHWC if isinstance(op, linalg.Conv2DNhwc_HwcfOp) else bolt.Layout.NCHW
         conv = self.emit(
             bolt.Conv2dOp(
@@ -684,7 +680,7 @@ class GenericImporter:
             return fn.emit(
                 bolt.SelectOp(condition.predicate, lhs, rhs, on_true, on_false)
             ).results[0]
-        raise fn.error(f"cannot import '{op.name}' inside a linalg.generic body", op)
+        raise fn.error("boltc has no translation for this op inside a linalg.generic body", op)
 
     def _tensor_of(self, value: Imported, element: Attribute | None) -> SSAValue:
         if isinstance(value, Scalar):
@@ -743,7 +739,7 @@ def _is_bolt_function(fn: func.FuncOp) -> bool:
 def _check_interface_type(ty: Attribute, fn: func.FuncOp) -> None:
     """Model inputs and outputs must be f32/f16/bf16 tensors (f64 only inside the model)."""
     if not isinstance(ty, TensorType):
-        raise error_at(fn, f"unsupported argument or result type {ty}: boltc models take tensors")
+        raise error_at(fn, f"unsupported type {ty} in the signature: boltc models take tensors")
     if not isinstance(ty.get_element_type(), _FLOAT_TYPES):
         raise error_at(
             fn,
@@ -761,13 +757,15 @@ def import_linalg(module: ModuleOp) -> ModuleOp:
     """Translate every func.func of a linalg-on-tensors module into bolt, in place."""
     for op in list(module.body.block.ops):
         if isinstance(op, func.FuncOp):
+            for ty in (*op.function_type.inputs, *op.function_type.outputs):
+                _check_interface_type(ty, op)
             if not op.body.blocks or _is_bolt_function(op):
                 continue  # a declaration, or already bolt IR
             new = FunctionImporter(op).run()
             module.body.block.insert_op_before(new, op)
             module.body.block.erase_op(op)
         elif not isinstance(op, bolt.ConstantOp):
-            raise error_at(op, f"cannot import '{op.name}' at module level")
+            raise error_at(op, "boltc has no translation for this op at module level")
     return module
 
 
