@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects import linalg as xdsl_linalg
+from xdsl.dialects import linalg as xdsl_linalg_dialect
+from xdsl.dialects.linalg import ops as xdsl_linalg
 from xdsl.dialects.builtin import ArrayAttr, AffineMapAttr
 from xdsl.dialects.linalg.abstract_ops import ConvOperation, NamedOperation, PoolingOperation
 from xdsl.ir import Dialect, Region, SSAValue
@@ -90,6 +91,6 @@ _ADDED = (BatchMatmulOp, DepthwiseConv2DNchwChwOp, PoolingNchwSumOp)
 
 Linalg = Dialect(
     "linalg",
-    [*xdsl_linalg.Linalg.operations, *_ADDED],
-    [*xdsl_linalg.Linalg.attributes],
+    [*xdsl_linalg_dialect.Linalg.operations, *_ADDED],
+    [*xdsl_linalg_dialect.Linalg.attributes],
 )

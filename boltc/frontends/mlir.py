@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects import arith, func, linalg, math as mathd, tensor, cf
+from xdsl.dialects import arith, func, math as mathd, tensor
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
