@@ -793,8 +793,8 @@ def load_model(source: str | ModuleOp, name: str | None = None) -> ModuleOp:
 
     if isinstance(source, ModuleOp):
         module, name = source, name or "<module>"
-    elif "\n" not in source and (source.endswith(".mlir") or Path(source).exists()):
-        module, name = read_mlir_file(source), name or source
+    elif "\n" not in source and "{" not in source:
+        module, name = read_mlir_file(source), name or source  # a path (missing: "no such file")
     else:
         name = name or "<string>"
         module = parse_mlir_text(source, name)

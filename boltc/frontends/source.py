@@ -55,8 +55,18 @@ class LocatingParser(Parser):
         return store_key
 
     def parse_operation(self) -> Operation:
-        start = self._current_token.span.start
-        op = super().parse_operation()
+        start_span = self._current_token.span
+        start = start_span.start
+        try:
+            op = super().parse_operation()
+        except (ParseError, VerifyException):
+            raise
+        except Exception:
+            # Some xDSL op parsers fail with IndexError and the like on malformed input
+            # (linalg named ops without ins/outs): report it at the op, as a parse error.
+            raise ParseError(
+                start_span, "malformed op: could not parse it (linalg ops need ins(...) and outs(...))"
+            ) from None
         if isinstance(op.location, UnknownLoc):
             line, col = self._lines.line_col(start)
             op.location = FileLineColLoc(self._file, IntAttr(line), IntAttr(col))
@@ -71,6 +81,19 @@ def _parse_error_location(error: ParseError, name: str) -> SourceLocation:
     return SourceLocation(name, line, col)
 
 
+_UNREGISTERED = re.compile(r"Operation (\S+) is not registered")
+
+
+def _parse_message(message: str) -> str:
+    unknown = _UNREGISTERED.fullmatch(message.strip())
+    if unknown:
+        return (
+            f"unknown op '{unknown.group(1)}': boltc reads the builtin, func, arith, math, cf, "
+            "tensor, linalg and bolt dialects"
+        )
+    return message
+
+
 def parse_mlir_text(text: str, name: str = "<input>") -> ModuleOp:
     """Parse MLIR text (bolt or linalg-on-tensors) and verify it; BoltcError on any problem."""
     if not text.strip():
@@ -78,7 +101,7 @@ def parse_mlir_text(text: str, name: str = "<input>") -> ModuleOp:
     try:
         module = LocatingParser(bolt_context(), text, name).parse_module()
     except ParseError as e:
-        raise BoltcError(e.msg, _parse_error_location(e, name)) from None
+        raise BoltcError(_parse_message(e.msg), _parse_error_location(e, name)) from None
     except VerifyException as e:
         # Parsers run some verifiers eagerly (types, attributes).
         raise BoltcError(str(e).splitlines()[0], SourceLocation(name)) from None
@@ -93,6 +116,8 @@ def verify_module(module: ModuleOp, name: str = "<input>") -> None:
             op.verify(verify_nested_ops=False)
         except VerifyException as e:
             message = str(e).strip().splitlines()[0] if str(e).strip() else "does not verify"
+            if not message.startswith(op.name):
+                message = f"'{op.name}': {message}"  # xDSL's own verifiers do not name the op
             raise BoltcError(message, op_location(op, name), op.name) from None
 
 

@@ -1,0 +1,168 @@
+"""The `boltc` command (DESIGN.md, 'Who uses it, and how').
+
+    boltc model.mlir --emit bolt [-o out.mlir]   # import, raise, verify; print the bolt IR
+
+Exit codes: 0 done; 1 a problem with the input (reported as `file:line:col: error: ...`);
+2 a bad command line, or a request boltc cannot serve yet (argparse uses 2 too);
+3 an internal error (a bug in boltc); 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+from boltc.diagnostics import BoltcError, SourceLocation
+
+ARCHES = ("sm_90a", "sm_80")  # the first is the default
+EMITS = ("bolt", "cpp", "so")
+
+EXIT_INPUT_ERROR = 1
+EXIT_UNAVAILABLE = 2
+EXIT_INTERNAL_ERROR = 3
+EXIT_INTERRUPTED = 130
+
+
+class Unavailable(Exception):
+    """A well-formed request for something boltc does not do yet (exit 2)."""
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as package_version
+
+    try:
+        return package_version("boltc")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="boltc",
+        description="Compile a model (linalg-on-tensors or bolt MLIR) for NVIDIA GPUs.",
+        epilog="Today only --emit bolt is available; the CUTLASS lowering is tracked in issue 5.",
+    )
+    parser.add_argument("model", help="the model: an .mlir file (linalg-on-tensors or bolt)")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="where to write the result (default, or '-': stdout)")
+    parser.add_argument("--emit", choices=EMITS,
+                        help="what to produce: bolt IR, CUTLASS C++, or a shared library "
+                             "(default: from OUT's suffix; bolt when there is no OUT)")
+    parser.add_argument("--arch", choices=ARCHES, default=ARCHES[0],
+                        help="the GPU to compile for (default: %(default)s)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    parser.add_argument("--version", action="version", version=f"boltc {version()}")
+    return parser
+
+
+def emit_kind(args: argparse.Namespace) -> str:
+    """What to produce: --emit if given, else what the output's name asks for."""
+    out = args.output
+    if out is not None and out.endswith(".so"):
+        return "so"  # even with --emit bolt: writing IR into a .so name is never what is meant
+    if args.emit is not None:
+        return args.emit
+    if out is not None and (out.endswith(os.sep) or Path(out).is_dir()):
+        return "cpp"  # DESIGN.md: `--emit cpp -o build/`
+    return "bolt"
+
+
+def refuse_unavailable(kind: str, args: argparse.Namespace) -> None:
+    later = "the CUTLASS lowering is tracked in issue 5; use --emit bolt"
+    if kind == "so":
+        library = args.output or Path(args.model).with_suffix(".so").name
+        raise Unavailable(f"compiling to a shared library ({library}) is not available yet: {later}")
+    if kind == "cpp":
+        raise Unavailable(f"emitting CUTLASS C++ (--emit cpp) is not available yet: {later}")
+
+
+def bolt_text(model: str) -> str:
+    from xdsl.targets.mlir import MLIRTarget
+
+    from boltc.dialects.context import bolt_context
+    from boltc.frontends.mlir import load_model
+    from boltc.frontends.source import read_mlir_file
+
+    # Read the file here: load_model would take a path that does not exist for MLIR text.
+    module = load_model(read_mlir_file(model), name=model)
+    text = io.StringIO()
+    MLIRTarget().emit(bolt_context(), module, text)
+    return text.getvalue()
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write `path` whole or not at all: a temporary file beside it, then os.replace."""
+    target = Path(path)
+    try:
+        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as e:
+        raise BoltcError(f"cannot write the output: {e.strerror or e}", SourceLocation(path)) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; give what open() would
+        os.replace(temporary, target)
+    except BaseException as e:
+        Path(temporary).unlink(missing_ok=True)
+        if isinstance(e, OSError):
+            raise BoltcError(f"cannot write the output: {e.strerror or e}", SourceLocation(path)) from None
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def run(args: argparse.Namespace) -> None:
+    if args.output == "-":
+        args.output = None
+    kind = emit_kind(args)
+    refuse_unavailable(kind, args)
+    text = bolt_text(args.model)
+    if args.output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    write_atomically(args.output, text)
+    if not args.quiet:
+        print(f"boltc: wrote {args.output}", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        run(args)
+    except BoltcError as e:
+        print(e, file=sys.stderr)
+        return EXIT_INPUT_ERROR
+    except Unavailable as e:
+        print(f"boltc: error: {e}", file=sys.stderr)
+        return EXIT_UNAVAILABLE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`boltc m.mlir | head`): no message, and no second error
+        # when Python flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except Exception as e:  # noqa: BLE001  (anything else is boltc's bug, reported as one)
+        print(f"boltc: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        if os.environ.get("BOLTC_DEBUG") == "1":
+            traceback.print_exc()
+        else:
+            print("boltc: this is a bug in boltc; please report it with the command and the input "
+                  "file (BOLTC_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
