@@ -6,6 +6,10 @@ xDSL's string-literal regex backtracks exponentially on an unterminated literal:
 inside a `dense_resource` blob never finishes lexing. The possessive form (Python 3.11+) keeps
 every valid match and fails an unterminated one in linear time.
 
+xDSL prints a non-finite float attribute in MLIR's hex form (`0x7FF0000000000000`) but its
+`FloatAttr.parse_with_type` (used by custom formats such as `bolt.ew.clamp ... max`) reads only
+decimal literals, so `clamp(x, min=0)` (max = +inf) or a -inf pad did not parse back.
+
 xDSL's `linalg.generic` parser reads `-> T1, T2` but not MLIR's `-> (T1, T2)`, which
 torch-mlir prints for multi-result generics (max + argmax reductions).
 """
@@ -13,9 +17,12 @@ torch-mlir prints for multi-result generics (max + argmax reductions).
 from __future__ import annotations
 
 import re
+import struct
 from typing import Any
 
+from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type, FloatAttr
 from xdsl.dialects.linalg import GenericOp
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.parser import Parser
 from xdsl.utils.mlir_lexer import MLIRLexer
 
@@ -65,5 +72,27 @@ def _patch_generic_result_list() -> None:
     GenericOp.parse = classmethod(parse)  # type: ignore[method-assign]
 
 
+_FLOAT_BITS = {Float64Type: "<Q<d", Float32Type: "<I<f", Float16Type: "<H<e"}
+
+
+def _patch_float_attr_hex() -> None:
+    xdsl_parse = FloatAttr.parse_with_type
+    if getattr(xdsl_parse, "_boltc_patched", False):
+        return
+
+    def parse_with_type(parser, type):
+        token = parser._current_token
+        formats = _FLOAT_BITS.get(type.__class__)
+        if token.kind == MLIRTokenKind.INTEGER_LIT and token.text.lower().startswith("0x") and formats:
+            bits = parser.parse_integer(allow_negative=False)
+            (value,) = struct.unpack(formats[2:], struct.pack(formats[:2], bits))
+            return FloatAttr(value, type)
+        return xdsl_parse(parser, type)
+
+    parse_with_type._boltc_patched = True  # type: ignore[attr-defined]
+    FloatAttr.parse_with_type = staticmethod(parse_with_type)  # type: ignore[method-assign]
+
+
 _patch_string_literal_regex()
 _patch_generic_result_list()
+_patch_float_attr_hex()
