@@ -119,3 +119,20 @@ def test_resource_keys_do_not_collide_across_files(read_saved_io):
 
 
 DATA_OPS = Path(__file__).resolve().parents[2] / "data" / "ops"
+
+
+def test_conv_nhwc_hwcf_matches_a_direct_loop():
+    """IREE's NHWC/HWCF convolution (not in torch-mlir's output): raw linalg, the imported
+    bolt and a loop over output pixels agree."""
+    path = Path(__file__).resolve().parents[2] / "lit" / "import" / "conv_nhwc.mlir"
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((1, 9, 9, 4)).astype(np.float32)
+    w = rng.standard_normal((3, 3, 4, 8)).astype(np.float32)
+    expected = np.zeros((1, 4, 4, 8), np.float32)
+    for p in range(4):
+        for q in range(4):
+            expected[0, p, q] = np.einsum("rsc,rscf->f", x[0, 2 * p:2 * p + 3, 2 * q:2 * q + 3], w)
+    (raw,) = boltc.interpret(read_mlir_file(path), x, w)
+    (imported,) = boltc.interpret(load_model(str(path)), x, w)
+    np.testing.assert_allclose(raw, expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(imported, expected, rtol=1e-5, atol=1e-5)
