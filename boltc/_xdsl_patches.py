@@ -10,6 +10,10 @@ xDSL prints a non-finite float attribute in MLIR's hex form (`0x7FF0000000000000
 `FloatAttr.parse_with_type` (used by custom formats such as `bolt.ew.clamp ... max`) reads only
 decimal literals, so `clamp(x, min=0)` (max = +inf) or a -inf pad did not parse back.
 
+xDSL prints a large `dense<...>` attribute as hex, but first unpacks every element into a
+Python list (and checks for a splat element by element): seconds per folded ResNet weight.
+Large non-splat values are printed from their bytes directly.
+
 xDSL's `linalg.generic` parser reads `-> T1, T2` but not MLIR's `-> (T1, T2)`, which
 torch-mlir prints for multi-result generics (max + argmax reductions).
 """
@@ -20,7 +24,13 @@ import re
 import struct
 from typing import Any
 
-from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type, FloatAttr
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FloatAttr,
+)
 from xdsl.dialects.linalg import GenericOp
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.parser import Parser
@@ -93,6 +103,29 @@ def _patch_float_attr_hex() -> None:
     FloatAttr.parse_with_type = staticmethod(parse_with_type)  # type: ignore[method-assign]
 
 
+_HEX_PRINT_THRESHOLD = 100  # xDSL's own: more elements than this print as hex
+
+
+def _patch_dense_hex_printing() -> None:
+    xdsl_print = DenseIntOrFPElementsAttr.print_without_type
+    if getattr(xdsl_print, "_boltc_patched", False):
+        return
+
+    def print_without_type(self, printer) -> None:
+        raw = self.data.data
+        length = len(self)
+        if length > _HEX_PRINT_THRESHOLD:
+            width = len(raw) // length
+            if raw != raw[:width] * length:  # not a splat: the bytes are the text
+                printer.print_string(f'dense<"0x{raw.hex().upper()}">')
+                return
+        xdsl_print(self, printer)
+
+    print_without_type._boltc_patched = True  # type: ignore[attr-defined]
+    DenseIntOrFPElementsAttr.print_without_type = print_without_type  # type: ignore[method-assign]
+
+
 _patch_string_literal_regex()
 _patch_generic_result_list()
 _patch_float_attr_hex()
+_patch_dense_hex_printing()
