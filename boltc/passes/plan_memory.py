@@ -16,7 +16,7 @@ from math import prod
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i64
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 
 from boltc.analysis.liveness import Buffer, plan_arena
@@ -80,7 +80,13 @@ class _FunctionPlan:
 
 
 def _name(value: SSAValue) -> str:
-    return str(id(value))  # unique while the IR lives; names are internal to the plan
+    # Deterministic: the defining op's position (and result index), so that the same IR
+    # gets the same plan in every run (the build cache keys on the generated code).
+    owner = value.owner
+    assert isinstance(owner, Operation) and isinstance(value, OpResult)
+    block = owner.parent_block()
+    assert block is not None
+    return f"{block.get_operation_index(owner)}.{value.index}"
 
 
 def _top_level(op: Operation, fn: func.FuncOp) -> Operation:
