@@ -53,7 +53,13 @@ class BoltcOptMain(xDSLOptMain):
 
 
 def main() -> None:
-    BoltcOptMain(description="boltc's modular optimizer driver").run()
+    try:
+        tool = BoltcOptMain(description="boltc's modular optimizer driver")
+    except (BoltcError, ValueError) as e:
+        # A bad pass option (built while xDSLOptMain parses the command line).
+        print(f"boltc-opt: error: {e}", file=sys.stderr)
+        raise SystemExit(1) from None
+    tool.run()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,268 @@
+"""convert-precision{dtype=f16|bf16}: compute in half precision, accumulate in fp32.
+
+Every f32 tensor computed inside a function becomes `dtype`: weights are converted at compile
+time (a new constant from the rounded bytes; bf16 rounds to nearest even), every op's result
+type is demoted, and anchors keep their fp32 accumulator (the epilogue block still receives
+f32 and computes in f32, as CUTLASS's ElementCompute does; a demoted extra is widened inside
+the block). The function's signature keeps the types the user gave: a `bolt.ew.cast` right
+after each f32 argument feeds the first op, and one right after the last op feeds
+`func.return`, so fuse-epilogue can fold both into the first and last kernel.
+
+One pattern serves every op (`DemoteToHalf`): it rebuilds the op over demoted operands and
+casts its result back to f32 right after it. The next demoted consumer reads through that
+cast (a widening cast is exact, so `cast(cast(x: f16 -> f32): f32 -> f16)` is x), the cast
+dies, and only the casts at the edges of the demoted region survive: at the function's
+entry and exit, and around the ops that stay in fp32.
+
+Precision policy (`fp32_reason`): softmax, layer-norm and the accumulating reductions (sum,
+mean) stay in fp32 with casts around them, as torch.autocast keeps them: a sum's range grows
+with its count (f16 overflows at 65504) and normalizations subtract nearly equal means. Max and
+min reductions select an element exactly and are demoted. An op this pass does not know (a
+`bolt.b2b`, another dialect's op) keeps its types, with casts at its boundary; so does every
+op already in half precision, which makes the pass idempotent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    ModuleOp,
+    TensorType,
+)
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from boltc.diagnostics import BoltcError
+from boltc.dialects import bolt
+from boltc.dialects.resources import dense_array, element_bytes
+
+HALF_TYPES: dict[str, Attribute] = {"f16": Float16Type(), "bf16": BFloat16Type()}
+
+# Ops that keep fp32 compute, and why (shown by the docs; torch.autocast's fp32 list).
+FP32_OPS: dict[type[Operation], str] = {
+    bolt.SoftmaxOp: "softmax normalizes by a sum of exponentials",
+    bolt.LayerNormOp: "layer-norm subtracts a mean and divides by a variance",
+}
+FP32_REDUCTIONS: dict[bolt.ReduceKind, str] = {
+    bolt.ReduceKind.SUM: "a sum's range grows with the number of elements it adds",
+    bolt.ReduceKind.MEAN: "a mean accumulates as many elements as a sum",
+}
+
+# Ops the pattern must not rebuild: casts and constants are converted where they are used,
+# a yield belongs to its anchor, and a b2b's body would need both anchors retyped at once.
+NOT_DEMOTED: tuple[type[Operation], ...] = (bolt.CastOp, bolt.ConstantOp, bolt.YieldOp, bolt.B2bOp)
+
+
+def half_element_type(dtype: str) -> Attribute:
+    """The element type a `dtype` option names; a BoltcError for any other spelling."""
+    if dtype not in HALF_TYPES:
+        raise BoltcError(
+            f"convert-precision: unknown dtype '{dtype}' (expected one of: {', '.join(HALF_TYPES)})"
+        )
+    return HALF_TYPES[dtype]
+
+
+def fp32_reason(op_type: type[Operation], reduce_kind: bolt.ReduceKind | None = None) -> str | None:
+    """Why an op of this kind keeps fp32 compute; None if it computes in half precision."""
+    if op_type is bolt.ReduceOp and reduce_kind is not None:
+        return FP32_REDUCTIONS.get(reduce_kind)
+    return FP32_OPS.get(op_type)
+
+
+def _is_f32_tensor(ty: Attribute) -> bool:
+    return isinstance(ty, TensorType) and isinstance(ty.get_element_type(), Float32Type)
+
+
+def _with_element_type(ty: Attribute, element_type: Attribute) -> Attribute:
+    assert isinstance(ty, TensorType)
+    return TensorType(element_type, ty.get_shape())
+
+
+def _is_exact_widening(cast: bolt.CastOp) -> bool:
+    """f16 -> f32 and bf16 -> f32 keep every value: undoing them loses nothing."""
+    source, target = cast.input.type, cast.output.type
+    assert isinstance(source, TensorType) and isinstance(target, TensorType)
+    return isinstance(source.get_element_type(), (Float16Type, BFloat16Type)) and isinstance(
+        target.get_element_type(), Float32Type
+    )
+
+
+def _entry_insert_point(block: Block) -> InsertPoint:
+    """After the casts of the block's arguments that start it, so that they stay in argument
+    order at the function's entry."""
+    last = None
+    for op in block.ops:
+        if not (isinstance(op, bolt.CastOp) and isinstance(op.input, BlockArgument)
+                and op.input.block is block):
+            break
+        last = op
+    return InsertPoint.after(last) if last is not None else InsertPoint.at_start(block)
+
+
+def _reduce_kind(op: Operation) -> bolt.ReduceKind | None:
+    return op.kind.data if isinstance(op, bolt.ReduceOp) else None
+
+
+def _demotable(op: Operation) -> bool:
+    return (
+        op.dialect_name() == "bolt"
+        and not isinstance(op, NOT_DEMOTED)
+        and fp32_reason(type(op), _reduce_kind(op)) is None
+        and isinstance(op.parent_op(), func.FuncOp)  # epilogue bodies compute in fp32
+    )
+
+
+@dataclass
+class DemoteToHalf(RewritePattern):
+    """op(f32 ...) -> f32: cast(op'(half ...) -> half), for every bolt op that computes in half.
+
+    Operands are demoted where they are defined: a constant becomes a converted constant, a
+    widening cast is looked through, anything else gets one cast right after its definition
+    (right after the function's entry for an argument), shared by every demoted user.
+    """
+
+    half: Attribute
+    _converted_constants: dict[tuple[SSAValue, Attribute], bolt.ConstantOp] = field(
+        default_factory=dict
+    )
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not _demotable(op):
+            return
+        if not any(_is_f32_tensor(v.type) for v in (*op.operands, *op.results)):
+            return  # already in half precision (or has nothing to demote)
+        operands = [self.demoted(v, op, rewriter) for v in op.operands]
+        result_types = [self.half_type(r.type) for r in op.results]
+        regions = [op.detach_region(region) for region in list(op.regions)]
+        new = type(op).create(
+            operands=operands,
+            result_types=result_types,
+            properties=dict(op.properties),
+            attributes=dict(op.attributes),
+            location=op.location,
+            regions=regions,
+        )
+        if isinstance(new, bolt.AnchorOp):
+            _widen_epilogue_extras(new)
+        casts: list[bolt.CastOp] = []  # back to f32 for the users; demoted users look through
+        results: list[SSAValue] = []
+        for new_result, old in zip(new.results, op.results):
+            if new_result.type != old.type:
+                casts.append(bolt.CastOp(new_result, old.type))
+                new_result = casts[-1].output
+            results.append(new_result)
+        rewriter.replace(op, [new, *casts], results)
+
+    def half_type(self, ty: Attribute) -> Attribute:
+        return _with_element_type(ty, self.half) if _is_f32_tensor(ty) else ty
+
+    def demoted(self, value: SSAValue, user: Operation, rewriter: PatternRewriter) -> SSAValue:
+        target = self.half_type(value.type)
+        if target == value.type:
+            return value
+        owner = value.owner
+        if isinstance(owner, bolt.CastOp) and _is_exact_widening(owner) and owner.input.type == target:
+            return owner.input
+        if isinstance(owner, bolt.ConstantOp):
+            return self.converted_constant(owner, target, rewriter)
+        for use in value.uses:  # a cast to the same type that already dominates the user
+            other = use.operation
+            if (isinstance(other, bolt.CastOp) and other.output.type == target
+                    and other.parent_block() is user.parent_block() and other.is_before_in_block(user)):
+                return other.output
+        cast = bolt.CastOp(value, target)
+        if isinstance(owner, Operation):
+            rewriter.insert(cast, InsertPoint.after(owner))
+        else:
+            assert isinstance(value, BlockArgument)
+            rewriter.insert(cast, _entry_insert_point(value.block))
+        return cast.output
+
+    def converted_constant(
+        self, constant: bolt.ConstantOp, target: Attribute, rewriter: PatternRewriter
+    ) -> SSAValue:
+        """The constant's values rounded to `target`'s element type, computed now."""
+        key = (constant.result, target)
+        cached = self._converted_constants.get(key)
+        if cached is not None and cached.parent is not None:
+            return cached.result
+        assert isinstance(target, TensorType)
+        raw = element_bytes(dense_array(constant.value), target.get_element_type())
+        converted = bolt.dense_constant(target, raw)
+        rewriter.insert(converted, InsertPoint.after(constant))
+        self._converted_constants[key] = converted
+        return converted.result
+
+
+def _widen_epilogue_extras(anchor: bolt.AnchorOp) -> None:
+    """The epilogue block takes its extras in their (now demoted) types and widens each one
+    that it reads back to the f32 it computed with."""
+    block = anchor.epilogue.block
+    for extra, arg in zip(anchor.extras, block.args[1:]):
+        if arg.type == extra.type:
+            continue
+        compute_type = arg.type
+        new_arg = Rewriter.replace_value_with_new_type(arg, extra.type)
+        if not new_arg.uses:
+            continue
+        widened = bolt.CastOp(new_arg, compute_type)
+        assert block.first_op is not None  # the block ends in its yield
+        block.insert_op_before(widened, block.first_op)
+        new_arg.replace_uses_with_if(widened.output, lambda use: use.operation is not widened)
+
+
+class FoldWideningCastChain(RewritePattern):
+    """cast(cast(x: half -> f32): f32 -> T) -> cast(x: half -> T), or x when T is x's type:
+    the inner cast is exact, so rounding once from x gives the same value."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: bolt.CastOp, rewriter: PatternRewriter, /) -> None:
+        inner = op.input.owner
+        if not isinstance(inner, bolt.CastOp) or not _is_exact_widening(inner):
+            return
+        if inner.input.type == op.output.type:
+            rewriter.replace(op, [], [inner.input])
+        else:
+            rewriter.replace(op, bolt.CastOp(inner.input, op.output.type))
+
+
+class EraseIdentityCast(RewritePattern):
+    """cast(x: T -> T) -> x."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: bolt.CastOp, rewriter: PatternRewriter, /) -> None:
+        if op.input.type == op.output.type:
+            rewriter.replace(op, [], [op.input])
+
+
+def convert_precision(module: ModuleOp, dtype: str = "f16") -> None:
+    half = half_element_type(dtype)
+    PatternRewriteWalker(
+        GreedyRewritePatternApplier([DemoteToHalf(half), FoldWideningCastChain(), EraseIdentityCast()])
+    ).rewrite_module(module)
+
+
+@dataclass(frozen=True)
+class ConvertPrecisionPass(ModulePass):
+    """Half-precision compute (f16 or bf16) with fp32 accumulation; the signature unchanged."""
+
+    name = "convert-precision"
+
+    dtype: str = "f16"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        convert_precision(op, self.dtype)
