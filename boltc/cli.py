@@ -1,6 +1,7 @@
 """The `boltc` command (DESIGN.md, 'Who uses it, and how').
 
-    boltc model.mlir --emit bolt [-o out.mlir]   # import, raise, verify; print the bolt IR
+    boltc model.mlir --emit bolt [-o out.mlir]   # import, run the graph passes, print bolt IR
+    boltc model.mlir --emit imported             # the bolt IR straight from the importer
 
 Exit codes: 0 done; 1 a problem with the input (reported as `file:line:col: error: ...`);
 2 a bad command line, or a request boltc cannot serve yet (argparse uses 2 too);
@@ -20,7 +21,8 @@ from pathlib import Path
 from boltc.diagnostics import BoltcError, SourceLocation
 
 ARCHES = ("sm_90a", "sm_80")  # the first is the default
-EMITS = ("bolt", "cpp", "so")
+EMITS = ("bolt", "imported", "cpp", "so")
+PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
 
 EXIT_INPUT_ERROR = 1
 EXIT_UNAVAILABLE = 2
@@ -52,8 +54,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="where to write the result (default, or '-': stdout)")
     parser.add_argument("--emit", choices=EMITS,
-                        help="what to produce: bolt IR, CUTLASS C++, or a shared library "
+                        help="what to produce: optimized bolt IR, the imported bolt IR before the "
+                             "graph passes, CUTLASS C++, or a shared library "
                              "(default: from OUT's suffix; bolt when there is no OUT)")
+    parser.add_argument("--precision", choices=PRECISIONS, default=PRECISIONS[0],
+                        help="compute precision inside the model, fp32 accumulation "
+                             "(default: %(default)s; inputs and outputs keep their types)")
+    parser.add_argument("--remarks", action="store_true",
+                        help="explain on stderr each fusion the passes refused")
     parser.add_argument("--arch", choices=ARCHES, default=ARCHES[0],
                         help="the GPU to compile for (default: %(default)s)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
@@ -82,7 +90,8 @@ def refuse_unavailable(kind: str, args: argparse.Namespace) -> None:
         raise Unavailable(f"emitting CUTLASS C++ (--emit cpp) is not available yet: {later}")
 
 
-def bolt_text(model: str) -> str:
+def bolt_text(model: str, kind: str = "bolt", precision: str = "f16", arch: str = "sm_90a",
+              remarks: bool = False) -> str:
     from xdsl.targets.mlir import MLIRTarget
 
     from boltc.dialects.context import bolt_context
@@ -91,6 +100,10 @@ def bolt_text(model: str) -> str:
 
     # Read the file here: load_model would take a path that does not exist for MLIR text.
     module = load_model(read_mlir_file(model), name=model)
+    if kind == "bolt":
+        from boltc.passes.pipeline import run_pipeline
+
+        run_pipeline(module, precision=precision, arch=arch, remarks=remarks)
     text = io.StringIO()
     MLIRTarget().emit(bolt_context(), module, text)
     return text.getvalue()
@@ -126,7 +139,7 @@ def run(args: argparse.Namespace) -> None:
         args.output = None
     kind = emit_kind(args)
     refuse_unavailable(kind, args)
-    text = bolt_text(args.model)
+    text = bolt_text(args.model, kind, args.precision, args.arch, args.remarks)
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()

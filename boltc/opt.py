@@ -11,7 +11,7 @@ from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.exceptions import ArgSpecParseError, ParseError, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from boltc import _xdsl_patches  # noqa: F401
@@ -55,7 +55,7 @@ class BoltcOptMain(xDSLOptMain):
 def main() -> None:
     try:
         tool = BoltcOptMain(description="boltc's modular optimizer driver")
-    except (BoltcError, ValueError) as e:
+    except (BoltcError, ValueError, ArgSpecParseError) as e:
         # A bad pass option (built while xDSLOptMain parses the command line).
         print(f"boltc-opt: error: {e}", file=sys.stderr)
         raise SystemExit(1) from None

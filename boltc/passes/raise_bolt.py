@@ -411,6 +411,7 @@ def _rebuilt_conv(op: bolt.Conv2dOp, input: SSAValue, padding: Sequence[int]) ->
     )
     if op.kernel is not None:
         new.kernel = op.kernel
+    new.location = op.location  # errors and remarks keep pointing at the source conv
     return new
 
 

@@ -1,0 +1,199 @@
+"""fuse-b2b: two anchors back to back become one persistent `bolt.b2b` kernel.
+
+    %h = bolt.gemm %a, %w0 extras(%b0) {...relu...}
+    %d = bolt.gemm %h, %w1 extras(%b1) {...}
+->
+    %d = bolt.b2b registers(%a, %w0, %b0, %w1, %b1) : (...) -> ... {
+    ^bb0(%x, %f0, %c0, %f1, %c1):
+      %h = bolt.gemm %x, %f0 extras(%c0) {...relu...}
+      %o = bolt.gemm %h, %f1 extras(%c1) {...}
+      bolt.yield %o
+    }
+
+A gemm feeding a gemm, or a convolution feeding a 1x1, stride-1, unpadded convolution, each
+with its own epilogue (run fuse-epilogue first), whose intermediate has no other use. The
+b2b's operands are both anchors' operands except the intermediate (each value once); its
+body holds the two anchors unchanged, so it computes exactly what they computed.
+
+Whether to fuse is `analysis.b2b_cost`'s answer for the target (`arch=sm_90a`, the default,
+or `arch=sm_80`): threadblock residence (N0 and N1 each within one CTA tile N), register or
+shared-memory residence within the target's registers and shared memory (registers
+preferred; the choice is the op's `residence`), and a roofline cost model that keeps
+compute-bound pairs apart. With `remarks=true` every refused pair is reported on stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, replace
+from math import prod
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import Float32Type, ModuleOp, TensorType
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
+
+from boltc.analysis.b2b_cost import (
+    TARGETS,
+    B2bPair,
+    B2bPlan,
+    B2bProblem,
+    GemmShape,
+    GpuTarget,
+    b2b_pair_blocker,
+    b2b_plan,
+    b2b_profitability_blocker,
+)
+from boltc.diagnostics import BoltcError, op_location
+from boltc.dialects import bolt
+
+
+def element_bytes(value: SSAValue) -> int:
+    assert isinstance(value.type, TensorType)
+    return 4 if isinstance(value.type.get_element_type(), Float32Type) else 2
+
+
+def tensor_bytes(value: SSAValue) -> int:
+    return prod(bolt.shape_of(value)) * element_bytes(value)
+
+
+def gemm_shape(anchor: bolt.AnchorOp) -> GemmShape:
+    """The anchor as a GEMM: a convolution's implicit GEMM has M = N*P*Q, K = C*R*S/groups."""
+    if isinstance(anchor, bolt.GemmOp):
+        return GemmShape(*anchor.problem_shape())
+    assert isinstance(anchor, bolt.Conv2dOp)
+    d = anchor.dims()
+    groups = anchor.groups.value.data
+    return GemmShape(1, d["N"] * d["P"] * d["Q"], d["F"], d["C"] * d["R"] * d["S"] // groups)
+
+
+def extras_bytes(anchor: bolt.AnchorOp) -> int:
+    return sum(tensor_bytes(e) for e in dict.fromkeys(anchor.extras))
+
+
+def describe_pair(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bPair:
+    pair = B2bPair(
+        first_kind=first.name.removeprefix("bolt."),
+        second_kind=second.name.removeprefix("bolt."),
+        intermediate_uses=first.result.uses.get_length(),
+    )
+    if isinstance(second, bolt.GemmOp):
+        return replace(pair, second_reads_transposed=second.transpose_a is not None)
+    if isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp):
+        d = second.dims()
+        window = ((d["R"], d["S"]), bolt.int_list(second.strides), bolt.int_list(second.padding))
+        return replace(
+            pair,
+            groups=(first.groups.value.data, second.groups.value.data),
+            same_layout=first.layout == second.layout,
+            second_window=window,
+        )
+    return pair
+
+
+def describe_problem(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bProblem:
+    return B2bProblem(
+        first=gemm_shape(first),
+        second=gemm_shape(second),
+        element_bytes=element_bytes(first.main_operands[0]),
+        input_bytes=tensor_bytes(first.main_operands[0]),
+        weight0_bytes=tensor_bytes(first.main_operands[1]),
+        extras0_bytes=extras_bytes(first),
+        intermediate_bytes=tensor_bytes(first.result),
+        weight1_bytes=tensor_bytes(second.main_operands[1]),
+        extras1_bytes=extras_bytes(second),
+        output_bytes=tensor_bytes(second.result),
+    )
+
+
+def b2b_decision(first: bolt.AnchorOp, second: bolt.AnchorOp, gpu: GpuTarget) -> B2bPlan | str:
+    """The plan for fusing `first` into `second`, or why they stay two kernels."""
+    reason = b2b_pair_blocker(describe_pair(first, second))
+    if reason is not None:
+        return reason
+    problem = describe_problem(first, second)
+    plan = b2b_plan(problem, gpu)
+    if isinstance(plan, str):
+        return plan
+    return b2b_profitability_blocker(problem, plan, gpu) or plan
+
+
+def producer_anchor(second: Operation) -> bolt.AnchorOp | None:
+    """The anchor whose result `second` (an anchor outside any b2b) reads as its lhs/input."""
+    if not isinstance(second, bolt.AnchorOp) or isinstance(second.parent_op(), bolt.B2bOp):
+        return None
+    first = second.main_operands[0].owner
+    return first if isinstance(first, bolt.AnchorOp) else None
+
+
+def build_b2b(first: bolt.AnchorOp, second: bolt.AnchorOp, residence: bolt.Residence) -> bolt.B2bOp:
+    inputs = list(dict.fromkeys([*first.operands, *(o for o in second.operands if o is not first.result)]))
+    block = Block(arg_types=[v.type for v in inputs])
+    mapping: dict[SSAValue, SSAValue] = dict(zip(inputs, block.args))
+    inner_first = first.clone(value_mapper=mapping)
+    inner_second = second.clone(value_mapper={**mapping, first.result: inner_first.result})
+    block.add_ops([inner_first, inner_second, bolt.YieldOp(inner_second.result)])
+    b2b = bolt.B2bOp(inputs, second.result.type, residence, Region(block))  # type: ignore[arg-type]
+    b2b.location = second.location
+    return b2b
+
+
+@dataclass
+class FuseBackToBack(RewritePattern):
+    """anchor(anchor(x, w0), w1) -> b2b(x, w0, w1) { anchor; anchor }, when b2b_decision says."""
+
+    gpu: GpuTarget
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        first = producer_anchor(op)
+        if first is None:
+            return
+        assert isinstance(op, bolt.AnchorOp)
+        plan = b2b_decision(first, op, self.gpu)
+        if isinstance(plan, str):
+            return  # reported after the walk, with remarks=true
+        rewriter.replace(op, build_b2b(first, op, plan.residence))
+        rewriter.erase(first)
+
+
+def b2b_remarks(module: ModuleOp, gpu: GpuTarget, default_file: str = "<input>") -> list[str]:
+    """One line per anchor feeding another that stays a separate kernel, and why."""
+    lines = []
+    for second in module.walk():
+        first = producer_anchor(second)
+        if first is None:
+            continue
+        assert isinstance(second, bolt.AnchorOp)
+        reason = b2b_decision(first, second, gpu)
+        if isinstance(reason, str):
+            lines.append(
+                f"remark: {op_location(second, default_file)}: '{second.name}' not fused back "
+                f"to back with '{first.name}': {reason}"
+            )
+    return lines
+
+
+def gpu_target(arch: str) -> GpuTarget:
+    target = TARGETS.get(arch)
+    if target is None:
+        known = ", ".join(sorted(TARGETS))
+        raise BoltcError(f"fuse-b2b: unknown arch '{arch}' (known: {known})")
+    return target
+
+
+@dataclass(frozen=True)
+class FuseB2bPass(ModulePass):
+    """Fuse back-to-back anchors into bolt.b2b where legal and profitable on `arch`."""
+
+    name = "fuse-b2b"
+
+    arch: str = "sm_90a"
+    remarks: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        gpu = gpu_target(self.arch)
+        PatternRewriteWalker(FuseBackToBack(gpu)).rewrite_module(op)
+        if self.remarks:
+            for line in b2b_remarks(op, gpu):
+                print(line, file=sys.stderr)

@@ -1,0 +1,83 @@
+"""bolt-pipeline: the graph passes in the order DESIGN.md gives, as the `boltc` driver runs them.
+
+    fold constants and batch-norm -> precision -> NHWC -> alignment padding
+    -> epilogue fusion -> back-to-back fusion -> memory plan
+
+Canonicalization runs between the stages that leave dead or trivial ops behind. The input is
+bolt IR as the importer produces it (boltc.frontends.mlir.load_model); the output is what the
+lowering reads: anchors with their epilogues, b2b kernels, and an arena plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from boltc.diagnostics import BoltcError
+from boltc.passes.canonicalize import CanonicalizePass
+from boltc.passes.convert_precision import ConvertPrecisionPass
+from boltc.passes.fold_batchnorm import FoldBatchNormPass
+from boltc.passes.fold_constants import FoldConstantsPass
+from boltc.passes.fuse_b2b import FuseB2bPass
+from boltc.passes.fuse_epilogue import FuseEpiloguePass
+from boltc.passes.layout_nhwc import LayoutNhwcPass
+from boltc.passes.pad_alignment import PadAlignmentPass
+from boltc.passes.plan_memory import PlanMemoryPass
+
+PRECISIONS = ("f16", "bf16", "f32")
+ARCHS = ("sm_90a", "sm_80")
+
+
+def pipeline_passes(
+    precision: str = "f16", arch: str = "sm_90a", remarks: bool = False
+) -> list[ModulePass]:
+    """The passes `boltc` runs, in order. precision f32 keeps fp32 compute (no conversion)."""
+    if precision not in PRECISIONS:
+        raise BoltcError(f"unknown precision '{precision}' (choose from {', '.join(PRECISIONS)})")
+    if arch not in ARCHS:
+        raise BoltcError(f"unknown architecture '{arch}' (choose from {', '.join(ARCHS)})")
+    passes: list[ModulePass] = [
+        CanonicalizePass(),
+        FoldConstantsPass(),
+        FoldBatchNormPass(),
+        FoldConstantsPass(),
+        CanonicalizePass(),
+    ]
+    if precision != "f32":
+        passes.append(ConvertPrecisionPass(dtype=precision))
+    passes += [
+        LayoutNhwcPass(),
+        PadAlignmentPass(),
+        CanonicalizePass(),
+        FuseEpiloguePass(remarks=remarks),
+        FuseB2bPass(arch=arch, remarks=remarks),
+        CanonicalizePass(),
+        PlanMemoryPass(),
+    ]
+    return passes
+
+
+def run_pipeline(
+    module: ModuleOp, precision: str = "f16", arch: str = "sm_90a", remarks: bool = False
+) -> ModuleOp:
+    ctx = Context()
+    for p in pipeline_passes(precision, arch, remarks):
+        p.apply(ctx, module)
+    return module
+
+
+@dataclass(frozen=True)
+class BoltPipelinePass(ModulePass):
+    """The whole graph pipeline: `boltc-opt -p 'bolt-pipeline{precision=f32}'`."""
+
+    name = "bolt-pipeline"
+    precision: str = "f16"
+    arch: str = "sm_90a"
+    remarks: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for p in pipeline_passes(self.precision, self.arch, self.remarks):
+            p.apply(ctx, op)
