@@ -32,9 +32,10 @@ ARCHS = ("sm_90a", "sm_80")
 
 
 def pipeline_passes(
-    precision: str = "f16", arch: str = "sm_90a", remarks: bool = False
+    precision: str = "f16", arch: str = "sm_90a", remarks: bool = False, fuse_b2b: bool = True
 ) -> list[ModulePass]:
-    """The passes `boltc` runs, in order. precision f32 keeps fp32 compute (no conversion)."""
+    """The passes `boltc` runs, in order. precision f32 keeps fp32 compute (no conversion).
+    fuse_b2b=False leaves back-to-back anchors apart (for a target without a b2b kernel)."""
     if precision not in PRECISIONS:
         raise BoltcError(f"unknown precision '{precision}' (choose from {', '.join(PRECISIONS)})")
     if arch not in ARCHS:
@@ -53,18 +54,19 @@ def pipeline_passes(
         PadAlignmentPass(),
         CanonicalizePass(),
         FuseEpiloguePass(remarks=remarks),
-        FuseB2bPass(arch=arch, remarks=remarks),
-        CanonicalizePass(),
-        PlanMemoryPass(),
     ]
+    if fuse_b2b:
+        passes.append(FuseB2bPass(arch=arch, remarks=remarks))
+    passes += [CanonicalizePass(), PlanMemoryPass()]
     return passes
 
 
 def run_pipeline(
-    module: ModuleOp, precision: str = "f16", arch: str = "sm_90a", remarks: bool = False
+    module: ModuleOp, precision: str = "f16", arch: str = "sm_90a", remarks: bool = False,
+    fuse_b2b: bool = True,
 ) -> ModuleOp:
     ctx = Context()
-    for p in pipeline_passes(precision, arch, remarks):
+    for p in pipeline_passes(precision, arch, remarks, fuse_b2b):
         p.apply(ctx, module)
     return module
 
