@@ -1,0 +1,505 @@
+"""nvcc for boltc: translation units -> cached objects (in parallel) -> model.so.
+
+- **Parallel.** `compile_units` runs one nvcc per translation unit on a thread pool
+  (concurrent.futures; the threads only wait on subprocesses). `jobs` defaults to every core,
+  capped by memory: an sm_90a CUTLASS TU takes 2-3.3 GiB to compile (DESIGN.md, 'Hardware
+  facts'; 3.3 GiB peak measured here for a GEMM with a bias+ReLU EVT), and a build that swaps is slower than one with fewer jobs.
+- **Cached.** Objects live in `$BOLTC_CACHE_DIR` (default `$XDG_CACHE_HOME/boltc`, else
+  `~/.cache/boltc`) under `objects/<key[:2]>/<key>.o`, beside the `.cu` they came from. The key
+  hashes the TU's text, the exact nvcc flags, nvcc's `--version` text and the CUTLASS package
+  version: an unchanged kernel never compiles twice, and a new compiler, new headers or a new
+  flag never reuses a stale object. Include paths are not in the key (the same headers in
+  another virtual environment give the same object); the CUTLASS version stands for them.
+- **Atomic.** Every output (object, kept source, linked library) is written to a temporary
+  file in its final directory and renamed into place, so a crash or a concurrent build never
+  leaves a truncated file under a final name.
+- **Errors.** nvcc runs without `check=True`; on failure the generated `.cu` and nvcc's full log
+  are kept under `failed/`, and `KernelBuildError` names the kernel, shows nvcc's first error
+  lines and a command that reproduces the failure.
+- **Flags.** `-std=c++17 -O3 -DNDEBUG`, `-gencode=arch=compute_90a,code=sm_90a` for sm_90a
+  (the plain `-arch=sm_90a` shorthand also ran a plain sm_90 pass that rejects wgmma in some
+  nvcc versions; HOPPER.md), `compute_80/sm_80` for sm_80, `-fPIC` and hidden visibility (the
+  objects go into one shared library that exports only the `BOLTC_EXPORT` entry points).
+  No `--use_fast_math`: it would not speed up the GEMM mainloop (tensor cores, no libm), and in
+  the epilogue it flushes denormals to zero and swaps erff/expf/log1pf/division for
+  approximations, so the fused activations would drift from the numpy reference executor
+  beyond one fp16 ulp; the epilogue is bound by its stores, not by that arithmetic. CUTLASS's
+  own fast paths (tanh.approx in GELU_taylor, ex2.approx in Sigmoid) stay where it chose them.
+  No `--expt-relaxed-constexpr` (STYLE.md: hundreds of warnings per TU, and CUTLASS 3 does not
+  need it).
+
+`python -m boltc.lowering.build -c kernel.cu` compiles without linking (what CI does);
+without `-c` the objects are linked into the `-o` shared library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import contextlib
+import functools
+import hashlib
+import importlib.metadata
+import importlib.util
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from boltc.diagnostics import BoltcError
+
+CACHE_SCHEMA = "boltc-object-v1"  # bump when the cache layout or key recipe changes
+TU_COMPILE_BYTES = 3 * 1024**3  # measured: an sm_90a GEMM+EVT TU peaked at 3.3 GiB RSS here
+ERROR_LINES_SHOWN = 20
+
+
+class Arch(Enum):
+    """Targets: (boltc name, nvcc -gencode flag)."""
+
+    SM90A = ("sm_90a", "-gencode=arch=compute_90a,code=sm_90a")
+    SM80 = ("sm_80", "-gencode=arch=compute_80,code=sm_80")
+
+    @property
+    def gencode(self) -> str:
+        return self.value[1]
+
+    @classmethod
+    def parse(cls, name: str) -> Arch:
+        for member in cls:
+            if member.value[0] == name:
+                return member
+        raise BoltcError(f"unknown target {name!r} (known: {', '.join(m.value[0] for m in cls)})")
+
+
+BASE_FLAGS: tuple[str, ...] = (
+    "-std=c++17",
+    "-O3",
+    "-DNDEBUG",
+    "-Xcompiler=-fPIC",
+    "-Xcompiler=-fvisibility=hidden",
+    # CUTLASS 4.2's headers under nvcc 13.0 raise #20013/#20015 ("calling a constexpr __host__
+    # function from a __host__ __device__ function") ~270 times per GEMM TU (900 KB of log that
+    # buries real errors). They are warnings about compile-time evaluation inside cute's tuple
+    # algorithms; a real host call from device code still fails to compile. The usual cure,
+    # --expt-relaxed-constexpr, is ruled out (STYLE.md), so exactly these two are silenced.
+    "-diag-suppress=20013,20015",
+)
+
+
+def compile_flags(arch: Arch) -> tuple[str, ...]:
+    """The flags that shape the object (hashed into the cache key); include paths excluded."""
+    return (*BASE_FLAGS, arch.gencode)
+
+
+@dataclass(frozen=True)
+class TranslationUnit:
+    """One generated C++/CUDA source to compile; `name` is the kernel's (for messages/files)."""
+
+    name: str
+    source: str
+    arch: Arch = Arch.SM90A
+
+
+class KernelBuildError(BoltcError):
+    """nvcc failed on a generated kernel; the source and the log are kept for inspection."""
+
+    def __init__(self, message: str, kernel: str, source: Path, log: Path, repro: str):
+        super().__init__(message)
+        self.kernel, self.source, self.log, self.repro = kernel, source, log, repro
+
+
+# --------------------------------------------------------------------------------------
+# The toolchain: nvcc, its version, the CUTLASS headers.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    nvcc: Path
+    nvcc_version: str
+    cutlass_version: str
+    include_dirs: tuple[Path, ...]
+
+    @classmethod
+    def find(cls, nvcc: str | os.PathLike[str] | None = None) -> Toolchain:
+        path = Path(nvcc) if nvcc else find_nvcc()
+        return cls(path, nvcc_version(path), cutlass_version(), cutlass_include_dirs())
+
+    def include_flags(self) -> list[str]:
+        return [f"-I{d}" for d in self.include_dirs]
+
+
+def find_nvcc() -> Path:
+    """$BOLTC_NVCC, else nvcc on PATH, else $CUDA_HOME/bin/nvcc, else /usr/local/cuda/bin/nvcc."""
+    candidates = [
+        os.environ.get("BOLTC_NVCC"),
+        shutil.which("nvcc"),
+        os.path.join(os.environ["CUDA_HOME"], "bin", "nvcc") if os.environ.get("CUDA_HOME") else None,
+        "/usr/local/cuda/bin/nvcc",
+    ]
+    for candidate in candidates:
+        if candidate and os.access(candidate, os.X_OK):
+            return Path(candidate)
+    raise BoltcError(
+        "nvcc not found: install the CUDA toolkit, or set BOLTC_NVCC or CUDA_HOME to point at it"
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def _nvcc_version(path: str, mtime_ns: int) -> str:
+    result = subprocess.run([path, "--version"], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BoltcError(f"{path} --version failed: {result.stderr.strip() or result.stdout.strip()}")
+    return result.stdout.strip()
+
+
+def nvcc_version(nvcc: Path) -> str:
+    """nvcc's full `--version` text (it names the release and the build)."""
+    return _nvcc_version(str(nvcc), nvcc.stat().st_mtime_ns)
+
+
+def cutlass_version() -> str:
+    try:
+        return importlib.metadata.version("nvidia-cutlass")
+    except importlib.metadata.PackageNotFoundError:
+        raise BoltcError(
+            "the CUTLASS headers come from the nvidia-cutlass package: pip install nvidia-cutlass==4.2.0.0"
+        ) from None
+
+
+def cutlass_include_dirs() -> tuple[Path, ...]:
+    """CUTLASS's include directories inside the installed `cutlass_library` package."""
+    spec = importlib.util.find_spec("cutlass_library")
+    if spec is None or not spec.submodule_search_locations:
+        raise BoltcError(
+            "the CUTLASS headers come from the nvidia-cutlass package: pip install nvidia-cutlass==4.2.0.0"
+        )
+    source = Path(next(iter(spec.submodule_search_locations))) / "source"
+    dirs = (source / "include", source / "tools" / "util" / "include")
+    for d in dirs:
+        if not (d / "cutlass").is_dir():
+            raise BoltcError(f"nvidia-cutlass is installed but {d} holds no CUTLASS headers")
+    return dirs
+
+
+# --------------------------------------------------------------------------------------
+# The cache.
+# --------------------------------------------------------------------------------------
+
+
+def default_cache_dir() -> Path:
+    if os.environ.get("BOLTC_CACHE_DIR"):
+        return Path(os.environ["BOLTC_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "boltc"
+
+
+def cache_key(unit: TranslationUnit, toolchain: Toolchain) -> str:
+    """sha256 over the TU text, its flags, nvcc's version and CUTLASS's version."""
+    digest = hashlib.sha256()
+    for part in (CACHE_SCHEMA, unit.source, "\0".join(compile_flags(unit.arch)),
+                 toolchain.nvcc_version, toolchain.cutlass_version):
+        data = part.encode()
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def atomic_write(path: Path, data: bytes | str) -> None:
+    """Write `data` to `path` through a temporary file in the same directory and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode() if isinstance(data, str) else data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+@dataclass(frozen=True)
+class CompiledObject:
+    unit: TranslationUnit
+    path: Path  # the object file in the cache
+    key: str
+    cached: bool  # True: found in the cache, nvcc did not run
+    seconds: float  # nvcc's wall time (0 when cached)
+
+
+# --------------------------------------------------------------------------------------
+# Compiling.
+# --------------------------------------------------------------------------------------
+
+
+def nvcc_compile_command(
+    toolchain: Toolchain, arch: Arch, source: Path, output: Path
+) -> list[str]:
+    return [str(toolchain.nvcc), *compile_flags(arch), *toolchain.include_flags(), "-c", str(source), "-o", str(output)]
+
+
+def first_errors(log: str, limit: int = ERROR_LINES_SHOWN) -> str:
+    """nvcc's first error lines (each `error` line and the instantiation context after it)."""
+    lines = log.splitlines()
+    picked: list[str] = []
+    for i, line in enumerate(lines):
+        if re.search(r"\berror\b", line, re.IGNORECASE):
+            picked.extend(lines[i:i + 3])
+            if len(picked) >= limit:
+                break
+    if not picked:
+        picked = lines[-limit:]
+    return "\n".join(picked[:limit])
+
+
+def compile_unit(
+    unit: TranslationUnit, toolchain: Toolchain, cache_dir: Path, *, timeout: float | None = None
+) -> CompiledObject:
+    """Compile one TU into the cache (or find it there). Raises KernelBuildError on failure."""
+    key = cache_key(unit, toolchain)
+    final = cache_dir / "objects" / key[:2] / f"{key}.o"
+    if final.is_file():
+        return CompiledObject(unit, final, key, True, 0.0)
+    final.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{key[:12]}-"))
+    try:
+        source = work / f"{unit.name}.cu"
+        source.write_text(unit.source)
+        tmp_object = work / f"{unit.name}.o"
+        command = nvcc_compile_command(toolchain, unit.arch, source, tmp_object)
+        start = time.monotonic()
+        try:
+            result = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+            log, returncode = result.stdout + result.stderr, result.returncode
+        except subprocess.TimeoutExpired as expired:
+            log = f"{expired.stdout or ''}{expired.stderr or ''}\nnvcc timed out after {timeout} s"
+            returncode = -1
+        seconds = time.monotonic() - start
+        if returncode != 0 or not tmp_object.is_file():
+            raise _build_error(unit, toolchain, cache_dir, key, log, returncode)
+        os.replace(tmp_object, final)  # atomic: same directory tree, one filesystem
+        atomic_write(final.with_suffix(".cu"), unit.source)  # kept for inspection
+        return CompiledObject(unit, final, key, False, seconds)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _build_error(
+    unit: TranslationUnit, toolchain: Toolchain, cache_dir: Path, key: str, log: str, returncode: int
+) -> KernelBuildError:
+    kept = cache_dir / "failed" / f"{unit.name}-{key[:12]}"
+    source, log_path = kept / f"{unit.name}.cu", kept / "nvcc.log"
+    atomic_write(source, unit.source)
+    atomic_write(log_path, log)
+    repro = shlex.join(nvcc_compile_command(toolchain, unit.arch, source, Path(tempfile.gettempdir()) / f"{unit.name}.o"))
+    message = (
+        f"nvcc failed to compile kernel {unit.name} (exit status {returncode}):\n"
+        f"{first_errors(log)}\n"
+        f"the generated source is kept at {source} (nvcc's full log: {log_path})\n"
+        f"repro: {repro}"
+    )
+    return KernelBuildError(message, unit.name, source, log_path, repro)
+
+
+def default_jobs() -> int:
+    """Every core, but no more jobs than memory for ~3 GiB each (MemAvailable)."""
+    cores = os.cpu_count() or 1
+    try:
+        with open("/proc/meminfo") as f:
+            available_kb = next(int(line.split()[1]) for line in f if line.startswith("MemAvailable:"))
+        return max(1, min(cores, available_kb * 1024 // TU_COMPILE_BYTES))
+    except (OSError, StopIteration, ValueError):
+        return cores
+
+
+class Progress:
+    """A progress display: rich or tqdm when installed and stderr is a terminal, else one plain
+    line per finished kernel on stderr."""
+
+    def __init__(self, total: int, enabled: bool = True):
+        self.total, self.done, self.enabled = total, 0, enabled and total > 0
+        self._bar: object | None = None
+        self._rich: object | None = None
+        if not self.enabled or not sys.stderr.isatty():
+            return
+        if importlib.util.find_spec("rich") is not None:
+            from rich.console import Console
+            from rich.progress import Progress as RichProgress
+
+            self._rich = RichProgress(console=Console(stderr=True), transient=False)
+            self._rich.start()  # type: ignore[attr-defined]
+            self._task = self._rich.add_task("boltc: kernels", total=total)  # type: ignore[attr-defined]
+        elif importlib.util.find_spec("tqdm") is not None:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=total, desc="boltc: kernels", unit="TU", file=sys.stderr)
+
+    def start(self, jobs: int, to_compile: int) -> None:
+        if self.enabled and self._bar is None and self._rich is None:
+            print(f"boltc: {self.total} kernels, {to_compile} to compile with {jobs} jobs",
+                  file=sys.stderr, flush=True)
+
+    def advance(self, obj: CompiledObject) -> None:
+        self.done += 1
+        if not self.enabled:
+            return
+        what = "cached" if obj.cached else f"compiled in {obj.seconds:.1f} s"
+        if self._rich is not None:
+            self._rich.update(  # type: ignore[attr-defined]
+                self._task, advance=1, description=f"boltc: {obj.unit.name}: {what}"
+            )
+        elif self._bar is not None:
+            self._bar.set_postfix_str(f"{obj.unit.name}: {what}")  # type: ignore[attr-defined]
+            self._bar.update(1)  # type: ignore[attr-defined]
+        else:
+            print(f"boltc: [{self.done}/{self.total}] {obj.unit.name}: {what}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self._rich is not None:
+            self._rich.stop()  # type: ignore[attr-defined]
+        if self._bar is not None:
+            self._bar.close()  # type: ignore[attr-defined]
+
+
+def compile_units(
+    units: Sequence[TranslationUnit],
+    *,
+    jobs: int | None = None,
+    cache_dir: Path | None = None,
+    toolchain: Toolchain | None = None,
+    progress: bool = True,
+    timeout: float | None = None,
+) -> list[CompiledObject]:
+    """Compile every TU (each distinct text once), `jobs` at a time; objects in input order.
+
+    A failure lets the running compiles finish, starts no new ones, and raises the first
+    failure's KernelBuildError (naming any other kernels that failed)."""
+    toolchain = toolchain or Toolchain.find()
+    cache_dir = Path(cache_dir) if cache_dir else default_cache_dir()
+    jobs = jobs or default_jobs()
+    distinct: dict[tuple[str, Arch], TranslationUnit] = {}
+    for unit in units:
+        distinct.setdefault((unit.source, unit.arch), unit)
+    todo = list(distinct.values())
+    bar = Progress(len(todo), progress)
+    results: dict[tuple[str, Arch], CompiledObject] = {}
+    to_compile = []
+    for unit in todo:
+        key = cache_key(unit, toolchain)
+        path = cache_dir / "objects" / key[:2] / f"{key}.o"
+        if path.is_file():
+            obj = CompiledObject(unit, path, key, True, 0.0)
+            results[(unit.source, unit.arch)] = obj
+        else:
+            to_compile.append(unit)
+    bar.start(min(jobs, max(1, len(to_compile))), len(to_compile))
+    for obj in results.values():
+        bar.advance(obj)
+    failures: list[KernelBuildError] = []
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(jobs, len(to_compile) or 1))) as pool:
+            futures = {pool.submit(compile_unit, u, toolchain, cache_dir, timeout=timeout): u for u in to_compile}
+            for future in concurrent.futures.as_completed(futures):
+                unit = futures[future]
+                try:
+                    obj = future.result()
+                except KernelBuildError as error:
+                    failures.append(error)
+                    for other in futures:
+                        other.cancel()
+                    continue
+                results[(unit.source, unit.arch)] = obj
+                bar.advance(obj)
+    finally:
+        bar.close()
+    if failures:
+        first = failures[0]
+        if len(failures) > 1:
+            others = ", ".join(f"{e.kernel} ({e.source})" for e in failures[1:])
+            first.message += f"\nalso failed: {others}"
+            first.args = (first.message,)
+        raise first
+    return [results[(u.source, u.arch)] for u in units]
+
+
+# --------------------------------------------------------------------------------------
+# Linking.
+# --------------------------------------------------------------------------------------
+
+
+def link_shared_library(
+    objects: Sequence[Path],
+    output: Path,
+    *,
+    toolchain: Toolchain | None = None,
+    extra_args: Sequence[str] = (),
+) -> Path:
+    """Link objects into one shared library at `output`, written atomically."""
+    toolchain = toolchain or Toolchain.find()
+    output = Path(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".tmp")
+    os.close(fd)
+    command = [str(toolchain.nvcc), "-shared", "-Xcompiler=-fPIC", *map(str, objects), *extra_args, "-o", tmp]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise BoltcError(
+                f"linking {output.name} failed (exit status {result.returncode}):\n"
+                f"{first_errors(result.stdout + result.stderr)}\nrepro: {shlex.join(command)}"
+            )
+        os.replace(tmp, output)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    return output
+
+
+# --------------------------------------------------------------------------------------
+# Command line: python -m boltc.lowering.build [-c] [-o OUT] [--arch ...] [-j N] FILE.cu...
+# --------------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None, *, out: Callable[[str], None] = print) -> int:
+    parser = argparse.ArgumentParser(prog="python -m boltc.lowering.build", description=__doc__.split("\n")[0])
+    parser.add_argument("sources", nargs="+", type=Path, help="generated .cu files")
+    parser.add_argument("-c", dest="compile_only", action="store_true", help="compile only; do not link")
+    parser.add_argument("-o", dest="output", type=Path, help="the shared library (or, with -c and one source, the object)")
+    parser.add_argument("--arch", default="sm_90a", help="sm_90a (default) or sm_80")
+    parser.add_argument("-j", dest="jobs", type=int, default=None, help="parallel nvcc jobs (default: all cores, memory permitting)")
+    parser.add_argument("--cache-dir", type=Path, default=None, help="object cache (default $BOLTC_CACHE_DIR or ~/.cache/boltc)")
+    args = parser.parse_args(argv)
+    try:
+        arch = Arch.parse(args.arch)
+        units = [TranslationUnit(p.stem, p.read_text(), arch) for p in args.sources]
+        objects = compile_units(units, jobs=args.jobs, cache_dir=args.cache_dir)
+        if args.compile_only:
+            if args.output is not None:
+                if len(objects) != 1:
+                    raise BoltcError("-c -o names one object: give one source")
+                atomic_write(args.output, objects[0].path.read_bytes())
+                out(str(args.output))
+            else:
+                for obj in objects:
+                    out(str(obj.path))
+            return 0
+        if args.output is None:
+            raise BoltcError("linking needs -o OUTPUT.so (or -c to compile only)")
+        out(str(link_shared_library([o.path for o in objects], args.output)))
+        return 0
+    except (BoltcError, OSError) as error:
+        print(f"boltc: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,837 @@
+"""bolt.conv2d (NHWC fprop) -> one CUTLASS 3 sm_90a translation unit: implicit-GEMM convolution
+with TMA im2col loads, a warp-specialized WGMMA mainloop and the anchor's epilogue as an Sm90 EVT.
+
+The convolution is a GEMM over M = N*P*Q output pixels, N = F filters and K = C*R*S (CUTLASS's
+`get_transformed_problem_shape_MNKL`): the output NHWC tensor is exactly a row-major M x F
+matrix, so the epilogue is the GEMM's (`evt.py`, roles (M, M, M, N)): a per-filter bias is a
+row broadcast over the M rows, a residual of the output's shape an aux load with rows F apart.
+The TU instantiates `cutlass::conv::collective::CollectiveBuilder<Sm90, ..., kFprop, ...>`
+(TensorNHWC operands, the K tile `Shape<_64>` over C, as `cutlass_library/conv3x_emitter.py`
+writes it), the collective epilogue with the EVT over TensorNHWC D, `ConvUniversal` and
+`ConvUniversalAdapter`, all in an anonymous namespace. Problem sizes, padding, strides,
+dilations, pointers and the stream are run-time arguments: one TU per distinct configuration
+serves every layer that uses it (`ConvSm90Kernel.name` hashes the TU's text).
+
+What CUTLASS 4.2 offers for this, and so what a configuration may be
+-------------------------------------------------------------------
+- One schedule: `KernelImplicitTmaWarpSpecializedSm90`, one producer and one consumer warpgroup,
+  one output tile per CTA. The cooperative and pingpong conv schedules exist as tags but
+  `MainloopSm90TmaGmmaWarpSpecializedImplicitGemm` static_asserts "Persistent schedules not
+  support for conv yet", so `#bolt.kernel<"conv_sm90", ...>` takes schedule "warpspecialized"
+  only. One warpgroup holds the whole M x N fp32 accumulator tile: tile M x N <= 128 x 128 (128
+  registers a thread; the 128x256 tile spills, and ran 10x slower here, bolt_paper.json).
+- TMA im2col: the activation's and filter's rows (C) must be 16-byte aligned, C a multiple of 8
+  16-bit elements. Layers with fewer channels (an image's 3, padded to 4 by pad-alignment) use
+  the *channel-padding* variant of the TU: its entry point first copies the activation and the
+  filter into the workspace with C rounded up to 8 (zeros in the new channels, which add nothing
+  to any sum), then runs the same TMA kernel on the copies. The copies cost one pass over the
+  (small) input; `NAME_workspace_size` reports their bytes, so the host sizes the workspace.
+- No groups (CUTLASS's can_implement refuses groups > 1): grouped and depthwise convolutions
+  are refused before nvcc with an error naming the op.
+- The output's rows (F) must be 16-byte aligned (the TMA epilogue that runs the EVT); the
+  pad-alignment pass pads F.
+- TMA im2col limits, checked here per op (CUTLASS checks them again at run time): padding in
+  [0, 128] on the low side, high padding minus the dilated filter extent in [-128, 127], the
+  dilated filter extent below 255, and N*P*Q below 2^31.
+
+The C interface (the contract with host code; `EntryPoint` describes it from Python)
+-------------------------------------------------------------------------------------
+For a kernel named NAME (`boltc_conv_sm90_<16 hex digits>`):
+
+    int NAME(int n, int h, int w, int c, int f, int r, int s, int p, int q,
+             int pad_top, int pad_left, int pad_bottom, int pad_right,
+             int stride_h, int stride_w, int dilation_h, int dilation_w,
+             const void* input, const void* filter, void* output,
+             /* per epilogue leaf i, in order: */
+             const void* x<i>, [int64_t x<i>_ld  -- aux (residual) leaves only]
+             /* per epilogue scalar constant j, in order: */
+             float s<j>,
+             void* workspace, size_t workspace_size, cudaStream_t stream);
+    size_t NAME_workspace_size(<the same parameters without workspace, workspace_size, stream>);
+    int NAME_can_implement(<the same parameters without workspace, workspace_size, stream>);
+
+- output (N x P x Q x F, NHWC, contiguous) = epilogue(conv2d(input, filter)), cross-correlation
+  as torch computes it: input N x H x W x C (NHWC, contiguous), filter F x R x S x C (KRSC,
+  contiguous), padding with zeros [top, left, bottom, right]. P and Q are passed so that the
+  entry point can check them against CUTLASS's own output extent (kErrorInvalidProblem if they
+  differ). Element types are fixed by the TU. Pointers must be 16-byte aligned.
+- Returns a `cutlass::Status` value (gemm_sm90.CutlassStatus): 0 success; 11 (kInvalid) when
+  CUTLASS's can_implement refuses (C not a multiple of 8 in a TU without channel padding, TMA
+  im2col limits); 6 when the workspace is too small; 7 when a launch failed. The launch is
+  asynchronous on `stream`; nothing synchronizes or allocates.
+- `ConvLowering.arguments` says, per parameter, what one bolt.conv2d passes: a number, an
+  operand (`Operand` LHS is the input, RHS the filter, RESULT, EXTRA i), or a host value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+from math import gcd
+
+from boltc.diagnostics import op_location
+from boltc.dialects import bolt
+from boltc.lowering.cutlass.cpp import (
+    VECTOR_BYTES,
+    Element,
+    EpilogueSchedule,
+    InvalidKernelConfig,
+    Shape3,
+    content_hash,
+    instantiate,
+)
+from boltc.lowering.cutlass.evt import (
+    EpilogueBinding,
+    EpilogueTree,
+    LeafKind,
+    LeafParams,
+    Role,
+    build_epilogue,
+)
+from boltc.lowering.cutlass.gemm_sm90 import (
+    HOST_ROLES,
+    SM90_SMEM_CAPACITY,
+    Argument,
+    CParam,
+    EntryPoint,
+    Operand,
+    OperandKind,
+    ParamRole,
+)
+
+FAMILY = "conv_sm90"
+SCHEDULE = "warpspecialized"  # the one sm_90a conv schedule CUTLASS 4.2 has (module docstring)
+_BARRIER_BYTES = 32  # per mainloop stage: PipelineTmaAsync's two mbarriers, rounded up
+MAX_ACCUMULATOR_TILE = 128 * 128  # one consumer warpgroup: 128 fp32 registers a thread
+# TMA im2col limits for 2-D (sm90_implicit_gemm_gmma_ss_warpspecialized.hpp, can_implement).
+IM2COL_CORNER_LIMIT = 1 << (16 // 2 - 1)  # corners in [-128, 127]
+IM2COL_OFFSET_LIMIT = (1 << (16 // 2)) - 1  # filter offsets in [0, 254]
+IM2COL_PADDING_LIMIT = 256
+INT32_MAX = 2**31 - 1
+
+
+# --------------------------------------------------------------------------------------
+# Configuration, validated as CUTLASS's builders static_assert it.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConvSm90Config:
+    """Everything about the kernel except the epilogue tree."""
+
+    element_ab: Element  # activation and filter
+    element_d: Element
+    tile: Shape3  # M (output pixels) x N (filters) x K (channels per k-block)
+    cluster: Shape3
+    stages: int | None = None  # None: StageCountAutoCarveout (as many as fit)
+    pad_channels: bool = False  # C % 8 != 0: the entry point pads C into the workspace first
+
+    def __post_init__(self) -> None:
+        problem = self.blocker()
+        if problem:
+            raise InvalidKernelConfig(f"{self.summary()}: {problem}")
+
+    @property
+    def alignment_ab(self) -> int:
+        return VECTOR_BYTES // self.element_ab.bytes  # TMA: 16-byte rows
+
+    @property
+    def alignment_d(self) -> int:
+        return VECTOR_BYTES // self.element_d.bytes  # the TMA epilogue: 16-byte rows
+
+    def summary(self) -> str:
+        stages = "auto" if self.stages is None else str(self.stages)
+        pad = ", channels padded to 8 in the workspace" if self.pad_channels else ""
+        return (
+            f"conv_sm90 fprop nhwc {self.element_ab.short}->{self.element_d.short}, tile {self.tile}, "
+            f"cluster {self.cluster}, stages {stages}, {SCHEDULE}{pad}"
+        )
+
+    def blocker(self) -> str | None:
+        """Why CUTLASS would refuse this configuration (or it could not run); None if fine."""
+        e = self.element_ab
+        if e not in (Element.F16, Element.BF16):
+            return (
+                f"sm_90a convolution inputs must be f16 or bf16, got {e.short} (f32 would run as "
+                "tf32; convert-precision picks the compute type)"
+            )
+        t = self.tile
+        if t.m not in (64, 128):
+            return (
+                f"one consumer warpgroup computes the tile in 64-row WGMMAs: tile M must be 64 or "
+                f"128, got {t.m}"
+            )
+        if t.n % 16 or not 16 <= t.n <= 256:
+            return f"tile N must be a multiple of 16 in [16, 256] (WGMMA N and the epilogue's copy atom), got {t.n}"
+        if t.m * t.n > MAX_ACCUMULATOR_TILE:
+            return (
+                f"a {t.m}x{t.n} fp32 accumulator tile is {t.m * t.n // 128} registers a thread "
+                "in the one consumer warpgroup of the conv schedule (at most 128; 128x256 spills "
+                "and ran 10x slower on the H100)"
+            )
+        if t.k % 16 or not 32 <= t.k <= 256:
+            return f"tile K must be a multiple of 16 in [32, 256] (WGMMA K is 16 for 16-bit types), got {t.k}"
+        c = self.cluster
+        if c.k != 1 or c.m not in (1, 2, 4) or c.n not in (1, 2, 4) or c.m * c.n > 8:
+            return f"cluster must be M x N x 1 with M, N in {{1, 2, 4}} and at most 8 CTAs, got {c}"
+        if self.stages is not None:
+            if self.stages < 2:
+                return f"the warp-specialized mainloop needs at least 2 stages, got {self.stages}"
+            if self.stages * self.stage_bytes > SM90_SMEM_CAPACITY:
+                return (
+                    f"{self.stages} stages of {self.stage_bytes} bytes exceed the "
+                    f"{SM90_SMEM_CAPACITY} bytes of shared memory"
+                )
+        elif 2 * self.stage_bytes > SM90_SMEM_CAPACITY:
+            return f"not even 2 stages of {self.stage_bytes} bytes fit in shared memory"
+        return None
+
+    @property
+    def stage_bytes(self) -> int:
+        """Shared memory of one mainloop stage: an activation and a filter tile, its barriers."""
+        t = self.tile
+        return (t.m + t.n) * t.k * self.element_ab.bytes + _BARRIER_BYTES
+
+    def epilogue_tile(self) -> tuple[int, int]:
+        """CUTLASS's EpilogueTileAuto for the (non-cooperative) TmaWarpSpecialized epilogue."""
+        return min(64, self.tile.m), gcd(min(32, self.tile.n), self.tile.n)
+
+    def tile_shape_cute(self) -> str:
+        """The CTA tile with K as a one-mode shape: the tiler of the (C, S, R) K mode tiles C."""
+        t = self.tile
+        return f"cute::Shape<cute::_{t.m}, cute::_{t.n}, cute::Shape<cute::_{t.k}>>"
+
+
+# --------------------------------------------------------------------------------------
+# The C entry point.
+# --------------------------------------------------------------------------------------
+
+
+class ConvDim(Enum):
+    """The convolution's sizes, each an `int` parameter of the entry point (in this order)."""
+
+    N = "n"
+    H = "h"
+    W = "w"
+    C = "c"
+    F = "f"
+    R = "r"
+    S = "s"
+    P = "p"
+    Q = "q"
+    PAD_TOP = "pad_top"
+    PAD_LEFT = "pad_left"
+    PAD_BOTTOM = "pad_bottom"
+    PAD_RIGHT = "pad_right"
+    STRIDE_H = "stride_h"
+    STRIDE_W = "stride_w"
+    DILATION_H = "dilation_h"
+    DILATION_W = "dilation_w"
+
+
+def _entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
+    """Sizes (role ConvDim), then the GEMM contract's operand, leaf and host roles: A is the
+    activation, B the filter, D the output."""
+    R = ParamRole
+    params = [CParam(d.value, "int", d) for d in ConvDim]  # type: ignore[arg-type]
+    params += [
+        CParam("input", "const void*", R.A),
+        CParam("filter", "const void*", R.B),
+        CParam("output", "void*", R.D),
+    ]
+    for i, leaf in enumerate(tree.leaves):
+        params.append(CParam(f"x{i}", "const void*", R.LEAF, i))
+        if leaf.kind is LeafKind.AUX:
+            params.append(CParam(f"x{i}_ld", "int64_t", R.LEAF_LD, i))
+    params += [CParam(f"s{j}", "float", R.SCALAR, j) for j in range(len(tree.scalars))]
+    params += [
+        CParam("workspace", "void*", R.WORKSPACE), CParam("workspace_size", "size_t", R.WORKSPACE_SIZE),
+        CParam("stream", "cudaStream_t", R.STREAM),
+    ]
+    return tuple(params)
+
+
+# --------------------------------------------------------------------------------------
+# The kernel: a configuration and an epilogue tree -> one TU.
+# --------------------------------------------------------------------------------------
+
+_INCLUDES = """\
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+#include <cuda_runtime.h>
+
+#include "cute/tensor.hpp"
+#include "cutlass/cutlass.h"
+#include "cutlass/kernel_hardware_info.hpp"  // the conv collectives use it without including it
+#include "cutlass/numeric_types.h"
+#include "cutlass/conv/collective/collective_builder.hpp"
+#include "cutlass/conv/convnd_problem_shape.hpp"
+#include "cutlass/conv/device/conv_universal_adapter.hpp"
+#include "cutlass/conv/dispatch_policy.hpp"
+#include "cutlass/conv/kernel/conv_universal.hpp"
+#include "cutlass/epilogue/collective/collective_builder.hpp"
+#include "cutlass/epilogue/fusion/sm90_callbacks_tma_warpspecialized.hpp"
+#include "cutlass/epilogue/thread/activation.h"
+
+#if defined(__GNUC__)
+#define BOLTC_EXPORT extern "C" __attribute__((visibility("default")))
+#else
+#define BOLTC_EXPORT extern "C"
+#endif
+"""
+
+_NAME_PLACEHOLDER = "@KERNEL_NAME@"
+
+_PAD_CHANNELS = """\
+// Channel padding (C not a multiple of kChannelAlignment, so no TMA im2col on the operands as
+// they are): each tensor is copied with its innermost dimension widened to c_pad, the new
+// channels zero. Zero channels of both the activation and the filter add nothing to any sum.
+constexpr int kChannelAlignment = AlignmentA;  // TMA im2col reads 16-byte rows
+
+template <class T>
+__global__ void pad_channels_kernel(T const* __restrict__ src, T* __restrict__ dst,
+                                    int64_t rows, int c, int c_pad) {
+  int64_t const total = rows * c_pad;
+  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < total;
+       i += int64_t(gridDim.x) * blockDim.x) {
+    int64_t const row = i / c_pad;
+    int const channel = static_cast<int>(i - row * c_pad);
+    dst[i] = channel < c ? src[row * c + channel] : T(0);
+  }
+}
+
+template <class T>
+cudaError_t pad_channels(T const* src, T* dst, int64_t rows, int c, int c_pad, cudaStream_t stream) {
+  int64_t const total = rows * c_pad;
+  int const threads = 256;
+  int64_t const wanted = (total + threads - 1) / threads;
+  int const blocks = static_cast<int>(wanted < 8192 ? (wanted > 0 ? wanted : 1) : 8192);
+  pad_channels_kernel<T><<<blocks, threads, 0, stream>>>(src, dst, rows, c, c_pad);
+  return cudaGetLastError();
+}
+
+constexpr size_t kWorkspaceAlignment = 256;
+
+size_t align_up(size_t bytes) {
+  return (bytes + kWorkspaceAlignment - 1) / kWorkspaceAlignment * kWorkspaceAlignment;
+}
+
+int padded_channels(int c) {
+  return (c + kChannelAlignment - 1) / kChannelAlignment * kChannelAlignment;
+}
+
+// Bytes of the padded activation, then of the padded filter (0 when C needs no padding).
+size_t padded_activation_bytes(int n, int h, int w, int c) {
+  int const c_pad = padded_channels(c);
+  return c_pad == c ? 0 : align_up(sizeof(ElementA) * int64_t(n) * h * w * c_pad);
+}
+
+size_t padded_filter_bytes(int f, int r, int s, int c) {
+  int const c_pad = padded_channels(c);
+  return c_pad == c ? 0 : align_up(sizeof(ElementB) * int64_t(f) * r * s * c_pad);
+}
+"""
+
+
+_CONV_AUX_LOAD = """\
+// Sm90AuxLoad (a residual) types its TMA descriptor for a dynamic batch extent, but the problem
+// shape a convolution hands the epilogue has a static one (cute::Int<1>), and the descriptor
+// built from it has another type. This passes it the same shape with a dynamic batch extent.
+template <class AuxLoad>
+struct ConvAuxLoad : AuxLoad {
+  using AuxLoad::AuxLoad;
+
+  template <class ProblemShape>
+  static constexpr typename AuxLoad::Params to_underlying_arguments(
+      ProblemShape const& problem_shape, typename AuxLoad::Arguments const& args, void* workspace) {
+    auto [m, n, k, l] = cute::append<4>(problem_shape, 1);
+    return AuxLoad::to_underlying_arguments(
+        cute::make_shape(m, n, k, static_cast<int>(cute::size(l))), args, workspace);
+  }
+};
+"""
+
+
+def _conv_aux_loads(decls: list[str], tree: EpilogueTree) -> list[str]:
+    """evt.py's declarations with each aux-load leaf wrapped in ConvAuxLoad (see its comment)."""
+    out = []
+    for decl in decls:
+        for leaf in tree.leaves:
+            head = f"using Leaf{leaf.leaf} = "
+            if leaf.kind is LeafKind.AUX and decl.startswith(head + "cutlass::epilogue::fusion::Sm90AuxLoad<"):
+                decl = (
+                    f"using Leaf{leaf.leaf}Base = {decl[len(head):]}\n"
+                    f"using Leaf{leaf.leaf} = ConvAuxLoad<Leaf{leaf.leaf}Base>;"
+                )
+                break
+        out.append(decl)
+    wrapped = sum(d.count("= ConvAuxLoad<") for d in out)
+    expected = sum(1 for leaf in tree.leaves if leaf.kind is LeafKind.AUX)
+    if wrapped != expected:  # evt.py spells aux loads differently now
+        raise AssertionError(f"wrapped {wrapped} of {expected} aux loads for the convolution")
+    return out
+
+
+@dataclass(frozen=True)
+class ConvSm90Kernel:
+    """One sm_90a conv2d fprop translation unit."""
+
+    config: ConvSm90Config
+    epilogue: EpilogueTree
+
+    def __post_init__(self) -> None:
+        problem = self.blocker()
+        if problem:
+            raise InvalidKernelConfig(f"{self.config.summary()}: {problem}")
+
+    def blocker(self) -> str | None:
+        c = self.config
+        budget = SM90_SMEM_CAPACITY - self.epilogue_smem_bytes()
+        stages = c.stages if c.stages is not None else 2
+        if stages * c.stage_bytes > budget:
+            what = f"{c.stages} stages" if c.stages is not None else "2 stages (the minimum)"
+            return (
+                f"{what} of {c.stage_bytes} bytes and an epilogue of about "
+                f"{self.epilogue_smem_bytes()} bytes exceed the {SM90_SMEM_CAPACITY} bytes of "
+                "shared memory"
+            )
+        return None
+
+    def epilogue_smem_bytes(self) -> int:
+        """An estimate of the collective epilogue's shared memory (CUTLASS computes the exact
+        value; this refuses configurations that cannot fit before nvcc runs)."""
+        c = self.config
+        epi_m, epi_n = c.epilogue_tile()
+        tiles = (c.tile.m // epi_m) * (c.tile.n // epi_n)
+        stages_d, stages_c = min(tiles, 2), min(tiles, 4)
+        total = stages_d * epi_m * epi_n * c.element_d.bytes
+        for leaf in self.epilogue.leaves:
+            if leaf.kind is LeafKind.AUX:
+                total += stages_c * epi_m * epi_n * leaf.element.bytes
+            elif leaf.kind is LeafKind.ROW:
+                total += c.tile.n * leaf.element.bytes
+            elif leaf.kind is LeafKind.COLUMN:
+                total += c.tile.m * leaf.element.bytes
+        return total + 256  # pipeline barriers
+
+    @property
+    def epilogue_schedule(self) -> EpilogueSchedule:
+        return EpilogueSchedule.TMA  # the conv kernel has one consumer warpgroup
+
+    @cached_property
+    def name(self) -> str:
+        return f"boltc_{FAMILY}_{content_hash(self._render(_NAME_PLACEHOLDER))}"
+
+    @cached_property
+    def entry_point(self) -> EntryPoint:
+        return EntryPoint(self.name, _entry_params(self.epilogue))
+
+    def render(self) -> str:
+        """The translation unit's C++ text."""
+        return self._render(self.name).replace(_NAME_PLACEHOLDER, self.name)
+
+    # -- rendering ---------------------------------------------------------------------
+
+    def _render(self, name: str) -> str:
+        c = self.config
+        entry = EntryPoint(name, _entry_params(self.epilogue))
+        launch, workspace, can = entry.prototypes()
+        # Nothing that differs between layers of one configuration goes into the text.
+        header = (
+            f"// Generated by boltc ({FAMILY}): {c.summary()}.\n"
+            + "// Exported entry points (boltc/lowering/cutlass/conv_sm90.py documents them):\n"
+            + "".join(f"//   {p};\n" for p in (launch, workspace, can))
+        )
+        support = self.epilogue.support_code()
+        support_block = f"namespace boltc_evt {{\n\n{support}}}  // namespace boltc_evt\n\n" if support else ""
+        aux = any(leaf.kind is LeafKind.AUX for leaf in self.epilogue.leaves)
+        body = "\n".join([
+            _CONV_AUX_LOAD if aux else "",
+            self._render_types(),
+            _PAD_CHANNELS if c.pad_channels else "",
+            self._render_arguments(entry),
+            self._render_exports(entry),
+        ])
+        return f"{header}\n{_INCLUDES}\nnamespace {{\n\n{support_block}{body}"
+
+    def _render_types(self) -> str:
+        c = self.config
+        lines = [
+            f"using ElementA = {c.element_ab.cpp};  // the activation, NHWC",
+            f"using ElementB = {c.element_ab.cpp};  // the filter, KRSC",
+            f"using ElementD = {c.element_d.cpp};  // the output, NHWC",
+            "using ElementAccumulator = float;",
+            "using ElementCompute = float;",
+            "using LayoutA = cutlass::layout::TensorNHWC;",
+            "using LayoutB = cutlass::layout::TensorNHWC;",
+            "using LayoutD = cutlass::layout::TensorNHWC;",
+            f"constexpr int AlignmentA = {c.alignment_ab};",
+            f"constexpr int AlignmentB = {c.alignment_ab};",
+            f"constexpr int AlignmentD = {c.alignment_d};",
+            f"using TileShape = {c.tile_shape_cute()};",
+            f"using ClusterShape = {c.cluster.cute()};",
+            "using KernelSchedule = cutlass::conv::KernelImplicitTmaWarpSpecializedSm90;",
+            f"using EpilogueSchedule = {self.epilogue_schedule.cpp};",
+            "using EpilogueTile = cutlass::epilogue::collective::EpilogueTileAuto;",
+            "",
+            "// Stages and tile of the collective epilogue below (C is void: no source read);\n"
+            "// aux loads share its pipeline.\n"
+            "using EpilogueDescriptor = "
+            + instantiate(
+                "cutlass::epilogue::collective::detail::EpilogueDescriptor",
+                "TileShape", "EpilogueTile", "void", "ElementD", "EpilogueSchedule",
+            )
+            + ";",
+        ]
+        decls, root = self.epilogue.render_types(tile_shape="TileShape", epilogue_descriptor="EpilogueDescriptor")
+        decls = _conv_aux_loads(decls, self.epilogue)
+        lines += ["", "// The epilogue visitor tree, over D as the row-major (N*P*Q) x F matrix.", *decls,
+                  f"using Fusion = {root};", ""]
+        lines.append(
+            "using CollectiveEpilogue = typename "
+            + instantiate(
+                "cutlass::epilogue::collective::CollectiveBuilder",
+                "cutlass::arch::Sm90", "cutlass::arch::OpClassTensorOp", "TileShape", "ClusterShape",
+                "EpilogueTile", "ElementAccumulator", "ElementCompute",
+                "void", "LayoutD", "AlignmentD", "ElementD", "LayoutD", "AlignmentD",
+                "EpilogueSchedule", "Fusion",
+            )
+            + "::CollectiveOp;"
+        )
+        if c.stages is None:
+            stages = (
+                "cutlass::conv::collective::StageCountAutoCarveout<\n"
+                "    static_cast<int>(sizeof(typename CollectiveEpilogue::SharedStorage))>"
+            )
+        else:
+            stages = f"cutlass::conv::collective::StageCount<{c.stages}>"
+        lines.append(
+            "using CollectiveMainloop = typename "
+            + instantiate(
+                "cutlass::conv::collective::CollectiveBuilder",
+                "cutlass::arch::Sm90", "cutlass::arch::OpClassTensorOp", "cutlass::conv::Operator::kFprop",
+                "ElementA", "LayoutA", "AlignmentA", "ElementB", "LayoutB", "AlignmentB",
+                "ElementAccumulator", "TileShape", "ClusterShape", stages, "KernelSchedule",
+            )
+            + "::CollectiveOp;"
+        )
+        lines += [
+            "using ProblemShape = "
+            + instantiate(
+                "cutlass::conv::ConvProblemShape",
+                "cutlass::conv::Operator::kFprop", "CollectiveMainloop::DispatchPolicy::NumSpatialDimensions",
+            )
+            + ";",
+            "using ConvKernel = "
+            + instantiate(
+                "cutlass::conv::kernel::ConvUniversal", "ProblemShape", "CollectiveMainloop", "CollectiveEpilogue",
+            )
+            + ";",
+            "using Conv = cutlass::conv::device::ConvUniversalAdapter<ConvKernel>;",
+            "using StrideD = typename ConvKernel::StrideD;",
+        ]
+        return "\n".join(lines) + "\n"
+
+    def _render_arguments(self, entry: EntryPoint) -> str:
+        leaf_params = []
+        for i, leaf in enumerate(self.epilogue.leaves):
+            # No batch mode in a convolution: every leaf's batch stride is 0.
+            leaf_params.append(LeafParams(f"x{i}", "int64_t(0)", f"x{i}_ld" if leaf.kind is LeafKind.AUX else None))
+        thread = self.epilogue.render_arguments(leaf_params, [f"s{j}" for j in range(len(self.epilogue.scalars))])
+        thread = thread.replace("\n", "\n  ")
+        problem = ", ".join(p.declaration() for p in entry.problem_params)
+        return f"""\
+ProblemShape make_problem(int n, int h, int w, int c, int f, int r, int s, int pad_top, int pad_left,
+                          int pad_bottom, int pad_right, int stride_h, int stride_w,
+                          int dilation_h, int dilation_w) {{
+  return ProblemShape(
+      cutlass::conv::Mode::kCrossCorrelation,
+      {{n, h, w, c}},                    // activation extents, NHWC
+      {{f, r, s, c}},                    // filter extents, KRSC
+      {{pad_top, pad_left}},             // lower padding (H, W)
+      {{pad_bottom, pad_right}},         // upper padding (H, W)
+      {{stride_h, stride_w}},
+      {{dilation_h, dilation_w}},
+      1);                              // groups
+}}
+
+// The caller's P and Q against CUTLASS's output extents (shape_C is N, P, Q, F).
+bool output_matches(ProblemShape const& problem, int p, int q) {{
+  return problem.shape_C[1] == p && problem.shape_C[2] == q;
+}}
+
+typename Conv::Arguments make_arguments({problem}) {{
+  ProblemShape const problem = make_problem(n, h, w, c, f, r, s, pad_top, pad_left, pad_bottom,
+                                            pad_right, stride_h, stride_w, dilation_h, dilation_w);
+  // D as ((Q, P, N), F): the output pixel modes' strides from the packed NHWC output.
+  StrideD stride_d;
+  cute::for_each(cute::make_seq<cute::rank<0>(StrideD{{}})>{{}}, [&](auto i) {{
+    cute::get<0, i>(stride_d) = problem.stride_C[ProblemShape::RankT - 2 - i];
+  }});
+  typename Conv::Arguments arguments{{
+      problem,
+      {{static_cast<ElementA const*>(input), static_cast<ElementB const*>(filter)}},
+      {{{{}}, nullptr, stride_d, static_cast<ElementD*>(output), stride_d}}}};
+  // Each Sm90EVT node's arguments: {{first child, ..., last child, the node's own}}.
+  arguments.epilogue.thread = {thread};
+  return arguments;
+}}
+
+}}  // namespace
+"""
+
+    def _render_exports(self, entry: EntryPoint) -> str:
+        launch, workspace, can = entry.prototypes()
+        names = [p.name for p in entry.problem_params]
+        forward = ", ".join(names)
+        if not self.config.pad_channels:
+            padded = forward
+            prologue = ""
+            pad_bytes = "0"
+            checked_forward = forward
+        else:
+            substitutions = {"c": "c_pad", "input": "input_pad", "filter": "filter_pad"}
+            padded = ", ".join(substitutions.get(n, n) for n in names)
+            checked_forward = ", ".join({"c": "padded_channels(c)"}.get(n, n) for n in names)
+            pad_bytes = "padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c)"
+            prologue = """\
+  int const c_pad = padded_channels(c);
+  void const* input_pad = input;
+  void const* filter_pad = filter;
+  size_t const pad_bytes = padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c);
+  if (c_pad != c) {
+    if (workspace == nullptr || workspace_size < pad_bytes) {
+      return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
+    }
+    ElementA* activation = static_cast<ElementA*>(workspace);
+    ElementB* weights = reinterpret_cast<ElementB*>(static_cast<char*>(workspace) +
+                                                    padded_activation_bytes(n, h, w, c));
+    if (pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,
+                     stream) != cudaSuccess ||
+        pad_channels(static_cast<ElementB const*>(filter), weights, int64_t(f) * r * s, c, c_pad,
+                     stream) != cudaSuccess) {
+      return static_cast<int>(cutlass::Status::kErrorInternal);
+    }
+    input_pad = activation;
+    filter_pad = weights;
+  }
+"""
+        if self.config.pad_channels:
+            conv_workspace = "static_cast<char*>(workspace) + pad_bytes"
+            conv_size = "workspace_size - pad_bytes"
+            size_check = "pad_bytes > workspace_size || "
+        else:
+            conv_workspace, conv_size, size_check = "workspace", "workspace_size", ""
+        return f"""\
+BOLTC_EXPORT {launch} {{
+{prologue}  typename Conv::Arguments const arguments = make_arguments({padded});
+  if (!output_matches(arguments.problem_shape, p, q)) {{
+    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
+  }}
+  cutlass::Status status = Conv::can_implement(arguments);
+  if (status != cutlass::Status::kSuccess) {{
+    return static_cast<int>(status);
+  }}
+  if ({size_check}Conv::get_workspace_size(arguments) > {conv_size}) {{
+    return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
+  }}
+  Conv conv;
+  status = conv.initialize(arguments, {conv_workspace}, stream);
+  if (status != cutlass::Status::kSuccess) {{
+    return static_cast<int>(status);
+  }}
+  return static_cast<int>(conv.run(stream));
+}}
+
+BOLTC_EXPORT {workspace} {{
+  return {pad_bytes} + Conv::get_workspace_size(make_arguments({checked_forward}));
+}}
+
+BOLTC_EXPORT {can} {{
+  typename Conv::Arguments const arguments = make_arguments({checked_forward});
+  if (!output_matches(arguments.problem_shape, p, q)) {{
+    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
+  }}
+  return static_cast<int>(Conv::can_implement(arguments));
+}}
+"""
+
+
+# --------------------------------------------------------------------------------------
+# bolt.conv2d -> kernel + the arguments this op passes.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConvLowering:
+    """One bolt.conv2d lowered: its kernel, and one argument per entry-point parameter."""
+
+    kernel: ConvSm90Kernel
+    arguments: tuple[Argument, ...]
+    reason: str = ""  # where the configuration came from (#bolt.kernel, or the heuristic's why)
+
+    def call(self) -> list[tuple[CParam, Argument]]:
+        return list(zip(self.kernel.entry_point.params, self.arguments))
+
+
+def lower_conv2d(op: bolt.Conv2dOp, *, arch: str = "sm_90a") -> ConvLowering:
+    """The sm_90a kernel for `op` (from its #bolt.kernel, else the heuristic) and its call."""
+    try:
+        return _lower_conv2d(op, arch)
+    except InvalidKernelConfig as error:
+        if error.location is not None:
+            raise
+        raise InvalidKernelConfig(f"'{op.name}': {error.message}", op_location(op), op.name) from None
+
+
+@dataclass(frozen=True)
+class ConvProblem:
+    """The sizes of one NHWC fprop, as the entry point takes them."""
+
+    n: int
+    h: int
+    w: int
+    c: int
+    f: int
+    r: int
+    s: int
+    p: int
+    q: int
+    padding: tuple[int, int, int, int]  # top, left, bottom, right
+    strides: tuple[int, int]
+    dilations: tuple[int, int]
+
+    @property
+    def gemm_mnk(self) -> tuple[int, int, int]:
+        return self.n * self.p * self.q, self.f, self.c * self.r * self.s
+
+    def im2col_blocker(self) -> str | None:
+        """TMA im2col's limits (CUTLASS's can_implement checks the same at run time)."""
+        top, left, bottom, right = self.padding
+        for what, (pad_lo, pad_hi, extent, dilation) in (
+            ("height", (top, bottom, self.r, self.dilations[0])),
+            ("width", (left, right, self.s, self.dilations[1])),
+        ):
+            span = (extent - 1) * dilation
+            if not (0 <= pad_lo <= min(IM2COL_PADDING_LIMIT, IM2COL_CORNER_LIMIT) and 0 <= pad_hi <= IM2COL_PADDING_LIMIT):
+                return f"{what} padding {pad_lo}/{pad_hi} is outside what TMA im2col addresses (0..128 low, 0..256 high)"
+            if not -IM2COL_CORNER_LIMIT <= pad_hi - span <= IM2COL_CORNER_LIMIT - 1:
+                return (
+                    f"{what}: high padding {pad_hi} minus the dilated filter extent {span} is outside "
+                    f"TMA im2col's corner range [-{IM2COL_CORNER_LIMIT}, {IM2COL_CORNER_LIMIT - 1}]"
+                )
+            if span >= IM2COL_OFFSET_LIMIT:
+                return f"{what}: the dilated filter extent {span} exceeds TMA im2col's offsets (< {IM2COL_OFFSET_LIMIT})"
+        if self.n * self.p * self.q > INT32_MAX:
+            return f"N*P*Q = {self.n * self.p * self.q} output pixels exceed 2^31 - 1"
+        return None
+
+
+def conv_problem(op: bolt.Conv2dOp) -> ConvProblem:
+    d = op.dims()
+    top, left, bottom, right = bolt.int_list(op.padding)
+    sh, sw = bolt.int_list(op.strides)
+    dh, dw = bolt.int_list(op.dilations)
+    return ConvProblem(
+        d["N"], d["H"], d["W"], d["C"], d["F"], d["R"], d["S"], d["P"], d["Q"],
+        (top, left, bottom, right), (sh, sw), (dh, dw),
+    )
+
+
+def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
+    from boltc.tuning.heuristic import choose_conv_sm90  # a pure function of the shape
+
+    if arch != "sm_90a":
+        raise InvalidKernelConfig(f"{FAMILY} kernels target sm_90a, not {arch}")
+    if op.layout.data != bolt.Layout.NHWC:
+        raise InvalidKernelConfig(
+            "the sm_90a convolution reads NHWC activations and KRSC filters; this one is "
+            f"{op.layout.data.value} (the layout-nhwc pass converts it)"
+        )
+    groups = op.groups.value.data
+    if groups != 1:
+        raise InvalidKernelConfig(
+            f"groups={groups}: CUTLASS's sm_90a implicit-GEMM convolution has no grouped or "
+            "depthwise form (its can_implement refuses groups > 1)"
+        )
+    problem = conv_problem(op)
+    element = Element.from_mlir(op.input.type.get_element_type())  # type: ignore[attr-defined]
+    element_d = Element.from_mlir(op.result.type.get_element_type())  # type: ignore[attr-defined]
+    im2col = problem.im2col_blocker()
+    if im2col:
+        raise InvalidKernelConfig(im2col)
+    d_row = VECTOR_BYTES // element_d.bytes
+    if problem.f % d_row:
+        raise InvalidKernelConfig(
+            f"the output has F={problem.f} channels, rows of {problem.f * element_d.bytes} bytes; the "
+            f"TMA epilogue stores 16-byte aligned rows (make F a multiple of {d_row}: the "
+            "pad-alignment pass)"
+        )
+    pad_channels = (problem.c * element.bytes) % VECTOR_BYTES != 0
+
+    tree, binding = build_epilogue(op, (Role.M, Role.M, Role.M, Role.N), element_d)
+    m, n, k = problem.gemm_mnk
+    if op.kernel is not None:
+        attr = op.kernel
+        if attr.family.data != FAMILY:
+            raise InvalidKernelConfig(f"#bolt.kernel family {attr.family.data!r} is not {FAMILY!r}")
+        if attr.schedule.data != SCHEDULE:
+            raise InvalidKernelConfig(
+                f"schedule {attr.schedule.data!r}: CUTLASS 4.2's sm_90a convolution has the "
+                f"{SCHEDULE!r} schedule only (its dispatch policy static_asserts 'Persistent "
+                "schedules not support for conv yet')"
+            )
+        tile, cluster = Shape3.of(bolt.int_list(attr.tile)), Shape3.of(bolt.int_list(attr.cluster))
+        stages: int | None = attr.stages.data
+        note = "#bolt.kernel"
+    else:
+        choice = choose_conv_sm90(m, n, k, element.short, arch)
+        tile, cluster = Shape3.of(choice.tile), Shape3.of(choice.cluster)
+        stages, note = choice.stages, f"heuristic: {choice.reason}"
+    config = ConvSm90Config(
+        element_ab=element, element_d=element_d, tile=tile, cluster=cluster, stages=stages,
+        pad_channels=pad_channels,
+    )
+    kernel = ConvSm90Kernel(config, tree)
+    _check_leaves(kernel, binding)
+
+    top, left, bottom, right = problem.padding
+    values: dict[object, Argument] = {
+        ConvDim.N: problem.n, ConvDim.H: problem.h, ConvDim.W: problem.w, ConvDim.C: problem.c,
+        ConvDim.F: problem.f, ConvDim.R: problem.r, ConvDim.S: problem.s,
+        ConvDim.P: problem.p, ConvDim.Q: problem.q,
+        ConvDim.PAD_TOP: top, ConvDim.PAD_LEFT: left, ConvDim.PAD_BOTTOM: bottom, ConvDim.PAD_RIGHT: right,
+        ConvDim.STRIDE_H: problem.strides[0], ConvDim.STRIDE_W: problem.strides[1],
+        ConvDim.DILATION_H: problem.dilations[0], ConvDim.DILATION_W: problem.dilations[1],
+        ParamRole.A: Operand(OperandKind.LHS), ParamRole.B: Operand(OperandKind.RHS),
+        ParamRole.D: Operand(OperandKind.RESULT),
+    }
+    arguments: list[Argument] = []
+    for param in kernel.entry_point.params:
+        if param.role in HOST_ROLES:
+            arguments.append(param.role)
+        elif param.role is ParamRole.LEAF:
+            arguments.append(Operand(OperandKind.EXTRA, binding.leaves[param.index].extra))
+        elif param.role is ParamRole.LEAF_LD:
+            arguments.append(binding.leaves[param.index].leading_dim)
+        elif param.role is ParamRole.SCALAR:
+            arguments.append(binding.scalars[param.index])
+        else:
+            arguments.append(values[param.role])
+    return ConvLowering(kernel, tuple(arguments), note)
+
+
+def _check_leaves(kernel: ConvSm90Kernel, binding: EpilogueBinding) -> None:
+    """Aux loads go through TMA: rows 16-byte aligned (Sm90AuxLoad asserts it). A leaf that has
+    a batch stride would be a batch mode the convolution does not have."""
+    for leaf, bound in zip(kernel.epilogue.leaves, binding.leaves):
+        if bound.batch_stride:
+            raise InvalidKernelConfig(f"extra {bound.extra} has a batch stride; a convolution has no batch mode")
+        if leaf.kind is LeafKind.AUX and bound.leading_dim and (bound.leading_dim * leaf.element.bytes) % VECTOR_BYTES:
+            raise InvalidKernelConfig(
+                f"extra {bound.extra} (a residual read by TMA) has rows {bound.leading_dim} x "
+                f"{leaf.element.short} apart, not a multiple of 16 bytes"
+            )

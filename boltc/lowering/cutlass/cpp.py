@@ -1,0 +1,201 @@
+"""Small typed pieces of CUTLASS C++: tag tables, shapes, template instantiations, literals.
+
+Modelled on NVIDIA's `cutlass_library/library.py`: every closed set (element types, layouts,
+schedules) is an enum whose members carry their C++ spelling, so an emitter never builds a
+type name out of loose strings and a typo is a Python error, not an nvcc one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type
+from xdsl.ir import Attribute
+
+from boltc.diagnostics import BoltcError
+
+# The widest global access (and TMA's stride granule): 16 bytes.
+VECTOR_BYTES = 16
+ROUND_TO_NEAREST = "cutlass::FloatRoundStyle::round_to_nearest"
+
+
+class InvalidKernelConfig(BoltcError):
+    """A kernel configuration CUTLASS would reject at compile time (a builder static_assert) or
+    that cannot run; raised before nvcc is started."""
+
+
+class UnsupportedEpilogue(BoltcError):
+    """An epilogue region that has no Sm90 EVT equivalent (yet)."""
+
+
+class Element(Enum):
+    """Element types of operands and results: (bolt name, C++ type, bytes)."""
+
+    F16 = ("f16", "cutlass::half_t", 2)
+    BF16 = ("bf16", "cutlass::bfloat16_t", 2)
+    F32 = ("f32", "float", 4)
+
+    @property
+    def short(self) -> str:
+        return self.value[0]
+
+    @property
+    def cpp(self) -> str:
+        return self.value[1]
+
+    @property
+    def bytes(self) -> int:
+        return self.value[2]
+
+    @classmethod
+    def from_mlir(cls, element_type: Attribute) -> Element:
+        for ty, member in ((Float16Type, cls.F16), (BFloat16Type, cls.BF16), (Float32Type, cls.F32)):
+            if isinstance(element_type, ty):
+                return member
+        raise InvalidKernelConfig(f"no CUTLASS element type for {element_type}")
+
+    def widens_exactly_to(self, other: Element) -> bool:
+        """True when every value of self is exactly a value of `other` (f16/bf16 -> f32)."""
+        return self is other or (other is Element.F32 and self in (Element.F16, Element.BF16))
+
+
+class GmemLayout(Enum):
+    """How a matrix sits in global memory: (name, C++ tag). Row-major means rows contiguous."""
+
+    ROW_MAJOR = ("row", "cutlass::layout::RowMajor")
+    COLUMN_MAJOR = ("column", "cutlass::layout::ColumnMajor")
+
+    @property
+    def cpp(self) -> str:
+        return self.value[1]
+
+
+class KernelSchedule(Enum):
+    """Sm90 mainloop schedules: (bolt schedule name, C++ tag, cooperative?, loads by TMA?).
+
+    Cooperative: two consumer warpgroups split one M x N tile (tile M a multiple of 128).
+    Pingpong: two consumer warpgroups alternate between tiles (any tile M of 64 or more), so one
+    group's epilogue overlaps the other's MMAs. TMA needs 16-byte aligned strides; the cp.async
+    variants take 4-byte alignment (CUTLASS's `cp_async_min_alignment_bytes`)."""
+
+    TMA_COOPERATIVE = ("cooperative", "cutlass::gemm::KernelTmaWarpSpecializedCooperative", True, True)
+    TMA_PINGPONG = ("pingpong", "cutlass::gemm::KernelTmaWarpSpecializedPingpong", False, True)
+    CP_ASYNC_COOPERATIVE = (
+        "cooperative", "cutlass::gemm::KernelCpAsyncWarpSpecializedCooperative", True, False,
+    )
+    CP_ASYNC_PINGPONG = ("pingpong", "cutlass::gemm::KernelCpAsyncWarpSpecializedPingpong", False, False)
+
+    @property
+    def bolt_name(self) -> str:
+        return self.value[0]
+
+    @property
+    def cpp(self) -> str:
+        return self.value[1]
+
+    @property
+    def cooperative(self) -> bool:
+        return self.value[2]
+
+    @property
+    def uses_tma(self) -> bool:
+        return self.value[3]
+
+    @classmethod
+    def select(cls, bolt_name: str, *, tma: bool) -> KernelSchedule:
+        for member in cls:
+            if member.bolt_name == bolt_name and member.uses_tma == tma:
+                return member
+        names = sorted({m.bolt_name for m in cls})
+        raise InvalidKernelConfig(f"unknown sm_90a GEMM schedule {bolt_name!r} (known: {names})")
+
+
+class EpilogueSchedule(Enum):
+    """Sm90 epilogue schedules: (C++ tag, supports an EVT?)."""
+
+    TMA = ("cutlass::epilogue::TmaWarpSpecialized", True)
+    TMA_COOPERATIVE = ("cutlass::epilogue::TmaWarpSpecializedCooperative", True)
+    NO_SMEM = ("cutlass::epilogue::NoSmemWarpSpecialized", False)
+
+    @property
+    def cpp(self) -> str:
+        return self.value[0]
+
+    @property
+    def supports_evt(self) -> bool:
+        return self.value[1]
+
+
+@dataclass(frozen=True)
+class Shape3:
+    """A static (M, N, K) shape: a CTA tile or a cluster."""
+
+    m: int
+    n: int
+    k: int
+
+    def cute(self) -> str:
+        return f"cute::Shape<cute::_{self.m}, cute::_{self.n}, cute::_{self.k}>"
+
+    def __str__(self) -> str:
+        return f"{self.m}x{self.n}x{self.k}"
+
+    @classmethod
+    def of(cls, values: Iterable[int]) -> Shape3:
+        m, n, k = values
+        return cls(int(m), int(n), int(k))
+
+
+def instantiate(template: str, *args: object, indent: str = "    ") -> str:
+    """`template<arg, ...>`, one argument per line when it would not read well on one."""
+    parts = [str(a) for a in args]
+    one_line = f"{template}<{', '.join(parts)}>"
+    if len(one_line) <= 100 and "\n" not in one_line:
+        return one_line
+    body = (",\n").join(indent + p.replace("\n", "\n" + indent) for p in parts)
+    return f"{template}<\n{body}>"
+
+
+def float_literal(value: float) -> str:
+    """A C++ double expression equal to `value` (repr round-trips doubles exactly)."""
+    if math.isnan(value):
+        return "std::numeric_limits<double>::quiet_NaN()"
+    if math.isinf(value):
+        return ("-" if value < 0 else "") + "std::numeric_limits<double>::infinity()"
+    return repr(float(value))
+
+
+def typed_literal(element: Element, value: float) -> str:
+    """`value` converted to `element` in C++ (round to nearest, as the epilogue does)."""
+    return f"{element.cpp}({float_literal(value)})"
+
+
+def cpp_identifier(text: str) -> str:
+    """`text` made into a C identifier (letters, digits, underscores; no leading digit)."""
+    ident = re.sub(r"[^A-Za-z0-9_]", "_", text)
+    return ident if ident and not ident[0].isdigit() else "_" + ident
+
+
+def content_hash(*parts: str, length: int = 16) -> str:
+    """A short stable hex digest of `parts` (order matters; parts are length-prefixed)."""
+    digest = hashlib.sha256()
+    for part in parts:
+        data = part.encode()
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    return digest.hexdigest()[:length]
+
+
+def max_alignment(extent: int, element: Element) -> int:
+    """The widest access, in elements, that a contiguous dimension of `extent` elements allows:
+    the largest of 16/4/2/1 bytes' worth of elements (8/4/2/1 for 16-bit types) dividing it."""
+    widest = VECTOR_BYTES // element.bytes
+    alignment = widest
+    while alignment > 1 and extent % alignment:
+        alignment //= 2
+    return alignment

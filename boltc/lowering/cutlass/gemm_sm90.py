@@ -1,0 +1,720 @@
+"""bolt.gemm -> one CUTLASS 3 sm_90a translation unit (TMA warp-specialized GEMM + EVT epilogue).
+
+The TU instantiates CUTLASS's `CollectiveBuilder` mainloop (cooperative or pingpong, TMA or,
+for rows that are not 16-byte aligned, cp.async), the collective epilogue with the anchor's
+epilogue visitor tree (`evt.py`), `GemmUniversal` and `GemmUniversalAdapter`, all inside an
+anonymous namespace, and exports three C functions. Problem sizes, pointers, strides and the
+stream are run-time arguments: one TU per distinct configuration serves every layer that uses
+it (`GemmSm90Kernel.name` is a hash of the TU text, so equal configurations dedupe by name).
+
+The C interface (the contract with host code; `EntryPoint` describes it from Python)
+-------------------------------------------------------------------------------------
+For a kernel named NAME (`boltc_gemm_sm90_<16 hex digits>`):
+
+    int NAME(int m, int n, int k, int batch,
+             const void* a, int64_t lda, int64_t batch_stride_a,
+             const void* b, int64_t ldb, int64_t batch_stride_b,
+             void* d, int64_t ldd, int64_t batch_stride_d,
+             /* per epilogue leaf i, in order: */
+             const void* x<i>, [int64_t x<i>_ld,  -- aux (residual) leaves only]
+             int64_t x<i>_batch_stride,
+             /* per epilogue scalar constant j, in order: */
+             float s<j>,
+             void* workspace, size_t workspace_size, cudaStream_t stream);
+    size_t NAME_workspace_size(<the same parameters without workspace, workspace_size, stream>);
+    int NAME_can_implement(<the same parameters without workspace, workspace_size, stream>);
+
+- D[l] (m x n, row-major, leading dimension ldd) = epilogue(A[l] @ B[l]) for l < batch, where
+  A[l] is m x k row-major (lda >= k), or column-major (k x m storage, lda >= m) when the op has
+  transpose_a; B[l] is k x n row-major (ldb >= n), or column-major, i.e. stored n x k
+  (ldb >= k), when the op has transpose_b. Strides are in elements; a batch stride of 0 shares
+  an operand between batches. Element types are fixed by the TU.
+- Pointers must be 16-byte aligned (TMA); `x<i>` points at the i-th leaf's extra operand.
+- Returns a `cutlass::Status` value (`CutlassStatus`): 0 success; 11 (kInvalid) when
+  CUTLASS's can_implement refuses the arguments (strides not 16-byte aligned for TMA, say: seen
+  on an H100 for K=510 given to a TMA kernel); 6 when the workspace is too small (or null where
+  needed); 7 when the launch failed; others as CUTLASS defines them. The launch is asynchronous
+  on `stream`; nothing synchronizes, and nothing is allocated. `NAME_workspace_size` is the workspace the same arguments need (0 for these
+  kernels today, but call it); `NAME_can_implement` is CUTLASS's own check, without launching.
+- `GemmLowering.arguments` says, per parameter, what one bolt.gemm passes: a number, an
+  operand (lhs, rhs, result or extra i), or something only the host has (workspace, stream).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from functools import cached_property
+
+from boltc.diagnostics import op_location
+from boltc.dialects import bolt
+from boltc.lowering.cutlass.cpp import (
+    ROUND_TO_NEAREST,
+    VECTOR_BYTES,
+    Element,
+    EpilogueSchedule,
+    GmemLayout,
+    InvalidKernelConfig,
+    KernelSchedule,
+    Shape3,
+    content_hash,
+    instantiate,
+    max_alignment,
+)
+from boltc.lowering.cutlass.evt import (
+    EpilogueBinding,
+    EpilogueTree,
+    LeafKind,
+    LeafParams,
+    Role,
+    build_epilogue,
+)
+
+FAMILY = "gemm_sm90"
+# cutlass::arch::sm90_smem_capacity_bytes: shared memory one CTA may use on sm_90.
+SM90_SMEM_CAPACITY = 232448
+_BARRIER_BYTES = 32  # per mainloop stage: two 64-bit mbarriers, rounded up generously
+
+
+class CutlassStatus(IntEnum):
+    """cutlass::Status (cutlass/cutlass.h), what the entry points return."""
+
+    SUCCESS = 0
+    ERROR_MISALIGNED_OPERAND = 1
+    ERROR_INVALID_DATA_TYPE = 2
+    ERROR_INVALID_LAYOUT = 3
+    ERROR_INVALID_PROBLEM = 4
+    ERROR_NOT_SUPPORTED = 5
+    ERROR_WORKSPACE_NULL = 6
+    ERROR_INTERNAL = 7
+    ERROR_ARCH_MISMATCH = 8
+    ERROR_INSUFFICIENT_DRIVER = 9
+    ERROR_MEMORY_ALLOCATION = 10
+    INVALID = 11
+
+
+# --------------------------------------------------------------------------------------
+# Configuration, validated as CUTLASS's builders static_assert it.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GemmSm90Config:
+    """Everything about the kernel except the epilogue tree."""
+
+    element_ab: Element
+    element_d: Element
+    layout_a: GmemLayout
+    layout_b: GmemLayout
+    alignment_a: int  # elements per global access; TMA needs 16 bytes, cp.async 4
+    alignment_b: int
+    alignment_d: int
+    tile: Shape3
+    cluster: Shape3
+    schedule: KernelSchedule
+    stages: int | None = None  # None: StageCountAutoCarveout (as many as fit)
+
+    def __post_init__(self) -> None:
+        problem = self.blocker()
+        if problem:
+            raise InvalidKernelConfig(f"{self.summary()}: {problem}")
+
+    def summary(self) -> str:
+        stages = "auto" if self.stages is None else str(self.stages)
+        return (
+            f"gemm_sm90 {self.element_ab.short}->{self.element_d.short} "
+            f"A {self.layout_a.value[0]}/{self.alignment_a} B {self.layout_b.value[0]}/{self.alignment_b} "
+            f"D row/{self.alignment_d}, tile {self.tile}, cluster {self.cluster}, stages {stages}, "
+            f"{self.schedule.name.lower()}"
+        )
+
+    def blocker(self) -> str | None:
+        """Why CUTLASS would refuse this configuration (or it could not run); None if fine."""
+        e = self.element_ab
+        if e not in (Element.F16, Element.BF16):
+            return (
+                f"sm_90a GEMM inputs must be f16 or bf16, got {e.short} (f32 would run as tf32; "
+                "convert-precision picks the compute type)"
+            )
+        for what, alignment, element in (
+            ("A", self.alignment_a, e), ("B", self.alignment_b, e), ("D", self.alignment_d, self.element_d),
+        ):
+            if alignment < 1 or alignment & (alignment - 1) or alignment * element.bytes > VECTOR_BYTES:
+                return f"alignment {alignment} of {what} is not a power of two of at most 16 bytes"
+        need = VECTOR_BYTES if self.schedule.uses_tma else 4  # tma_alignment_bytes / cp_async_min
+        for what, alignment in (("A", self.alignment_a), ("B", self.alignment_b)):
+            if (alignment * e.bytes) % need:
+                loader = "TMA" if self.schedule.uses_tma else "cp.async"
+                return (
+                    f"{what} is read {alignment} x {e.short} = {alignment * e.bytes} bytes at a time; "
+                    f"{loader} needs multiples of {need} bytes (pad the contiguous dimension: "
+                    "the pad-alignment pass)"
+                )
+        t = self.tile
+        if self.schedule.cooperative and t.m not in (128, 256):
+            return f"a cooperative kernel splits tile M over two warpgroups: M must be 128 or 256, got {t.m}"
+        if not self.schedule.cooperative and t.m not in (64, 128):
+            return f"a pingpong kernel's warpgroup owns a whole tile: M must be 64 or 128, got {t.m}"
+        if t.n % 16 or not 16 <= t.n <= 256:
+            return f"tile N must be a multiple of 16 in [16, 256] (WGMMA N and the epilogue's copy atom), got {t.n}"
+        if t.k % 16 or not 32 <= t.k <= 256:
+            return f"tile K must be a multiple of 16 in [32, 256] (WGMMA K is 16 for 16-bit types), got {t.k}"
+        c = self.cluster
+        if c.k != 1 or c.m not in (1, 2, 4) or c.n not in (1, 2, 4) or c.m * c.n > 8:
+            return f"cluster must be M x N x 1 with M, N in {{1, 2, 4}} and at most 8 CTAs, got {c}"
+        if not self.schedule.uses_tma and (c.m, c.n) != (1, 1):
+            return "cp.async mainloops (rows not 16-byte aligned) have no multicast: cluster must be 1x1x1"
+        if self.stages is not None:
+            if self.stages < 2:
+                return f"the warp-specialized mainloop needs at least 2 stages, got {self.stages}"
+            if self.stages * self.stage_bytes > SM90_SMEM_CAPACITY:
+                return (
+                    f"{self.stages} stages of {self.stage_bytes} bytes exceed the "
+                    f"{SM90_SMEM_CAPACITY} bytes of shared memory"
+                )
+        elif 2 * self.stage_bytes > SM90_SMEM_CAPACITY:
+            return f"not even 2 stages of {self.stage_bytes} bytes fit in shared memory"
+        return None
+
+    @property
+    def stage_bytes(self) -> int:
+        """Shared memory of one mainloop stage: an A and a B tile plus its barriers."""
+        t = self.tile
+        return (t.m + t.n) * t.k * self.element_ab.bytes + _BARRIER_BYTES
+
+    @property
+    def tma_epilogue(self) -> bool:
+        return (self.alignment_d * self.element_d.bytes) % VECTOR_BYTES == 0
+
+    def epilogue_tile(self) -> tuple[int, int]:
+        """CUTLASS's EpilogueTileAuto (sm90_compute_tile_shape_or_override)."""
+        from math import gcd
+
+        m = min(128 if self.schedule.cooperative else 64, self.tile.m)
+        return m, gcd(min(32, self.tile.n), self.tile.n)
+
+
+# --------------------------------------------------------------------------------------
+# The C entry point: what host code calls.
+# --------------------------------------------------------------------------------------
+
+
+class ParamRole(Enum):
+    """What a parameter of the entry point carries."""
+
+    M = "m"
+    N = "n"
+    K = "k"
+    BATCH = "batch"
+    A = "a"
+    LDA = "lda"
+    BATCH_STRIDE_A = "batch_stride_a"
+    B = "b"
+    LDB = "ldb"
+    BATCH_STRIDE_B = "batch_stride_b"
+    D = "d"
+    LDD = "ldd"
+    BATCH_STRIDE_D = "batch_stride_d"
+    LEAF = "leaf"  # pointer to an epilogue extra
+    LEAF_LD = "leaf_ld"
+    LEAF_BATCH_STRIDE = "leaf_batch_stride"
+    SCALAR = "scalar"
+    WORKSPACE = "workspace"
+    WORKSPACE_SIZE = "workspace_size"
+    STREAM = "stream"
+
+
+HOST_ROLES = (ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM)
+
+
+@dataclass(frozen=True)
+class CParam:
+    name: str
+    ctype: str
+    role: ParamRole
+    index: int | None = None  # the leaf or scalar this parameter belongs to
+
+    def declaration(self) -> str:
+        return f"{self.ctype} {self.name}"
+
+
+@dataclass(frozen=True)
+class EntryPoint:
+    """The exported C functions of one kernel TU (see the module docstring)."""
+
+    name: str
+    params: tuple[CParam, ...]
+
+    @property
+    def problem_params(self) -> tuple[CParam, ...]:
+        """The parameters shared by all three functions (all but workspace and stream)."""
+        return tuple(p for p in self.params if p.role not in HOST_ROLES)
+
+    @property
+    def workspace_size_name(self) -> str:
+        return f"{self.name}_workspace_size"
+
+    @property
+    def can_implement_name(self) -> str:
+        return f"{self.name}_can_implement"
+
+    def prototypes(self) -> tuple[str, str, str]:
+        """C declarations of the launch, workspace-size and can-implement functions."""
+        every = ", ".join(p.declaration() for p in self.params)
+        problem = ", ".join(p.declaration() for p in self.problem_params)
+        return (
+            f"int {self.name}({every})",
+            f"size_t {self.workspace_size_name}({problem})",
+            f"int {self.can_implement_name}({problem})",
+        )
+
+    def c_declarations(self) -> str:
+        """`extern "C"` declarations for host code (needs <stddef.h>, <stdint.h>, cuda_runtime)."""
+        return "".join(f'extern "C" {p};\n' for p in self.prototypes())
+
+
+def _entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
+    R = ParamRole
+    params = [
+        CParam("m", "int", R.M), CParam("n", "int", R.N), CParam("k", "int", R.K),
+        CParam("batch", "int", R.BATCH),
+        CParam("a", "const void*", R.A), CParam("lda", "int64_t", R.LDA),
+        CParam("batch_stride_a", "int64_t", R.BATCH_STRIDE_A),
+        CParam("b", "const void*", R.B), CParam("ldb", "int64_t", R.LDB),
+        CParam("batch_stride_b", "int64_t", R.BATCH_STRIDE_B),
+        CParam("d", "void*", R.D), CParam("ldd", "int64_t", R.LDD),
+        CParam("batch_stride_d", "int64_t", R.BATCH_STRIDE_D),
+    ]
+    for i, leaf in enumerate(tree.leaves):
+        params.append(CParam(f"x{i}", "const void*", R.LEAF, i))
+        if leaf.kind is LeafKind.AUX:
+            params.append(CParam(f"x{i}_ld", "int64_t", R.LEAF_LD, i))
+        params.append(CParam(f"x{i}_batch_stride", "int64_t", R.LEAF_BATCH_STRIDE, i))
+    params += [CParam(f"s{j}", "float", R.SCALAR, j) for j in range(len(tree.scalars))]
+    params += [
+        CParam("workspace", "void*", R.WORKSPACE), CParam("workspace_size", "size_t", R.WORKSPACE_SIZE),
+        CParam("stream", "cudaStream_t", R.STREAM),
+    ]
+    return tuple(params)
+
+
+# --------------------------------------------------------------------------------------
+# The kernel: a configuration and an epilogue tree -> one TU.
+# --------------------------------------------------------------------------------------
+
+_INCLUDES = """\
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+#include <cuda_runtime.h>
+
+#include "cute/tensor.hpp"
+#include "cutlass/cutlass.h"
+#include "cutlass/numeric_types.h"
+#include "cutlass/epilogue/collective/collective_builder.hpp"
+#include "cutlass/epilogue/fusion/sm90_callbacks_tma_warpspecialized.hpp"
+#include "cutlass/epilogue/thread/activation.h"
+#include "cutlass/gemm/collective/collective_builder.hpp"
+#include "cutlass/gemm/device/gemm_universal_adapter.h"
+#include "cutlass/gemm/dispatch_policy.hpp"
+#include "cutlass/gemm/kernel/gemm_universal.hpp"
+
+#if defined(__GNUC__)
+#define BOLTC_EXPORT extern "C" __attribute__((visibility("default")))
+#else
+#define BOLTC_EXPORT extern "C"
+#endif
+"""
+
+_NAME_PLACEHOLDER = "@KERNEL_NAME@"
+
+
+@dataclass(frozen=True)
+class GemmSm90Kernel:
+    """One sm_90a GEMM translation unit."""
+
+    config: GemmSm90Config
+    epilogue: EpilogueTree
+
+    def __post_init__(self) -> None:
+        problem = self.blocker()
+        if problem:
+            raise InvalidKernelConfig(f"{self.config.summary()}: {problem}")
+
+    def blocker(self) -> str | None:
+        c = self.config
+        if not c.tma_epilogue and not self.epilogue.is_plain_store:
+            return (
+                f"D is stored {c.alignment_d} x {c.element_d.short} = {c.alignment_d * c.element_d.bytes} "
+                "bytes at a time; a fused epilogue (an EVT) needs the TMA epilogue and so 16-byte "
+                "aligned rows of D (make N a multiple of "
+                f"{VECTOR_BYTES // c.element_d.bytes}: the pad-alignment pass)"
+            )
+        budget = SM90_SMEM_CAPACITY - self.epilogue_smem_bytes()
+        stages = c.stages if c.stages is not None else 2
+        if stages * c.stage_bytes > budget:
+            what = f"{c.stages} stages" if c.stages is not None else "2 stages (the minimum)"
+            return (
+                f"{what} of {c.stage_bytes} bytes and an epilogue of about "
+                f"{self.epilogue_smem_bytes()} bytes exceed the {SM90_SMEM_CAPACITY} bytes of "
+                "shared memory"
+            )
+        return None
+
+    def epilogue_smem_bytes(self) -> int:
+        """An estimate of the collective epilogue's shared memory (CUTLASS computes the exact
+        value; this is for refusing configurations that cannot fit before nvcc runs)."""
+        c = self.config
+        if not c.tma_epilogue:
+            return 0
+        epi_m, epi_n = c.epilogue_tile()
+        tiles = (c.tile.m // epi_m) * (c.tile.n // epi_n)
+        stages_d, stages_c = min(tiles, 2), min(tiles, 4)
+        total = stages_d * epi_m * epi_n * c.element_d.bytes
+        for leaf in self.epilogue.leaves:
+            if leaf.kind is LeafKind.AUX:
+                total += stages_c * epi_m * epi_n * leaf.element.bytes
+            elif leaf.kind is LeafKind.ROW:
+                total += c.tile.n * leaf.element.bytes
+        return total + 256  # pipeline barriers
+
+    @property
+    def epilogue_schedule(self) -> EpilogueSchedule:
+        if not self.config.tma_epilogue:
+            return EpilogueSchedule.NO_SMEM
+        return EpilogueSchedule.TMA_COOPERATIVE if self.config.schedule.cooperative else EpilogueSchedule.TMA
+
+    @cached_property
+    def name(self) -> str:
+        return f"boltc_{FAMILY}_{content_hash(self._render(_NAME_PLACEHOLDER))}"
+
+    @cached_property
+    def entry_point(self) -> EntryPoint:
+        return EntryPoint(self.name, _entry_params(self.epilogue))
+
+    def render(self) -> str:
+        """The translation unit's C++ text."""
+        return self._render(self.name).replace(_NAME_PLACEHOLDER, self.name)
+
+    # -- rendering ---------------------------------------------------------------------
+
+    def _render(self, name: str) -> str:
+        c = self.config
+        entry = EntryPoint(name, _entry_params(self.epilogue))
+        launch, workspace, can = entry.prototypes()
+        # Nothing that differs between layers of this configuration goes into the text (sizes,
+        # why the heuristic chose it): the name hashes the text, one name is one TU.
+        header = (
+            f"// Generated by boltc ({FAMILY}): {c.summary()}.\n"
+            + "// Exported entry points (boltc/lowering/cutlass/gemm_sm90.py documents them):\n"
+            + "".join(f"//   {p};\n" for p in (launch, workspace, can))
+        )
+        support = self.epilogue.support_code()
+        support_block = f"namespace boltc_evt {{\n\n{support}}}  // namespace boltc_evt\n\n" if support else ""
+        body = "\n".join([
+            self._render_types(),
+            self._render_arguments(entry),
+            self._render_exports(entry),
+        ])
+        return f"{header}\n{_INCLUDES}\nnamespace {{\n\n{support_block}{body}"
+
+    def _render_types(self) -> str:
+        c = self.config
+        lines = [
+            f"using ElementA = {c.element_ab.cpp};",
+            f"using ElementB = {c.element_ab.cpp};",
+            f"using ElementD = {c.element_d.cpp};",
+            "using ElementAccumulator = float;",
+            "using ElementCompute = float;",
+            f"using LayoutA = {c.layout_a.cpp};",
+            f"using LayoutB = {c.layout_b.cpp};",
+            "using LayoutD = cutlass::layout::RowMajor;",
+            f"constexpr int AlignmentA = {c.alignment_a};",
+            f"constexpr int AlignmentB = {c.alignment_b};",
+            f"constexpr int AlignmentD = {c.alignment_d};",
+            f"using TileShape = {c.tile.cute()};",
+            f"using ClusterShape = {c.cluster.cute()};",
+            f"using KernelSchedule = {c.schedule.cpp};",
+            f"using EpilogueSchedule = {self.epilogue_schedule.cpp};",
+            "using EpilogueTile = cutlass::epilogue::collective::EpilogueTileAuto;",
+            "",
+        ]
+        if self.epilogue_schedule.supports_evt:
+            lines.append(
+                "// Stages and tile of the collective epilogue below (C is void: no source read);\n"
+                "// aux loads share its pipeline.\n"
+                "using EpilogueDescriptor = "
+                + instantiate(
+                    "cutlass::epilogue::collective::detail::EpilogueDescriptor",
+                    "TileShape", "EpilogueTile", "void", "ElementD", "EpilogueSchedule",
+                )
+                + ";"
+            )
+            decls, root = self.epilogue.render_types(
+                tile_shape="TileShape", epilogue_descriptor="EpilogueDescriptor"
+            )
+            lines += ["", "// The epilogue visitor tree.", *decls, f"using Fusion = {root};", ""]
+        else:
+            lines += [
+                "// D is not 16-byte aligned: no TMA epilogue, so no EVT; a plain store (alpha 1).",
+                "using Fusion = "
+                + instantiate(
+                    "cutlass::epilogue::fusion::LinearCombination",
+                    "ElementD", "ElementCompute", "void", "ElementCompute", ROUND_TO_NEAREST,
+                )
+                + ";",
+                "",
+            ]
+        lines.append(
+            "using CollectiveEpilogue = typename "
+            + instantiate(
+                "cutlass::epilogue::collective::CollectiveBuilder",
+                "cutlass::arch::Sm90", "cutlass::arch::OpClassTensorOp", "TileShape", "ClusterShape",
+                "EpilogueTile", "ElementAccumulator", "ElementCompute",
+                "void", "LayoutD", "AlignmentD", "ElementD", "LayoutD", "AlignmentD",
+                "EpilogueSchedule", "Fusion",
+            )
+            + "::CollectiveOp;"
+        )
+        if c.stages is None:
+            stages = (
+                "cutlass::gemm::collective::StageCountAutoCarveout<\n"
+                "    static_cast<int>(sizeof(typename CollectiveEpilogue::SharedStorage))>"
+            )
+        else:
+            stages = f"cutlass::gemm::collective::StageCount<{c.stages}>"
+        lines.append(
+            "using CollectiveMainloop = typename "
+            + instantiate(
+                "cutlass::gemm::collective::CollectiveBuilder",
+                "cutlass::arch::Sm90", "cutlass::arch::OpClassTensorOp",
+                "ElementA", "LayoutA", "AlignmentA", "ElementB", "LayoutB", "AlignmentB",
+                "ElementAccumulator", "TileShape", "ClusterShape", stages, "KernelSchedule",
+            )
+            + "::CollectiveOp;"
+        )
+        lines += [
+            "using GemmKernel = "
+            + instantiate(
+                "cutlass::gemm::kernel::GemmUniversal",
+                "cute::Shape<int, int, int, int>", "CollectiveMainloop", "CollectiveEpilogue",
+            )
+            + ";",
+            "using Gemm = cutlass::gemm::device::GemmUniversalAdapter<GemmKernel>;",
+        ]
+        return "\n".join(lines) + "\n"
+
+    def _render_arguments(self, entry: EntryPoint) -> str:
+        c = self.config
+        stride_a = (
+            "{lda, cute::_1{}, batch_stride_a}" if c.layout_a is GmemLayout.ROW_MAJOR
+            else "{cute::_1{}, lda, batch_stride_a}"
+        )
+        # B is N x K to CUTLASS: column-major B (n x k storage) has K contiguous.
+        stride_b = (
+            "{ldb, cute::_1{}, batch_stride_b}" if c.layout_b is GmemLayout.COLUMN_MAJOR
+            else "{cute::_1{}, ldb, batch_stride_b}"
+        )
+        leaf_params = []
+        for i, leaf in enumerate(self.epilogue.leaves):
+            leaf_params.append(
+                LeafParams(f"x{i}", f"x{i}_batch_stride", f"x{i}_ld" if leaf.kind is LeafKind.AUX else None)
+            )
+        if self.epilogue_schedule.supports_evt:
+            thread = self.epilogue.render_arguments(leaf_params, [f"s{j}" for j in range(len(self.epilogue.scalars))])
+        else:
+            thread = "{ElementCompute(1), ElementCompute(0)}"
+        thread = thread.replace("\n", "\n  ")
+        comment = (
+            "// Each Sm90EVT node's arguments: {first child, ..., last child, the node's own}.\n  "
+            if self.epilogue_schedule.supports_evt else "// LinearCombination: alpha 1, beta 0.\n  "
+        )
+        problem = ", ".join(p.declaration() for p in entry.problem_params)
+        return f"""\
+typename Gemm::Arguments make_arguments({problem}) {{
+  using StrideA = typename GemmKernel::StrideA;
+  using StrideB = typename GemmKernel::StrideB;
+  using StrideD = typename GemmKernel::StrideD;
+  cutlass::KernelHardwareInfo hw_info;
+  cudaGetDevice(&hw_info.device_id);
+  hw_info.sm_count = cutlass::KernelHardwareInfo::query_device_multiprocessor_count(hw_info.device_id);
+  StrideD const stride_d{{ldd, cute::_1{{}}, batch_stride_d}};
+  typename Gemm::Arguments arguments{{
+      cutlass::gemm::GemmUniversalMode::kGemm,
+      {{m, n, k, batch}},
+      {{static_cast<ElementA const*>(a), StrideA{stride_a},
+       static_cast<ElementB const*>(b), StrideB{stride_b}}},
+      {{{{}}, nullptr, stride_d, static_cast<ElementD*>(d), stride_d}},
+      hw_info}};
+  {comment}arguments.epilogue.thread = {thread};
+  return arguments;
+}}
+
+}}  // namespace
+"""
+
+    def _render_exports(self, entry: EntryPoint) -> str:
+        launch, workspace, can = entry.prototypes()
+        forward = ", ".join(p.name for p in entry.problem_params)
+        return f"""\
+BOLTC_EXPORT {launch} {{
+  typename Gemm::Arguments const arguments = make_arguments({forward});
+  cutlass::Status status = Gemm::can_implement(arguments);
+  if (status != cutlass::Status::kSuccess) {{
+    return static_cast<int>(status);
+  }}
+  if (Gemm::get_workspace_size(arguments) > workspace_size) {{
+    return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
+  }}
+  Gemm gemm;
+  status = gemm.initialize(arguments, workspace, stream);
+  if (status != cutlass::Status::kSuccess) {{
+    return static_cast<int>(status);
+  }}
+  return static_cast<int>(gemm.run(stream));
+}}
+
+BOLTC_EXPORT {workspace} {{
+  return Gemm::get_workspace_size(make_arguments({forward}));
+}}
+
+BOLTC_EXPORT {can} {{
+  return static_cast<int>(Gemm::can_implement(make_arguments({forward})));
+}}
+"""
+
+
+# --------------------------------------------------------------------------------------
+# bolt.gemm -> kernel + the arguments this op passes.
+# --------------------------------------------------------------------------------------
+
+
+class OperandKind(Enum):
+    LHS = "lhs"
+    RHS = "rhs"
+    RESULT = "result"
+    EXTRA = "extra"
+
+
+@dataclass(frozen=True)
+class Operand:
+    """A tensor of the op whose device pointer host code passes."""
+
+    kind: OperandKind
+    index: int = 0  # for EXTRA: the position in the op's `extras`
+
+
+Argument = int | float | Operand | ParamRole  # a ParamRole in HOST_ROLES: the host supplies it
+
+
+@dataclass(frozen=True)
+class GemmLowering:
+    """One bolt.gemm lowered: its kernel, and one argument per entry-point parameter."""
+
+    kernel: GemmSm90Kernel
+    arguments: tuple[Argument, ...]
+    reason: str = ""  # where the configuration came from (#bolt.kernel, or the heuristic's why)
+
+    def call(self) -> list[tuple[CParam, Argument]]:
+        """(parameter, argument) pairs in call order: what host code turns into a C call."""
+        return list(zip(self.kernel.entry_point.params, self.arguments))
+
+
+def lower_gemm(op: bolt.GemmOp, *, arch: str = "sm_90a") -> GemmLowering:
+    """The sm_90a kernel for `op` (from its #bolt.kernel, else the heuristic) and its call."""
+    try:
+        return _lower_gemm(op, arch)
+    except InvalidKernelConfig as error:
+        if error.location is not None:
+            raise
+        raise InvalidKernelConfig(f"'{op.name}': {error.message}", op_location(op), op.name) from None
+
+
+def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
+    from boltc.tuning.heuristic import choose_gemm_sm90  # a pure function of the shape
+
+    if arch != "sm_90a":
+        raise InvalidKernelConfig(f"{FAMILY} kernels target sm_90a, not {arch}")
+    batch, m, n, k = op.problem_shape()
+    a_shape, b_shape = bolt.shape_of(op.lhs), bolt.shape_of(op.rhs)
+    element = Element.from_mlir(op.lhs.type.get_element_type())  # type: ignore[attr-defined]
+    element_d = Element.from_mlir(op.result.type.get_element_type())  # type: ignore[attr-defined]
+    transpose_a, transpose_b = op.transpose_a is not None, op.transpose_b is not None
+    batched_a, batched_b = len(a_shape) == 3, len(b_shape) == 3
+
+    # A 2-D rhs shared by a batched lhs: the batch folds into M (A and D are contiguous), which
+    # needs no stride-0 TMA batch mode. The epilogue then sees (batch x M) rows.
+    fold = batched_a and not batched_b and batch > 1
+    if fold and transpose_a:
+        raise InvalidKernelConfig(
+            "a transposed batched lhs with a 2-D rhs shared by every batch has no strided form "
+            "for the sm_90a GEMM (transpose the lhs first)"
+        )
+    roles = ((Role.M, Role.M, Role.N) if fold else (Role.L, Role.M, Role.N)) if batched_a else (Role.M, Role.N)
+    kernel_m, kernel_batch = (batch * m, 1) if fold else (m, batch)
+
+    lda = m if transpose_a else k
+    ldb = k if transpose_b else n
+    layout_a = GmemLayout.COLUMN_MAJOR if transpose_a else GmemLayout.ROW_MAJOR
+    layout_b = GmemLayout.COLUMN_MAJOR if transpose_b else GmemLayout.ROW_MAJOR
+    alignment_a, alignment_b = max_alignment(lda, element), max_alignment(ldb, element)
+    alignment_d = max_alignment(n, element_d)
+    tma = all((a * element.bytes) % VECTOR_BYTES == 0 for a in (alignment_a, alignment_b))
+
+    tree, binding = build_epilogue(op, roles, element_d)
+    if op.kernel is not None:
+        attr = op.kernel
+        if attr.family.data != FAMILY:
+            raise InvalidKernelConfig(f"#bolt.kernel family {attr.family.data!r} is not {FAMILY!r}")
+        tile, cluster = Shape3.of(bolt.int_list(attr.tile)), Shape3.of(bolt.int_list(attr.cluster))
+        stages: int | None = attr.stages.data
+        schedule_name, note = attr.schedule.data, "#bolt.kernel"
+    else:
+        choice = choose_gemm_sm90(kernel_m, n, k, element.short, arch, batch=kernel_batch)
+        tile, cluster = Shape3.of(choice.tile), Shape3.of(choice.cluster)
+        stages, schedule_name, note = choice.stages, choice.schedule, f"heuristic: {choice.reason}"
+    config = GemmSm90Config(
+        element_ab=element, element_d=element_d, layout_a=layout_a, layout_b=layout_b,
+        alignment_a=alignment_a, alignment_b=alignment_b, alignment_d=alignment_d,
+        tile=tile, cluster=cluster, schedule=KernelSchedule.select(schedule_name, tma=tma), stages=stages,
+    )
+    kernel = GemmSm90Kernel(config, tree)
+    _check_leaf_alignment(kernel, binding)
+
+    values: dict[ParamRole, Argument] = {
+        ParamRole.M: kernel_m, ParamRole.N: n, ParamRole.K: k, ParamRole.BATCH: kernel_batch,
+        ParamRole.A: Operand(OperandKind.LHS), ParamRole.LDA: lda,
+        ParamRole.BATCH_STRIDE_A: m * k if batched_a and not fold else 0,
+        ParamRole.B: Operand(OperandKind.RHS), ParamRole.LDB: ldb,
+        ParamRole.BATCH_STRIDE_B: n * k if batched_b else 0,
+        ParamRole.D: Operand(OperandKind.RESULT), ParamRole.LDD: n,
+        ParamRole.BATCH_STRIDE_D: m * n if batched_a and not fold else 0,
+    }
+    arguments: list[Argument] = []
+    for param in kernel.entry_point.params:
+        if param.role in HOST_ROLES:
+            arguments.append(param.role)
+        elif param.role is ParamRole.LEAF:
+            arguments.append(Operand(OperandKind.EXTRA, binding.leaves[param.index].extra))
+        elif param.role is ParamRole.LEAF_LD:
+            arguments.append(binding.leaves[param.index].leading_dim)
+        elif param.role is ParamRole.LEAF_BATCH_STRIDE:
+            arguments.append(binding.leaves[param.index].batch_stride)
+        elif param.role is ParamRole.SCALAR:
+            arguments.append(binding.scalars[param.index])
+        else:
+            arguments.append(values[param.role])
+    return GemmLowering(kernel, tuple(arguments), note)
+
+
+def _check_leaf_alignment(kernel: GemmSm90Kernel, binding: EpilogueBinding) -> None:
+    """Aux loads go through TMA: their rows must be 16-byte aligned (Sm90AuxLoad asserts it)."""
+    for leaf, bound in zip(kernel.epilogue.leaves, binding.leaves):
+        if leaf.kind is LeafKind.AUX:
+            for what, stride in (("rows", bound.leading_dim), ("batches", bound.batch_stride)):
+                if stride and (stride * leaf.element.bytes) % VECTOR_BYTES:
+                    raise InvalidKernelConfig(
+                        f"extra {bound.extra} (a residual read by TMA) has {what} {stride} x "
+                        f"{leaf.element.short} apart, not a multiple of 16 bytes"
+                    )

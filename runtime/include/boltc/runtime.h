@@ -1,0 +1,177 @@
+// boltc/runtime.h: what the generated host file and the runtime share (C++, internal).
+//
+// A model.so is the runtime (runtime/src/*, the same for every model) plus one generated host
+// file that defines boltc::rt::model_spec(): the model's sizes, its describe() JSON, and
+// its launch sequence as a function of a RunContext. The runtime owns the C ABI (model.h),
+// the arena, the weights upload, graphs and errors; the generated file owns the order of work.
+//
+// The parameter structs below are filled by generated code with positional aggregate
+// initializers; boltc/lowering/runtime_abi.py mirrors their field order (a test compares).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "boltc/model.h"
+
+namespace boltc::rt {
+
+enum class DType : int32_t { F32 = 0, F16 = 1, BF16 = 2 };
+
+inline constexpr int kMaxRank = 8;
+
+// Sizes of an index space and, per dimension, the element stride of the tensor read with it.
+// Dimension rank-1 varies fastest. Unused dimensions (>= rank) are ignored.
+struct StridedIndex {
+  int32_t rank;
+  int64_t size[kMaxRank];
+  int64_t stride[kMaxRank];
+};
+
+// What one run of the launch sequence works on.
+struct RunContext {
+  const void* const* inputs;  // the caller's input buffers
+  void* const* outputs;       // the caller's output buffers
+  char* arena;                // bolt.arena_size bytes, then the workspace
+  const char* weights;        // the uploaded weights blob
+  void* workspace;            // workspace_bytes for kernels that ask for scratch
+  size_t workspace_bytes;
+  cudaStream_t stream;
+  int sm_count;               // multiprocessors of the model's device
+};
+
+// Where a launch sequence stopped: its step index, a description ("bolt.softmax at m.mlir:3:5"),
+// and for a CUTLASS entry point the cutlass::Status it returned (0 when the failure is CUDA's).
+struct StepFailure {
+  int step;
+  const char* what;
+  int kernel_status;
+};
+
+using RunFunction = cudaError_t (*)(const RunContext& ctx, StepFailure* failure);
+
+// Called once at create, before any allocation: asks every CUTLASS kernel whether it can run
+// its problem (can_implement, with null pointers) and how much workspace it needs (the largest
+// goes to *workspace_bytes).
+using PrepareFunction = cudaError_t (*)(size_t* workspace_bytes, StepFailure* failure);
+
+// One model, as the generated host file describes it.
+struct ModelSpec {
+  const char* describe_json;
+  int32_t num_inputs;
+  int32_t num_outputs;
+  const size_t* input_alignment;   // bytes each input's address must be a multiple of
+  const size_t* output_alignment;
+  size_t arena_bytes;
+  size_t workspace_bytes;
+  const unsigned char* weights;    // the embedded blob (assembled with .incbin)
+  size_t weights_bytes;
+  RunFunction run;
+  PrepareFunction prepare;         // null when the model calls no CUTLASS kernel
+};
+
+// Defined by the generated host file of each model.
+const ModelSpec& model_spec();
+
+// ---------------------------------------------------------------------------------------
+// Kernels for what CUTLASS does not cover. Each enqueues on `stream` and returns the launch
+// status (cudaGetLastError right after the launch). Tensors are dense row-major unless a
+// StridedIndex says otherwise; element counts are int64.
+// ---------------------------------------------------------------------------------------
+
+// dst[i] = src[offset + sum_d coord_d(i) * index.stride[d]], for i over index.size (dense dst).
+// Transposes, slices, broadcasts.
+cudaError_t strided_copy(DType dtype, const void* src, int64_t offset, const StridedIndex& index,
+                         void* dst, cudaStream_t stream);
+
+// dst[b][c][r] = src[b][r][c]: batched 2-D transpose through shared-memory tiles.
+cudaError_t transpose_2d(DType dtype, const void* src, void* dst, int64_t batch, int64_t rows,
+                         int64_t cols, cudaStream_t stream);
+
+struct PadParams {
+  int32_t rank;
+  int64_t in_size[kMaxRank];
+  int64_t out_size[kMaxRank];
+  int64_t low[kMaxRank];
+  float value;  // already rounded to the element type
+};
+cudaError_t pad(DType dtype, const void* src, void* dst, const PadParams& params,
+                cudaStream_t stream);
+
+enum class PoolKind : int32_t { Max = 0, Avg = 1 };
+
+// Max pools pad with -inf; average pools count padded zeros (divide by the window's area).
+struct Pool2dParams {
+  int32_t kind;  // PoolKind
+  int32_t nhwc;  // 1: N x H x W x C; 0: N x C x H x W
+  int64_t n, c, h, w, p, q;
+  int32_t window_h, window_w, stride_h, stride_w, pad_top, pad_left;
+};
+cudaError_t pool2d(DType dtype, const void* src, void* dst, const Pool2dParams& params,
+                   cudaStream_t stream);
+
+// Softmax over the middle dimension of [outer, axis, inner].
+struct SoftmaxParams {
+  int64_t outer, axis, inner;
+};
+cudaError_t softmax(DType dtype, const void* src, void* dst, const SoftmaxParams& params,
+                    cudaStream_t stream);
+
+// Layer normalization of each row of [rows, cols]; gamma, beta: [cols] or null.
+struct LayerNormParams {
+  int64_t rows, cols;
+  float epsilon;
+};
+cudaError_t layer_norm(DType dtype, const void* src, const void* gamma, const void* beta,
+                       void* dst, const LayerNormParams& params, cudaStream_t stream);
+
+enum class ReduceKind : int32_t { Sum = 0, Mean = 1, Max = 2, Min = 3 };
+
+// dst[k] = reduce over r of src[kept(k) + reduced(r)]; dst dense over kept.size.
+// innermost_reduced: the reduced index's last dimension has stride 1 (lanes cooperate on a row).
+struct ReduceParams {
+  int32_t kind;  // ReduceKind
+  int32_t innermost_reduced;
+  StridedIndex kept;
+  StridedIndex reduced;
+};
+cudaError_t reduce(DType dtype, const void* src, void* dst, const ReduceParams& params,
+                   cudaStream_t stream);
+
+// Plain copies (device to device), also for concat: `rows` rows of `row_bytes` each.
+cudaError_t copy_bytes(void* dst, const void* src, size_t bytes, cudaStream_t stream);
+cudaError_t copy_rows(void* dst, size_t dst_pitch, const void* src, size_t src_pitch,
+                      size_t row_bytes, size_t rows, cudaStream_t stream);
+
+// Blocks for a grid-stride loop over `n` items with `threads` per block.
+unsigned grid_for(int64_t n, int threads);
+
+// The same, capped at `blocks_per_sm` blocks per multiprocessor: enough to fill the device,
+// few enough that each thread loops over several items (generated elementwise kernels).
+inline unsigned resident_grid_for(int64_t n, int threads, int sm_count, int blocks_per_sm = 8) {
+  const unsigned blocks = grid_for(n, threads);
+  const int64_t cap = static_cast<int64_t>(sm_count > 0 ? sm_count : 1) * blocks_per_sm;
+  return blocks < cap ? blocks : static_cast<unsigned>(cap);
+}
+
+inline bool aligned(const void* p, size_t bytes) {
+  return reinterpret_cast<uintptr_t>(p) % bytes == 0;
+}
+
+// Records where a launch sequence failed and passes the error on (generated code's epilogue
+// of every step).
+inline cudaError_t failed(cudaError_t error, int step, const char* what, StepFailure* failure) {
+  failure->step = step;
+  failure->what = what;
+  return error;
+}
+
+// The same for a CUTLASS entry point that returned a cutlass::Status other than kSuccess (0).
+inline cudaError_t kernel_failed(int kernel_status, int step, const char* what, StepFailure* failure) {
+  failure->kernel_status = kernel_status;
+  return failed(cudaErrorLaunchFailure, step, what, failure);
+}
+
+}  // namespace boltc::rt

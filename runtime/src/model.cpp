@@ -1,0 +1,289 @@
+// The C ABI of model.h over the generated ModelSpec: instances, the arena, the weights upload,
+// CUDA graphs and per-thread errors. No exception crosses the ABI.
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <exception>
+#include <new>
+#include <string>
+
+#include "boltc/model.h"
+#include "boltc/runtime.h"
+
+struct boltc_model {
+  int device = 0;
+  int sm_count = 0;
+  char* arena = nullptr;  // arena_bytes, then workspace_bytes (one allocation)
+  char* weights = nullptr;
+  size_t workspace_bytes = 0;
+  cudaStream_t capture_stream = nullptr;
+  cudaGraphExec_t graph = nullptr;
+};
+
+namespace boltc::rt {
+namespace {
+
+thread_local std::string last_error;
+
+boltc_status fail(boltc_status status, const std::string& message) {
+  last_error = message;
+  return status;
+}
+
+// cutlass::Status (cutlass/cutlass.h), by value.
+const char* cutlass_status_name(int status) {
+  static const char* const names[] = {
+      "kSuccess", "kErrorMisalignedOperand", "kErrorInvalidDataType", "kErrorInvalidLayout",
+      "kErrorInvalidProblem", "kErrorNotSupported", "kErrorWorkspaceNull", "kErrorInternal",
+      "kErrorArchMismatch", "kErrorInsufficientDriver", "kErrorMemoryAllocation", "kInvalid"};
+  return status >= 0 && status < 12 ? names[status] : "unknown";
+}
+
+boltc_status step_failure(cudaError_t error, const StepFailure& failure);
+
+boltc_status cuda_failure(cudaError_t error, const std::string& what) {
+  const boltc_status status =
+      error == cudaErrorMemoryAllocation ? BOLTC_ERROR_OUT_OF_MEMORY : BOLTC_ERROR_CUDA;
+  return fail(status, what + ": " + cudaGetErrorName(error) + ": " + cudaGetErrorString(error));
+}
+
+// Makes the model's device current for the scope of a call, then restores the caller's.
+class DeviceScope {
+ public:
+  explicit DeviceScope(int device) {
+    if (cudaGetDevice(&previous_) != cudaSuccess) previous_ = -1;
+    status_ = previous_ == device ? cudaSuccess : cudaSetDevice(device);
+  }
+  ~DeviceScope() {
+    int current = -1;
+    if (previous_ >= 0 && cudaGetDevice(&current) == cudaSuccess && current != previous_) {
+      cudaSetDevice(previous_);
+    }
+  }
+  cudaError_t status() const { return status_; }
+
+ private:
+  int previous_ = -1;
+  cudaError_t status_ = cudaSuccess;
+};
+
+constexpr size_t kArenaAlignment = 256;
+
+size_t align_up(size_t bytes) { return (bytes + kArenaAlignment - 1) / kArenaAlignment * kArenaAlignment; }
+
+void release(boltc_model* model) {
+  if (model->graph != nullptr) cudaGraphExecDestroy(model->graph);
+  if (model->capture_stream != nullptr) cudaStreamDestroy(model->capture_stream);
+  if (model->arena != nullptr) cudaFree(model->arena);
+  if (model->weights != nullptr) cudaFree(model->weights);
+  delete model;
+}
+
+boltc_status check_buffers(const ModelSpec& spec, const void* const* inputs, void* const* outputs) {
+  if (spec.num_inputs > 0 && inputs == nullptr) {
+    return fail(BOLTC_ERROR_INVALID_ARGUMENT, "inputs is null, the model takes " +
+                                                  std::to_string(spec.num_inputs) + " input(s)");
+  }
+  if (spec.num_outputs > 0 && outputs == nullptr) {
+    return fail(BOLTC_ERROR_INVALID_ARGUMENT, "outputs is null, the model has " +
+                                                  std::to_string(spec.num_outputs) + " output(s)");
+  }
+  auto check = [](const char* kind, int i, const void* p, size_t alignment) -> boltc_status {
+    if (p == nullptr) {
+      return fail(BOLTC_ERROR_INVALID_ARGUMENT, std::string(kind) + " " + std::to_string(i) + " is null");
+    }
+    if (reinterpret_cast<uintptr_t>(p) % alignment != 0) {
+      return fail(BOLTC_ERROR_INVALID_ARGUMENT,
+                  std::string(kind) + " " + std::to_string(i) + " is not aligned to " +
+                      std::to_string(alignment) + " bytes");
+    }
+    return BOLTC_OK;
+  };
+  for (int i = 0; i < spec.num_inputs; ++i) {
+    if (boltc_status s = check("input", i, inputs[i], spec.input_alignment[i]); s != BOLTC_OK) return s;
+  }
+  for (int i = 0; i < spec.num_outputs; ++i) {
+    if (boltc_status s = check("output", i, outputs[i], spec.output_alignment[i]); s != BOLTC_OK) return s;
+  }
+  return BOLTC_OK;
+}
+
+boltc_status run_steps(const boltc_model* model, const void* const* inputs, void* const* outputs,
+                       cudaStream_t stream) {
+  const ModelSpec& spec = model_spec();
+  const RunContext ctx{inputs,
+                       outputs,
+                       model->arena,
+                       model->weights,
+                       model->arena == nullptr ? nullptr : model->arena + align_up(spec.arena_bytes),
+                       model->workspace_bytes,
+                       stream,
+                       model->sm_count};
+  StepFailure failure{-1, "?", 0};
+  if (cudaError_t error = spec.run(ctx, &failure); error != cudaSuccess) return step_failure(error, failure);
+  return BOLTC_OK;
+}
+
+boltc_status step_failure(cudaError_t error, const StepFailure& failure) {
+  const std::string where = "step " + std::to_string(failure.step) + " (" + failure.what + ")";
+  if (failure.kernel_status != 0) {
+    return fail(BOLTC_ERROR_KERNEL, where + ": the CUTLASS kernel returned cutlass::Status " +
+                                        std::to_string(failure.kernel_status) + " (" +
+                                        cutlass_status_name(failure.kernel_status) + ")");
+  }
+  return cuda_failure(error, where);
+}
+
+template <class F>
+boltc_status guarded(F&& f) {
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    return fail(BOLTC_ERROR_OUT_OF_MEMORY, "out of host memory");
+  } catch (const std::exception& e) {
+    return fail(BOLTC_ERROR_INTERNAL, std::string("internal error: ") + e.what());
+  } catch (...) {
+    return fail(BOLTC_ERROR_INTERNAL, "internal error");
+  }
+}
+
+}  // namespace
+}  // namespace boltc::rt
+
+using namespace boltc::rt;
+
+extern "C" {
+
+BOLTC_API int boltc_abi_version(void) { return BOLTC_ABI_VERSION; }
+
+BOLTC_API boltc_status boltc_model_create(int device, boltc_model** out_model) {
+  return guarded([&]() -> boltc_status {
+    if (out_model == nullptr) return fail(BOLTC_ERROR_INVALID_ARGUMENT, "out_model is null");
+    *out_model = nullptr;
+    int count = 0;
+    if (cudaError_t e = cudaGetDeviceCount(&count); e != cudaSuccess) {
+      return cuda_failure(e, "no CUDA device is usable");
+    }
+    if (device < 0 || device >= count) {
+      return fail(BOLTC_ERROR_INVALID_ARGUMENT, "device " + std::to_string(device) +
+                                                    " does not exist (" + std::to_string(count) +
+                                                    " CUDA device(s))");
+    }
+    DeviceScope scope(device);
+    if (scope.status() != cudaSuccess) return cuda_failure(scope.status(), "cudaSetDevice");
+    const ModelSpec& spec = model_spec();
+    auto* model = new boltc_model;
+    model->device = device;
+    auto abandon = [&](cudaError_t e, const std::string& what) {
+      release(model);
+      return cuda_failure(e, what);
+    };
+    if (cudaError_t e = cudaDeviceGetAttribute(&model->sm_count, cudaDevAttrMultiProcessorCount, device);
+        e != cudaSuccess) {
+      return abandon(e, "reading the device's multiprocessor count");
+    }
+    model->workspace_bytes = spec.workspace_bytes;
+    if (spec.prepare != nullptr) {
+      StepFailure failure{-1, "?", 0};
+      size_t needed = 0;
+      if (cudaError_t e = spec.prepare(&needed, &failure); e != cudaSuccess) {
+        release(model);
+        return step_failure(e, failure);
+      }
+      if (needed > model->workspace_bytes) model->workspace_bytes = needed;
+    }
+    const size_t arena = align_up(spec.arena_bytes) + model->workspace_bytes;
+    if (arena > 0) {
+      if (cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&model->arena), arena); e != cudaSuccess) {
+        return abandon(e, "allocating the arena (" + std::to_string(arena) + " bytes)");
+      }
+    }
+    if (spec.weights_bytes > 0) {
+      if (cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&model->weights), spec.weights_bytes);
+          e != cudaSuccess) {
+        return abandon(e, "allocating the weights (" + std::to_string(spec.weights_bytes) + " bytes)");
+      }
+      if (cudaError_t e = cudaMemcpy(model->weights, spec.weights, spec.weights_bytes, cudaMemcpyHostToDevice);
+          e != cudaSuccess) {
+        return abandon(e, "uploading the weights");
+      }
+    }
+    if (cudaError_t e = cudaStreamCreateWithFlags(&model->capture_stream, cudaStreamNonBlocking);
+        e != cudaSuccess) {
+      return abandon(e, "creating the model's stream");
+    }
+    *out_model = model;
+    return BOLTC_OK;
+  });
+}
+
+BOLTC_API boltc_status boltc_model_run(boltc_model* model, const void* const* inputs,
+                                       void* const* outputs, cudaStream_t stream) {
+  return guarded([&]() -> boltc_status {
+    if (model == nullptr) return fail(BOLTC_ERROR_INVALID_ARGUMENT, "model is null");
+    if (boltc_status s = check_buffers(model_spec(), inputs, outputs); s != BOLTC_OK) return s;
+    DeviceScope scope(model->device);
+    if (scope.status() != cudaSuccess) return cuda_failure(scope.status(), "cudaSetDevice");
+    return run_steps(model, inputs, outputs, stream);
+  });
+}
+
+BOLTC_API boltc_status boltc_model_capture_graph(boltc_model* model, const void* const* inputs,
+                                                 void* const* outputs) {
+  return guarded([&]() -> boltc_status {
+    if (model == nullptr) return fail(BOLTC_ERROR_INVALID_ARGUMENT, "model is null");
+    if (boltc_status s = check_buffers(model_spec(), inputs, outputs); s != BOLTC_OK) return s;
+    DeviceScope scope(model->device);
+    if (scope.status() != cudaSuccess) return cuda_failure(scope.status(), "cudaSetDevice");
+    cudaStream_t stream = model->capture_stream;
+    if (cudaError_t e = cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal); e != cudaSuccess) {
+      return cuda_failure(e, "beginning the graph capture");
+    }
+    const boltc_status steps = run_steps(model, inputs, outputs, stream);
+    cudaGraph_t graph = nullptr;
+    const cudaError_t ended = cudaStreamEndCapture(stream, &graph);  // always end the capture
+    if (steps != BOLTC_OK) {
+      if (graph != nullptr) cudaGraphDestroy(graph);
+      return steps;
+    }
+    if (ended != cudaSuccess) return cuda_failure(ended, "ending the graph capture");
+    cudaGraphExec_t exec = nullptr;
+    const cudaError_t instantiated = cudaGraphInstantiate(&exec, graph, 0);
+    cudaGraphDestroy(graph);
+    if (instantiated != cudaSuccess) return cuda_failure(instantiated, "instantiating the graph");
+    if (model->graph != nullptr) cudaGraphExecDestroy(model->graph);
+    model->graph = exec;
+    return BOLTC_OK;
+  });
+}
+
+BOLTC_API boltc_status boltc_model_replay_graph(boltc_model* model, cudaStream_t stream) {
+  return guarded([&]() -> boltc_status {
+    if (model == nullptr) return fail(BOLTC_ERROR_INVALID_ARGUMENT, "model is null");
+    if (model->graph == nullptr) {
+      return fail(BOLTC_ERROR_NO_GRAPH, "no graph captured: call boltc_model_capture_graph first");
+    }
+    DeviceScope scope(model->device);
+    if (scope.status() != cudaSuccess) return cuda_failure(scope.status(), "cudaSetDevice");
+    if (cudaError_t e = cudaGraphLaunch(model->graph, stream); e != cudaSuccess) {
+      return cuda_failure(e, "launching the graph");
+    }
+    return BOLTC_OK;
+  });
+}
+
+BOLTC_API const char* boltc_model_describe(const boltc_model*) { return model_spec().describe_json; }
+
+BOLTC_API int boltc_model_num_inputs(const boltc_model*) { return model_spec().num_inputs; }
+
+BOLTC_API int boltc_model_num_outputs(const boltc_model*) { return model_spec().num_outputs; }
+
+BOLTC_API void boltc_model_destroy(boltc_model* model) {
+  if (model == nullptr) return;
+  DeviceScope scope(model->device);
+  release(model);
+}
+
+BOLTC_API const char* boltc_last_error(void) { return last_error.c_str(); }
+
+}  // extern "C"

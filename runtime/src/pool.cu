@@ -1,0 +1,115 @@
+// 2-D max and average pooling, NCHW and NHWC, with padding; global pooling as a reduction.
+#include "dispatch.cuh"
+
+namespace boltc::rt {
+namespace {
+
+// One thread per output element; consecutive threads write consecutive outputs.
+template <class T>
+__global__ void __launch_bounds__(kThreads)
+    pool2d_kernel(const T* __restrict__ src, T* __restrict__ dst, Pool2dParams p, int64_t n) {
+  const bool is_max = p.kind == static_cast<int32_t>(PoolKind::Max);
+  const float area = static_cast<float>(p.window_h * p.window_w);
+  for (int64_t i = global_thread(); i < n; i += grid_threads()) {
+    int64_t b, ch, oy, ox;
+    if (p.nhwc) {
+      ch = i % p.c;
+      ox = i / p.c % p.q;
+      oy = i / (p.c * p.q) % p.p;
+      b = i / (p.c * p.q * p.p);
+    } else {
+      ox = i % p.q;
+      oy = i / p.q % p.p;
+      ch = i / (p.q * p.p) % p.c;
+      b = i / (p.q * p.p * p.c);
+    }
+    // Padded positions hold -inf (max) or zero (avg): both leave acc as it is.
+    float acc = is_max ? -INFINITY : 0.0f;
+    const int64_t y0 = oy * p.stride_h - p.pad_top, x0 = ox * p.stride_w - p.pad_left;
+    for (int ky = 0; ky < p.window_h; ++ky) {
+      const int64_t y = y0 + ky;
+      if (y < 0 || y >= p.h) continue;
+      for (int kx = 0; kx < p.window_w; ++kx) {
+        const int64_t x = x0 + kx;
+        if (x < 0 || x >= p.w) continue;
+        const int64_t at = p.nhwc ? ((b * p.h + y) * p.w + x) * p.c + ch
+                                  : ((b * p.c + ch) * p.h + y) * p.w + x;
+        const float v = dev::to_float(src[at]);
+        acc = is_max ? dev::nan_max(acc, v) : acc + v;
+      }
+    }
+    dst[i] = dev::from_float<T>(is_max ? acc : acc / area);
+  }
+}
+
+// Global pooling over contiguous H*W planes (NCHW): one warp per plane.
+template <class T>
+__global__ void __launch_bounds__(kThreads)
+    global_pool_planes_kernel(const T* __restrict__ src, T* __restrict__ dst, int64_t planes,
+                              int64_t plane_size, int32_t kind) {
+  const bool is_max = kind == static_cast<int32_t>(PoolKind::Max);
+  const int lane = threadIdx.x % 32;
+  const int64_t warps = grid_threads() / 32;
+  for (int64_t plane = global_thread() / 32; plane < planes; plane += warps) {
+    const T* s = src + plane * plane_size;
+    float acc = is_max ? -INFINITY : 0.0f;
+    for (int64_t j = lane; j < plane_size; j += 32) {
+      const float v = dev::to_float(s[j]);
+      acc = is_max ? dev::nan_max(acc, v) : acc + v;
+    }
+    acc = is_max ? dev::warp_reduce(acc, dev::MaxOp{}) : dev::warp_reduce(acc, dev::SumOp{});
+    if (lane == 0) dst[plane] = dev::from_float<T>(is_max ? acc : acc / plane_size);
+  }
+}
+
+// Global pooling of NHWC: one thread per (n, c), reading along H*W with consecutive threads
+// on consecutive channels (coalesced).
+template <class T>
+__global__ void __launch_bounds__(kThreads)
+    global_pool_channels_kernel(const T* __restrict__ src, T* __restrict__ dst, int64_t n,
+                                int64_t hw, int64_t c, int32_t kind) {
+  const bool is_max = kind == static_cast<int32_t>(PoolKind::Max);
+  for (int64_t i = global_thread(); i < n * c; i += grid_threads()) {
+    const int64_t b = i / c, ch = i % c;
+    const T* s = src + b * hw * c + ch;
+    float acc = is_max ? -INFINITY : 0.0f;
+    for (int64_t j = 0; j < hw; ++j) {
+      const float v = dev::to_float(s[j * c]);
+      acc = is_max ? dev::nan_max(acc, v) : acc + v;
+    }
+    dst[i] = dev::from_float<T>(is_max ? acc : acc / hw);
+  }
+}
+
+bool is_global(const Pool2dParams& p) {
+  return p.window_h == p.h && p.window_w == p.w && p.p == 1 && p.q == 1 && p.pad_top == 0 &&
+         p.pad_left == 0;
+}
+
+}  // namespace
+
+cudaError_t pool2d(DType dtype, const void* src, void* dst, const Pool2dParams& p,
+                   cudaStream_t stream) {
+  if (p.window_h <= 0 || p.window_w <= 0 || p.stride_h <= 0 || p.stride_w <= 0) {
+    return cudaErrorInvalidValue;
+  }
+  const int64_t n = p.n * p.c * p.p * p.q;
+  if (n == 0) return cudaSuccess;
+  return dispatch(dtype, [&](auto zero) {
+    using T = decltype(zero);
+    const T* s = static_cast<const T*>(src);
+    T* d = static_cast<T*>(dst);
+    if (is_global(p) && !p.nhwc) {
+      global_pool_planes_kernel<T><<<grid_for(n * 32, kThreads), kThreads, 0, stream>>>(
+          s, d, n, p.h * p.w, p.kind);
+    } else if (is_global(p)) {
+      global_pool_channels_kernel<T><<<grid_for(n, kThreads), kThreads, 0, stream>>>(
+          s, d, p.n, p.h * p.w, p.c, p.kind);
+    } else {
+      pool2d_kernel<T><<<grid_for(n, kThreads), kThreads, 0, stream>>>(s, d, p, n);
+    }
+    return launched();
+  });
+}
+
+}  // namespace boltc::rt

@@ -1,0 +1,111 @@
+"""Helpers shared by the GPU suite's tests (see conftest.py).
+
+    python -m pytest -m gpu test/gpu -q
+
+Each test compiles a model with the real toolchain, runs it on the GPU and compares with the
+numpy reference executor (`boltc.interpret`), the oracle of every pass. Objects are cached
+(`$BOLTC_CACHE_DIR`), so only the first test pays for the runtime's compile.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+@functools.cache
+def has_cuda_gpu() -> bool:
+    """A CUDA device the runtime can use (through cuda-python; torch if that is missing)."""
+    try:
+        from cuda.bindings import runtime
+
+        error, count = runtime.cudaGetDeviceCount()
+        return error == runtime.cudaError_t.cudaSuccess and count > 0
+    except ImportError:
+        pass
+    try:
+        import torch
+
+        return torch.cuda.is_available()
+    except ImportError:
+        return False
+
+
+def has_torch_cuda() -> bool:
+    try:
+        import torch
+    except ImportError:
+        return False
+    return torch.cuda.is_available()
+
+
+def _planned(source: str | Path) -> Any:
+    from boltc.dialects.context import bolt_context
+    from boltc.frontends.mlir import load_model
+    from boltc.passes.plan_memory import PlanMemoryPass
+
+    module = load_model(str(source))
+    PlanMemoryPass().apply(bolt_context(), module)
+    return module
+
+
+def compile_planned(source: str | Path, tmp_path: Path, name: str = "model") -> Any:
+    """The model built with plan-memory as its only pass: what the runtime kernels run is
+    exactly what the source says (no precision change), so the reference is exact."""
+    from boltc.lowering.host import lower_to_host
+    from boltc.lowering.model_build import build_model
+    from boltc.runtime import CompiledModel
+
+    program = lower_to_host(_planned(source), name=name)
+    return CompiledModel(build_model(program, tmp_path / f"{name}.so"))
+
+
+def reference(source: str | Path, *inputs: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The reference executor on the IR the host code is generated from (imported and raised
+    by load_model, as compile_planned sees it)."""
+    import boltc
+    from boltc.frontends.mlir import load_model
+
+    return boltc.interpret(load_model(str(source)), *inputs)
+
+
+def inputs_for(model: Any, seed: int = 0, scale: float = 2.0) -> list[np.ndarray]:
+    """Random inputs of the model's shapes and dtypes (bf16 as float32 holding bf16 values)."""
+    rng = np.random.default_rng(seed)
+    arrays = []
+    for spec in model.inputs:
+        values = rng.standard_normal(spec.shape) * scale
+        if spec.dtype == "f16":
+            arrays.append(values.astype(np.float16))
+        elif spec.dtype == "bf16":
+            bits = values.astype(np.float32).view(np.uint32) & 0xFFFF0000  # exactly bf16
+            arrays.append(bits.view(np.float32))
+        else:
+            arrays.append(values.astype(np.float32))
+    return arrays
+
+
+# What each element type allows on top of the reference's one rounding: float computation
+# (libdevice expf/erff/tanhf/powf within 2 ulp, fp32 accumulation in reductions and
+# normalizations over at most a few thousand elements, summed in another order) against the
+# float64 reference. f16/bf16 results then differ by at most one rounding step of the result
+# type where the two land on either side of a rounding boundary.
+TOLERANCES = {
+    "f32": dict(rtol=2e-5, atol=2e-6),
+    "f16": dict(rtol=1e-3, atol=1e-3),   # 2^-10 relative: one f16 ulp
+    "bf16": dict(rtol=8e-3, atol=8e-3),  # 2^-7: one bf16 ulp
+}
+
+
+def assert_matches(got: Any, expected: tuple[np.ndarray, ...], dtypes: list[str]) -> None:
+    got = got if isinstance(got, tuple) else (got,)
+    assert len(got) == len(expected)
+    for g, e, dtype in zip(got, expected, dtypes):
+        g = g.detach().float().cpu().numpy() if hasattr(g, "detach") else np.asarray(g)
+        np.testing.assert_allclose(g.astype(np.float64), np.asarray(e, dtype=np.float64), **TOLERANCES[dtype])
+

@@ -1,0 +1,328 @@
+"""bolt.conv2d -> sm_90a translation unit: the TU's text for representative layers (1x1, 3x3
+stride 1 and 2 padded, 7x7 stride 2 pad 3; bias+ReLU and residual epilogues), validation before
+nvcc, the C entry point and what one op passes to it, host integration; and the heuristic."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boltc.lowering.cutlass.conv_sm90 import (
+    ConvDim,
+    ConvSm90Config,
+    ConvSm90Kernel,
+    lower_conv2d,
+)
+from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig, Shape3
+from boltc.lowering.cutlass.evt import Role, build_epilogue
+from boltc.lowering.cutlass.gemm_sm90 import Operand, OperandKind, ParamRole
+from boltc.tuning.heuristic import choose_conv_sm90
+
+from conv_text import conv_kernel_attr, conv_text, parse_conv
+
+
+def lower(text: str):
+    return lower_conv2d(parse_conv(text))
+
+
+def args_by_name(lowering) -> dict[str, object]:
+    return {p.name: a for p, a in lowering.call()}
+
+
+# --------------------------------------------------------------------------------------
+# The translation unit for representative layers.
+# --------------------------------------------------------------------------------------
+
+LAYERS = {
+    # name: (n, h, w, c, f, r, s, stride, padding)
+    "1x1": (2, 14, 14, 256, 64, 1, 1, (1, 1), (0, 0, 0, 0)),
+    "3x3_s1_pad1": (8, 56, 56, 64, 64, 3, 3, (1, 1), (1, 1, 1, 1)),
+    "3x3_s2_pad1": (8, 56, 56, 64, 128, 3, 3, (2, 2), (1, 1, 1, 1)),
+    "7x7_s2_pad3": (8, 224, 224, 8, 64, 7, 7, (2, 2), (3, 3, 3, 3)),
+}
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_bias_relu_tu_instantiates_the_conv_builders(layer):
+    n, h, w, c, f, r, s, stride, padding = LAYERS[layer]
+    lowering = lower(conv_text(n, h, w, c, f, r, s, stride=stride, padding=padding, epilogue="bias_relu"))
+    cpp = lowering.kernel.render()
+    name = lowering.kernel.name
+    assert re.fullmatch(r"boltc_conv_sm90_[0-9a-f]{16}", name)
+    tile = lowering.kernel.config.tile
+    for piece in [
+        "using LayoutA = cutlass::layout::TensorNHWC;",
+        "using LayoutB = cutlass::layout::TensorNHWC;",
+        "using LayoutD = cutlass::layout::TensorNHWC;",
+        "constexpr int AlignmentA = 8;",
+        "constexpr int AlignmentD = 8;",
+        f"using TileShape = cute::Shape<cute::_{tile.m}, cute::_{tile.n}, cute::Shape<cute::_{tile.k}>>;",
+        "using KernelSchedule = cutlass::conv::KernelImplicitTmaWarpSpecializedSm90;",
+        "using EpilogueSchedule = cutlass::epilogue::TmaWarpSpecialized;",
+        "cutlass::conv::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,\n    cutlass::arch::OpClassTensorOp,\n"
+        "    cutlass::conv::Operator::kFprop,",
+        "cutlass::conv::collective::StageCountAutoCarveout<",
+        "cutlass::epilogue::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,",
+        "    EpilogueSchedule,\n    Fusion>::CollectiveOp;",
+        "using ProblemShape = cutlass::conv::ConvProblemShape<\n    cutlass::conv::Operator::kFprop,",
+        "cutlass::conv::kernel::ConvUniversal<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;",
+        "using Conv = cutlass::conv::device::ConvUniversalAdapter<ConvKernel>;",
+        "Sm90RowBroadcast<",  # the per-filter bias: one value per output column
+        "cutlass::epilogue::thread::ReLu",
+        "cutlass::conv::Mode::kCrossCorrelation",
+        "{pad_top, pad_left},",
+        "{pad_bottom, pad_right},",
+        "{static_cast<cutlass::half_t const*>(x0), cutlass::half_t(0), {cute::_0{}, cute::_1{}, int64_t(0)}}",
+        f"BOLTC_EXPORT int {name}(int n, int h, int w, int c, int f, int r, int s, int p, int q, int pad_top,",
+        f"BOLTC_EXPORT size_t {name}_workspace_size(",
+        f"BOLTC_EXPORT int {name}_can_implement(",
+        "if (!output_matches(arguments.problem_shape, p, q)) {",
+        "status = conv.initialize(arguments, workspace, stream);",
+        "return static_cast<int>(conv.run(stream));",
+    ]:
+        assert piece in cpp, piece
+    assert cpp.index("namespace {") < cpp.index("using Conv =") < cpp.index("}  // namespace")
+    assert "@KERNEL_NAME@" not in cpp and "pad_channels" not in cpp and "ConvAuxLoad" not in cpp
+    args = args_by_name(lowering)
+    p, q = ((h + padding[0] + padding[2] - r) // stride[0] + 1, (w + padding[1] + padding[3] - s) // stride[1] + 1)
+    assert (args["n"], args["h"], args["w"], args["c"], args["f"], args["r"], args["s"]) == (n, h, w, c, f, r, s)
+    assert (args["p"], args["q"]) == (p, q)
+    assert (args["pad_top"], args["pad_left"], args["pad_bottom"], args["pad_right"]) == padding
+    assert (args["stride_h"], args["stride_w"], args["dilation_h"], args["dilation_w"]) == (*stride, 1, 1)
+
+
+def test_residual_is_an_aux_load_with_rows_f_apart():
+    lowering = lower(conv_text(2, 28, 28, 64, 128, 3, 3, padding=(1, 1, 1, 1), epilogue="bias_residual_relu"))
+    cpp = lowering.kernel.render()
+    assert "using Leaf1Base = cutlass::epilogue::fusion::Sm90AuxLoad<" in cpp
+    assert "using Leaf1 = ConvAuxLoad<Leaf1Base>;" in cpp  # the static-batch workaround
+    assert "struct ConvAuxLoad : AuxLoad {" in cpp
+    assert "{static_cast<cutlass::half_t const*>(x1), cutlass::half_t(0), {x1_ld, cute::_1{}, int64_t(0)}}" in cpp
+    args = args_by_name(lowering)
+    assert args["x0"] == Operand(OperandKind.EXTRA, 0) and args["x1"] == Operand(OperandKind.EXTRA, 1)
+    assert args["x1_ld"] == 128  # the residual's rows are the output's: F elements apart
+    assert "x0_ld" not in args and not any(name.endswith("batch_stride") for name in args)
+
+
+def test_plain_store_f32_output():
+    lowering = lower(conv_text(2, 8, 8, 16, 16, 3, 3, padding=(1, 1, 1, 1), epilogue="plain", out="f32"))
+    cpp = lowering.kernel.render()
+    assert "using ElementD = float;" in cpp and "constexpr int AlignmentD = 4;" in cpp
+    assert "cutlass::epilogue::thread::Identity" in cpp
+    assert [p.name for p in lowering.kernel.entry_point.params][17:] == [
+        "input", "filter", "output", "workspace", "workspace_size", "stream",
+    ]
+
+
+def test_entry_point_parameters_and_this_ops_arguments():
+    lowering = lower(conv_text(4, 32, 32, 32, 64, 3, 3, stride=(2, 2), padding=(1, 0, 2, 1), dilation=(1, 2)))
+    entry = lowering.kernel.entry_point
+    launch, workspace, can = entry.prototypes()
+    assert launch.startswith(f"int {entry.name}(int n, int h, int w, int c, int f, int r, int s, int p, int q, ")
+    assert launch.endswith(
+        "const void* input, const void* filter, void* output, const void* x0, void* workspace, "
+        "size_t workspace_size, cudaStream_t stream)"
+    )
+    assert workspace.endswith("const void* input, const void* filter, void* output, const void* x0)")
+    assert [p.role for p in entry.params[:17]] == list(ConvDim)
+    args = args_by_name(lowering)
+    assert (args["p"], args["q"]) == (17, 15)  # (32+1+2-3)//2+1, (32+0+1-2*2-1)//2+1
+    assert (args["pad_top"], args["pad_left"], args["pad_bottom"], args["pad_right"]) == (1, 0, 2, 1)
+    assert (args["dilation_h"], args["dilation_w"]) == (1, 2)
+    assert args["input"] == Operand(OperandKind.LHS) and args["filter"] == Operand(OperandKind.RHS)
+    assert args["output"] == Operand(OperandKind.RESULT)
+    assert args["workspace"] is ParamRole.WORKSPACE and args["stream"] is ParamRole.STREAM
+
+
+def test_one_tu_per_configuration_not_per_layer():
+    # Layers of different sizes with the same configuration and epilogue share one TU.
+    kernel = conv_kernel_attr((128, 64, 64), stages=4)
+    a = lower(conv_text(8, 56, 56, 64, 64, 3, 3, padding=(1, 1, 1, 1), kernel=kernel))
+    b = lower(conv_text(2, 17, 9, 128, 64, 1, 1, stride=(2, 2), kernel=kernel))
+    assert a.kernel.name == b.kernel.name and a.kernel.render() == b.kernel.render()
+    assert args_by_name(a) != args_by_name(b)
+    # A different epilogue structure or element type is another TU.
+    c = lower(conv_text(8, 56, 56, 64, 64, 3, 3, padding=(1, 1, 1, 1), kernel=kernel, epilogue="plain"))
+    d = lower(conv_text(8, 56, 56, 64, 64, 3, 3, padding=(1, 1, 1, 1), kernel=kernel, out="f32"))
+    assert len({a.kernel.name, c.kernel.name, d.kernel.name}) == 3
+
+
+def test_kernel_attr_sets_tile_cluster_and_stages():
+    lowering = lower(conv_text(8, 28, 28, 128, 128, 3, 3, padding=(1, 1, 1, 1),
+                               kernel=conv_kernel_attr((128, 128, 64), (2, 1, 1), 3)))
+    cpp = lowering.kernel.render()
+    assert "using TileShape = cute::Shape<cute::_128, cute::_128, cute::Shape<cute::_64>>;" in cpp
+    assert "using ClusterShape = cute::Shape<cute::_2, cute::_1, cute::_1>;" in cpp
+    assert "cutlass::conv::collective::StageCount<3>," in cpp
+    assert lowering.reason == "#bolt.kernel"
+
+
+def test_bf16():
+    lowering = lower(conv_text(2, 8, 8, 16, 16, 3, 3, padding=(1, 1, 1, 1), dtype="bf16", out="bf16"))
+    assert "using ElementA = cutlass::bfloat16_t;" in lowering.kernel.render()
+
+
+# --------------------------------------------------------------------------------------
+# Channels that TMA im2col cannot read as they are: padded in the workspace.
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("c", [3, 4, 12])
+def test_channels_not_a_multiple_of_8_are_padded_in_the_workspace(c):
+    lowering = lower(conv_text(2, 224, 224, c, 64, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3)))
+    config, cpp = lowering.kernel.config, lowering.kernel.render()
+    assert config.pad_channels and "channels padded to 8 in the workspace" in config.summary()
+    for piece in [
+        "__global__ void pad_channels_kernel(",
+        "int const c_pad = padded_channels(c);",
+        "if (workspace == nullptr || workspace_size < pad_bytes) {",
+        "pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,",
+        "pad_channels(static_cast<ElementB const*>(filter), weights, int64_t(f) * r * s, c, c_pad,",
+        "make_arguments(n, h, w, c_pad, f, r, s,",
+        "input_pad, filter_pad, output, x0);",
+        "status = conv.initialize(arguments, static_cast<char*>(workspace) + pad_bytes, stream);",
+        # The host sizes the workspace from this, with the problem's own C:
+        "return padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c) + "
+        "Conv::get_workspace_size(make_arguments(n, h, w, padded_channels(c),",
+    ]:
+        assert piece in cpp, piece
+    assert args_by_name(lowering)["c"] == c  # the op's C; the TU pads it
+
+
+def test_aligned_channels_need_no_padding_variant():
+    assert not lower(conv_text(2, 8, 8, 8, 16, 3, 3)).kernel.config.pad_channels
+
+
+# --------------------------------------------------------------------------------------
+# Validation before nvcc.
+# --------------------------------------------------------------------------------------
+
+GOOD = dict(element_ab=Element.F16, element_d=Element.F16, tile=Shape3(128, 128, 64), cluster=Shape3(1, 1, 1))
+
+
+def test_a_good_config_passes():
+    config = ConvSm90Config(**GOOD)
+    assert config.alignment_ab == 8 and config.alignment_d == 8
+    assert config.epilogue_tile() == (64, 32)
+
+
+@pytest.mark.parametrize("overrides, message", [
+    (dict(element_ab=Element.F32), "inputs must be f16 or bf16"),
+    (dict(tile=Shape3(256, 64, 64)), "tile M must be 64 or 128"),
+    (dict(tile=Shape3(128, 256, 64)), "128x256 fp32 accumulator tile is 256 registers a thread"),
+    (dict(tile=Shape3(128, 24, 64)), "tile N must be a multiple of 16"),
+    (dict(tile=Shape3(128, 128, 24)), "tile K must be a multiple of 16"),
+    (dict(cluster=Shape3(3, 1, 1)), "cluster must be M x N x 1"),
+    (dict(cluster=Shape3(1, 1, 2)), "cluster must be M x N x 1"),
+    (dict(stages=1), "at least 2 stages"),
+    (dict(stages=8, tile=Shape3(128, 128, 128)), "8 stages of 65568 bytes exceed"),
+])
+def test_bad_configs_are_refused_before_nvcc(overrides, message):
+    with pytest.raises(InvalidKernelConfig, match=message):
+        ConvSm90Config(**{**GOOD, **overrides})
+
+
+def test_stages_are_checked_against_the_epilogue_too():
+    op = parse_conv(conv_text(2, 8, 8, 64, 128, 3, 3, epilogue="bias_residual_relu"))
+    tree, _ = build_epilogue(op, (Role.M, Role.M, Role.M, Role.N), Element.F16)
+    config = ConvSm90Config(**{**GOOD, "tile": Shape3(128, 128, 144), "stages": 3})  # 3 x 73760 fits alone
+    with pytest.raises(InvalidKernelConfig, match="3 stages of 73760 bytes and an epilogue of about"):
+        ConvSm90Kernel(config, tree)
+
+
+def test_kernel_attr_errors_name_the_op_and_its_place():
+    text = conv_text(2, 8, 8, 16, 16, 3, 3, kernel=conv_kernel_attr((256, 128, 64)))
+    with pytest.raises(InvalidKernelConfig, match="'bolt.conv2d': .*tile M must be 64 or 128") as info:
+        lower(text)
+    assert info.value.location is not None
+    with pytest.raises(InvalidKernelConfig, match="family 'gemm_sm90' is not 'conv_sm90'"):
+        lower(conv_text(2, 8, 8, 16, 16, 3, 3, kernel=conv_kernel_attr((128, 128, 64), family="gemm_sm90")))
+    with pytest.raises(InvalidKernelConfig, match="'cooperative'.*'warpspecialized' schedule only.*Persistent"):
+        lower(conv_text(2, 8, 8, 16, 16, 3, 3, kernel=conv_kernel_attr((128, 128, 64), schedule="cooperative")))
+
+
+def test_what_the_sm90_convolution_cannot_do_is_refused_with_the_reason():
+    with pytest.raises(InvalidKernelConfig, match="groups=2: .*no grouped or depthwise form"):
+        lower(conv_text(2, 8, 8, 16, 16, 3, 3, groups=2))
+    with pytest.raises(InvalidKernelConfig, match="reads NHWC .*this one is nchw .*layout-nhwc"):
+        lower(conv_text(2, 8, 8, 16, 16, 3, 3, layout="nchw", epilogue="plain"))
+    with pytest.raises(InvalidKernelConfig, match="F=12 channels.*multiple of 8: the pad-alignment pass"):
+        lower(conv_text(2, 8, 8, 16, 12, 3, 3))
+    with pytest.raises(InvalidKernelConfig, match="F=6 channels.*multiple of 4"):
+        lower(conv_text(2, 8, 8, 16, 6, 3, 3, out="f32"))
+    with pytest.raises(InvalidKernelConfig, match="height padding 200/200 is outside what TMA im2col"):
+        lower(conv_text(1, 8, 8, 16, 16, 3, 3, padding=(200, 0, 200, 0)))
+    with pytest.raises(InvalidKernelConfig, match="dilated filter extent 300 exceeds"):
+        lower(conv_text(1, 400, 8, 16, 16, 4, 1, padding=(0, 0, 200, 0), dilation=(100, 1)))
+    with pytest.raises(InvalidKernelConfig, match="kernels target sm_90a, not sm_80"):
+        lower_conv2d(parse_conv(conv_text(2, 8, 8, 16, 16, 3, 3)), arch="sm_80")
+
+
+# --------------------------------------------------------------------------------------
+# Host integration: bolt.conv2d through anchors.py into the launch sequence.
+# --------------------------------------------------------------------------------------
+
+
+def test_host_program_calls_the_conv_entry_point():
+    from boltc.dialects.context import bolt_context
+    from boltc.lowering.host import lower_to_host
+    from boltc.passes.plan_memory import PlanMemoryPass
+    from xdsl.parser import Parser
+
+    module = Parser(bolt_context(), conv_text(2, 16, 16, 4, 16, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3),
+                                              epilogue="bias_residual_relu")).parse_module()
+    PlanMemoryPass().apply(bolt_context(), module)
+    program = lower_to_host(module)
+    [call] = program.anchor_kernels
+    assert call.family == "conv_sm90" and call.entry.startswith("boltc_conv_sm90_")
+    assert [launch["kernel"] for launch in program.describe["launches"]] == ["conv_sm90"]
+    src = program.source
+    # input, filter and the two extras are the function's inputs 0..3, the result its output.
+    assert f"kernel_status = {call.entry}(2, 16, 16, 4, 16, 7, 7, 8, 8, 3, 3, 3, 3, 2, 2, 1, 1, ctx.inputs[0], " \
+           "ctx.inputs[1], ctx.outputs[0], ctx.inputs[2], ctx.inputs[3], 16, ctx.workspace, " \
+           "ctx.workspace_bytes, ctx.stream);" in src
+    # prepare() asks for the channel-padding workspace with the problem's sizes.
+    assert f"{call.entry}_workspace_size(2, 16, 16, 4, 16, 7, 7, 8, 8, 3, 3, 3, 3, 2, 2, 1, 1, nullptr, " in src
+    assert f"{call.entry}_can_implement(2, 16, 16, 4," in src
+    assert all(i["alignment"] == 16 for i in program.describe["inputs"])  # TMA bases
+
+
+# --------------------------------------------------------------------------------------
+# The heuristic.
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("h, c, f, tile", [
+    # ResNet-50's 3x3 layers at batch 32: the best untuned CUTLASS SM90 configs measured on the
+    # H100 (bolt_paper.json, conv3x3_resnet50).
+    (56, 64, 64, (128, 64, 64)),
+    (28, 128, 128, (128, 128, 64)),
+    (14, 256, 256, (128, 128, 64)),
+    (7, 512, 512, (128, 64, 64)),
+])
+def test_heuristic_reproduces_the_measured_best_resnet_tiles(h, c, f, tile):
+    choice = choose_conv_sm90(32 * h * h, f, 9 * c)
+    assert choice.tile == tile and choice.cluster == (1, 1, 1) and choice.stages is None
+    assert choice.schedule == "warpspecialized" and choice.family == "conv_sm90"
+
+
+def test_heuristic_small_problems_and_small_f():
+    assert choose_conv_sm90(2 * 8 * 8, 16, 144).tile == (64, 32, 64)  # 2 tiles: as many as it gets
+    assert choose_conv_sm90(32 * 112 * 112, 32, 147).tile == (64, 32, 64)
+    big_small_f = choose_conv_sm90(32 * 112 * 112, 16, 147)
+    assert big_small_f.tile[1] == 32  # never wider than F rounded up to 32
+    with pytest.raises(ValueError, match="sm_90a"):
+        choose_conv_sm90(128, 64, 64, arch="sm_80")
+    with pytest.raises(ValueError, match="f16 or bf16"):
+        choose_conv_sm90(128, 64, 64, dtype="f32")
+
+
+@settings(max_examples=60, deadline=None)
+@given(m=st.integers(1, 400_000), n=st.integers(1, 2048), k=st.integers(1, 8192))
+def test_every_heuristic_choice_is_a_valid_config(m, n, k):
+    choice = choose_conv_sm90(m, n, k)
+    ConvSm90Config(element_ab=Element.F16, element_d=Element.F16, tile=Shape3.of(choice.tile),
+                   cluster=Shape3.of(choice.cluster), stages=choice.stages)

@@ -1,0 +1,281 @@
+"""Epilogue regions -> Sm90 EVTs: the tree's structure, its C++ and its run-time binding.
+
+The tree is checked through its typed nodes (what an epilogue means) and through the rendered
+C++ (what nvcc sees: CUTLASS's own names and template argument orders, read off the headers).
+The compiled kernels run on the GPU in test/gpu; test_nvcc_gemm.py compiles one here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boltc.lowering.cutlass.cpp import Element, UnsupportedEpilogue
+from boltc.lowering.cutlass.evt import (
+    BINARY_FUNCTORS,
+    GELU_FUNCTORS,
+    IDENTITY,
+    UNARY_FUNCTORS,
+    AccFetch,
+    Compute,
+    LeafKind,
+    LeafParams,
+    Load,
+    Role,
+    ScalarConstant,
+    build_epilogue,
+)
+from boltc.dialects import bolt
+
+from gemm_text import gemm_text, parse_gemm, tensor
+
+F32, F16 = Element.F32, Element.F16
+GEMM_ROLES = (Role.M, Role.N)
+BATCHED_ROLES = (Role.L, Role.M, Role.N)
+
+
+def tree_of(text: str, roles=GEMM_ROLES):
+    return build_epilogue(parse_gemm(text), roles)
+
+
+def bias_act(act: str, m: int = 64, n: int = 48, k: int = 32) -> str:
+    vec = tensor([n], "f32")
+    return gemm_text(
+        m, n, k, transpose_b=True, extras=[([n], "f16")], result="%r",
+        body=[
+            f"%b32 = bolt.ew.cast %x0 : {{x0}} -> {vec}",
+            f"%s = bolt.ew.add %acc, %b32 : {{acc}}, {vec} -> {{acc}}",
+            f"%r = bolt.ew.{act} %s : {{acc}} -> {{acc}}",
+        ],
+    )
+
+
+def rendered(tree) -> str:
+    decls, root = tree.render_types(tile_shape="TileShape", epilogue_descriptor="EpilogueDescriptor")
+    return "\n".join(decls) + f"\nusing Fusion = {root};"
+
+
+def test_plain_store_is_identity_of_the_accumulator():
+    tree, binding = tree_of(gemm_text(64, 32, 16))
+    assert tree.is_plain_store
+    assert tree.root == Compute(IDENTITY, F16, F32, (AccFetch(),))
+    assert tree.leaves == () and binding.leaves == () and binding.scalars == ()
+
+
+def test_bias_relu_is_a_row_broadcast_under_relu():
+    tree, binding = tree_of(bias_act("relu"))
+    bias = Load(LeafKind.ROW, 0, F16)  # per-N: one row of N values repeated down the M rows
+    add = Compute(BINARY_FUNCTORS[bolt.AddOp], F32, F32, (AccFetch(), bias))
+    # The f16 -> f32 cast folds into the load: plus converts its inputs exactly. The ReLU node
+    # computes in f32 and converts to D's f16 (bolt's store), so it is the root itself.
+    assert tree.root == Compute(UNARY_FUNCTORS[bolt.ReluOp], F16, F32, (add,))
+    assert tree.leaves == (bias,)
+    assert binding.leaves[0].extra == 0 and binding.leaves[0].batch_stride == 0
+    text = rendered(tree)
+    assert (
+        "using Leaf0 = cutlass::epilogue::fusion::Sm90RowBroadcast<\n    0,\n    TileShape,\n"
+        "    cutlass::half_t,\n    cutlass::half_t,\n    cute::Stride<cute::_0, cute::_1, int64_t>>;"
+    ) in text
+    assert "cutlass::epilogue::fusion::Sm90Compute<\n    cutlass::plus,\n    float,\n    float," in text
+    assert "Sm90Compute<\n    cutlass::epilogue::thread::ReLu,\n    cutlass::half_t,\n    float," in text
+    assert (
+        "using Node0 = cutlass::epilogue::fusion::Sm90EVT<Compute0, "
+        "cutlass::epilogue::fusion::Sm90AccFetch, Leaf0>;"
+    ) in text
+    assert "using Node1 = cutlass::epilogue::fusion::Sm90EVT<Compute1, Node0>;" in text
+    assert text.endswith("using Fusion = Node1;")
+    assert "Identity" not in text and "Sm90ColBroadcast" not in text
+
+
+def test_bias_relu_arguments_nest_children_before_the_node():
+    tree, _ = tree_of(bias_act("relu"))
+    args = tree.render_arguments([LeafParams("x0", "x0_batch_stride")], [])
+    assert " ".join(args.split()) == (
+        "{ { {}, {static_cast<cutlass::half_t const*>(x0), cutlass::half_t(0), "
+        "{cute::_0{}, cute::_1{}, x0_batch_stride}}, {} }, {} }"
+    )
+
+
+@pytest.mark.parametrize(
+    "approximation,functor",
+    [("erf", "cutlass::epilogue::thread::GELU"), ("tanh", "cutlass::epilogue::thread::GELU_taylor")],
+)
+def test_bias_gelu_picks_the_functor_of_its_approximation(approximation, functor):
+    tree, _ = tree_of(bias_act(f"gelu {approximation}"))
+    assert tree.root.functor == GELU_FUNCTORS[bolt.GeluApproximation(approximation)]
+    assert f"Sm90Compute<\n    {functor},\n" in rendered(tree)
+
+
+def test_hardswish_uses_cutlass_hardswish():
+    tree, _ = tree_of(bias_act("hardswish"))
+    assert "cutlass::epilogue::thread::HardSwish," in rendered(tree)
+    assert tree.support_code() == ""  # nothing of boltc's own
+
+
+def test_softplus_is_a_boltc_functor_with_torch_threshold():
+    tree, _ = tree_of(bias_act("softplus"))
+    assert tree.root.functor.cpp == "boltc_evt::Softplus"
+    support = tree.support_code()
+    assert "struct PerElement" in support and support.index("struct PerElement") < support.index("struct Softplus")
+    assert "x > 20.0f ? x : log1pf(expf(x))" in support
+    assert "struct Softplus<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::Softplus, T, N>" in support
+
+
+def test_residual_add_is_an_aux_load_with_its_descriptor():
+    text = gemm_text(
+        64, 48, 32, extras=[([64, 48], "f16")], result="%o",
+        body=[
+            "%r32 = bolt.ew.cast %x0 : {x0} -> {acc}",
+            "%o = bolt.ew.add %acc, %r32 : {acc}, {acc} -> {acc}",
+        ],
+    )
+    tree, binding = tree_of(text)
+    assert tree.leaves == (Load(LeafKind.AUX, 0, F16),)
+    assert binding.leaves[0].leading_dim == 48 and binding.leaves[0].batch_stride == 0
+    cpp = rendered(tree)
+    assert (
+        "using Leaf0Descriptor = cutlass::epilogue::collective::detail::AuxLoadDescriptor<\n"
+        "    EpilogueDescriptor,\n    cutlass::layout::RowMajor,\n    cutlass::half_t>;"
+    ) in cpp
+    assert (
+        "cutlass::epilogue::fusion::Sm90AuxLoad<\n    Leaf0Descriptor::Stages,\n"
+        "    typename Leaf0Descriptor::EpilogueTile,\n    cutlass::half_t,\n"
+        "    typename Leaf0Descriptor::Stride,\n    typename Leaf0Descriptor::SmemLayoutAtom,\n"
+        "    typename Leaf0Descriptor::CopyOpS2R>;"
+    ) in cpp
+    args = tree.render_arguments([LeafParams("x0", "x0_batch_stride", "x0_ld")], [])
+    assert "{static_cast<cutlass::half_t const*>(x0), cutlass::half_t(0), {x0_ld, cute::_1{}, x0_batch_stride}}" in args
+
+
+def test_scale_then_cast_scalar_is_a_runtime_parameter_and_the_narrowing_cast_a_node():
+    half = tensor([64, 48], "f16")
+    text = gemm_text(
+        64, 48, 32, result="%w",
+        body=[
+            "%c = bolt.constant dense<1.250000e-01> : tensor<f32>",
+            "%s = bolt.ew.mul %acc, %c : {acc}, tensor<f32> -> {acc}",
+            f"%h = bolt.ew.cast %s : {{acc}} -> {half}",
+            f"%w = bolt.ew.cast %h : {half} -> {{acc}}",
+        ],
+    )
+    tree, binding = tree_of(text)
+    scale = ScalarConstant(0, F32)
+    mul = Compute(BINARY_FUNCTORS[bolt.MulOp], F32, F32, (AccFetch(), scale))
+    rounded = Compute(IDENTITY, F16, F16, (mul,))  # f32 -> f16 rounds: a real node
+    # ... and the exact f16 -> f32 widening after it folds; the store converts to D.
+    assert tree.root == rounded
+    assert tree.scalars == (scale,) and binding.scalars == (0.125,)
+    assert "using Scalar0 = cutlass::epilogue::fusion::Sm90ScalarBroadcast<float>;" in rendered(tree)
+    assert "{{float(s0)}}" in tree.render_arguments([], ["s0"])
+
+
+def test_the_same_structure_at_other_sizes_is_the_same_tree():
+    small, _ = tree_of(bias_act("relu", 64, 48, 32))
+    large, _ = tree_of(bias_act("relu", 4096, 1024, 512))
+    assert small == large  # sizes are run-time arguments: one TU serves both
+
+
+def test_column_vectors_through_reshape_and_broadcast():
+    m, n = 16, 8
+    col = tensor([m, 1], "f32")
+    text = gemm_text(
+        m, n, 4, extras=[([m], "f32")], result="%o",
+        body=[
+            f"%c = bolt.reshape %x0 : {{x0}} -> {col}",
+            "%w = bolt.broadcast %x0 dimensions [1] : {x0} -> {acc}",
+            f"%p = bolt.ew.mul %acc, %c : {{acc}}, {col} -> {{acc}}",
+            "%o = bolt.ew.add %p, %w : {acc}, {acc} -> {acc}",
+        ],
+    )
+    tree, binding = tree_of(text)
+    assert tree.leaves == (Load(LeafKind.COLUMN, 0, F32),)  # both views: one M x 1 column
+    assert [b.extra for b in binding.leaves] == [0]
+    assert "Sm90ColBroadcast<\n    0,\n    TileShape,\n    float,\n    float,\n    cute::Stride<cute::_1, cute::_0, int64_t>>" in rendered(tree)
+
+
+def test_batched_leaves_carry_batch_strides():
+    b, m, n = 3, 16, 8
+    text = gemm_text(
+        m, n, 4, batch=b, dtype="f16", extras=[([b, 1, n], "f32"), ([b, m, n], "f32"), ([n], "f32")],
+        result="%o",
+        body=[
+            "%p = bolt.ew.add %acc, %x0 : {acc}, {x0} -> {acc}",
+            "%q = bolt.ew.add %p, %x1 : {acc}, {x1} -> {acc}",
+            "%o = bolt.ew.add %q, %x2 : {acc}, {x2} -> {acc}",
+        ],
+    )
+    tree, binding = tree_of(text, BATCHED_ROLES)
+    assert [leaf.kind for leaf in tree.leaves] == [LeafKind.ROW, LeafKind.AUX, LeafKind.ROW]
+    assert [(lb.batch_stride, lb.leading_dim) for lb in binding.leaves] == [(n, None), (m * n, n), (0, None)]
+
+
+def test_rank0_extra_is_a_scalar_broadcast_from_a_pointer():
+    text = gemm_text(
+        16, 8, 4, extras=[([], "f32")], result="%o",
+        body=["%o = bolt.ew.mul %acc, %x0 : {acc}, {x0} -> {acc}"],
+    )
+    tree, binding = tree_of(text)
+    assert tree.leaves == (Load(LeafKind.SCALAR, 0, F32),)
+    assert "Sm90ScalarBroadcast<float, cute::Stride<cute::_0, cute::_0, int64_t>>" in rendered(tree)
+    args = tree.render_arguments([LeafParams("x0", "x0_batch_stride")], [])
+    assert "{{}, {static_cast<float const*>(x0)}, {{cute::_0{}, cute::_0{}, x0_batch_stride}}}" in args
+
+
+def test_select_clamp_and_nan_propagating_max():
+    text = gemm_text(
+        16, 8, 4, result="%o",
+        body=[
+            "%z = bolt.constant dense<0.000000e+00> : tensor<f32>",
+            "%m = bolt.ew.max %acc, %z : {acc}, tensor<f32> -> {acc}",
+            "%c = bolt.ew.clamp %acc min -1.5 max 2.0 : {acc} -> {acc}",
+            "%o = bolt.ew.select ult %acc, %z, %m, %c : {acc}, tensor<f32>, {acc}, {acc} -> {acc}",
+        ],
+    )
+    tree, binding = tree_of(text)
+    assert tree.root.functor.cpp == "boltc_evt::Select_ult" and tree.root.functor.arity == 4
+    support = tree.support_code()
+    assert "template <class T> using MaximumNaN = cutlass::maximum<T, true>;" in support
+    assert "return (unordered || a < b) ? on_true : on_false;" in support
+    assert "cutlass::epilogue::thread::Clamp," in rendered(tree)
+    assert "{float(-1.5), float(2.0)}" in tree.render_arguments([], ["s0"])
+    # the constant zero is used twice: one scalar parameter, not two
+    assert binding.scalars == (0.0,)
+
+
+@pytest.mark.parametrize(
+    "body,result,message",
+    [
+        (["%r = bolt.reduce max %acc dims [1] {{keep_dims}} : {acc} -> tensor<16x1xf32>",
+          "%o = bolt.ew.sub %acc, %r : {acc}, tensor<16x1xf32> -> {acc}"], "%o", "needs every element"),
+        (["%w = bolt.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]> : tensor<8xf32>",
+          "%o = bolt.ew.add %acc, %w : {acc}, tensor<8xf32> -> {acc}"], "%o", "only scalar"),
+        (["%r = bolt.ew.relu %x0 : {x0} -> {x0}",
+          "%v = bolt.broadcast %r dimensions [1] : {x0} -> {acc}",
+          "%o = bolt.ew.add %acc, %v : {acc}, {acc} -> {acc}"], "%o", "moves an intermediate value"),
+    ],
+)
+def test_epilogues_without_an_evt_form_are_refused_by_name(body, result, message):
+    text = gemm_text(16, 8, 4, extras=[([16], "f32")], body=body, result=result)
+    with pytest.raises(UnsupportedEpilogue, match=message) as info:
+        tree_of(text)
+    assert "'bolt.gemm' epilogue" in str(info.value)
+
+
+def test_a_residual_shared_by_every_batch_is_refused():
+    text = gemm_text(
+        16, 8, 4, batch=2, extras=[([16, 8], "f32")], result="%o",
+        body=["%o = bolt.ew.add %acc, %x0 : {acc}, {x0} -> {acc}"],
+    )
+    with pytest.raises(UnsupportedEpilogue, match="shared by every batch"):
+        tree_of(text, BATCHED_ROLES)
+
+
+def test_splat_constants_are_scalars():
+    text = gemm_text(
+        16, 8, 4, result="%o",
+        body=[
+            "%c = bolt.constant dense<3.000000e+00> : tensor<16x8xf32>",
+            "%o = bolt.ew.mul %acc, %c : {acc}, {acc} -> {acc}",
+        ],
+    )
+    tree, binding = tree_of(text)
+    assert tree.scalars == (ScalarConstant(0, F32),) and binding.scalars == (3.0,)

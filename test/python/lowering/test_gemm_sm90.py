@@ -1,0 +1,306 @@
+"""bolt.gemm -> sm_90a translation unit: configuration, validation before nvcc, the TU's text,
+the C entry point and what one op passes to it; and the heuristic that picks the config."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from boltc.lowering.cutlass.cpp import (
+    Element,
+    GmemLayout,
+    InvalidKernelConfig,
+    KernelSchedule,
+    Shape3,
+    max_alignment,
+)
+from boltc.lowering.cutlass.evt import build_epilogue, Role
+from boltc.lowering.cutlass.gemm_sm90 import (
+    GemmSm90Config,
+    GemmSm90Kernel,
+    Operand,
+    OperandKind,
+    ParamRole,
+    lower_gemm,
+)
+from boltc.tuning.heuristic import choose_gemm_sm90
+
+from gemm_text import KERNEL_COOP_128, bias_relu, gemm_text, parse_gemm
+
+
+def kernel_attr(tile, cluster=(1, 1, 1), stages=4, schedule="cooperative", family="gemm_sm90") -> str:
+    return (
+        f'#bolt.kernel<"{family}", tile [{", ".join(map(str, tile))}], '
+        f'cluster [{", ".join(map(str, cluster))}], stages {stages}, "{schedule}">'
+    )
+
+
+def lower(text: str):
+    return lower_gemm(parse_gemm(text))
+
+
+# --------------------------------------------------------------------------------------
+# The translation unit.
+# --------------------------------------------------------------------------------------
+
+
+def test_bias_relu_tu_instantiates_the_collective_builders():
+    lowering = lower(bias_relu(1000, 1024, 512, kernel=KERNEL_COOP_128))
+    cpp = lowering.kernel.render()
+    name = lowering.kernel.name
+    assert re.fullmatch(r"boltc_gemm_sm90_[0-9a-f]{16}", name)
+    for piece in [
+        "using LayoutA = cutlass::layout::RowMajor;",
+        "using LayoutB = cutlass::layout::ColumnMajor;",  # transpose_b: B stored N x K
+        "constexpr int AlignmentA = 8;",
+        "using TileShape = cute::Shape<cute::_128, cute::_128, cute::_64>;",
+        "using ClusterShape = cute::Shape<cute::_2, cute::_1, cute::_1>;",
+        "using KernelSchedule = cutlass::gemm::KernelTmaWarpSpecializedCooperative;",
+        "using EpilogueSchedule = cutlass::epilogue::TmaWarpSpecializedCooperative;",
+        "cutlass::epilogue::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,\n    cutlass::arch::OpClassTensorOp,",
+        "    EpilogueSchedule,\n    Fusion>::CollectiveOp;",
+        "cutlass::gemm::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,",
+        "cutlass::gemm::collective::StageCount<4>,",
+        "cutlass::gemm::kernel::GemmUniversal<\n    cute::Shape<int, int, int, int>,",
+        "using Gemm = cutlass::gemm::device::GemmUniversalAdapter<GemmKernel>;",
+        "Sm90RowBroadcast<",
+        "StrideB{ldb, cute::_1{}, batch_stride_b}",  # K-major B
+        f"BOLTC_EXPORT int {name}(int m, int n, int k, int batch, const void* a,",
+        f"BOLTC_EXPORT size_t {name}_workspace_size(",
+        f"BOLTC_EXPORT int {name}_can_implement(",
+        "status = gemm.initialize(arguments, workspace, stream);",
+        "return static_cast<int>(gemm.run(stream));",
+    ]:
+        assert piece in cpp, piece
+    # Every type lives in an anonymous namespace: two TUs in one .so cannot clash.
+    assert cpp.index("namespace {") < cpp.index("using Gemm =") < cpp.index("}  // namespace")
+    assert "--expt-relaxed-constexpr" not in cpp and "@KERNEL_NAME@" not in cpp
+
+
+def test_one_tu_per_configuration_not_per_layer():
+    big = lower(bias_relu(4096, 1024, 512, kernel=KERNEL_COOP_128))
+    small = lower(bias_relu(96, 256, 128, kernel=KERNEL_COOP_128))
+    assert big.kernel.name == small.kernel.name and big.kernel.render() == small.kernel.render()
+    assert big.arguments != small.arguments  # the sizes travel as arguments
+    other_epilogue = lower(
+        gemm_text(96, 256, 128, transpose_b=True, kernel=KERNEL_COOP_128)
+    )
+    assert other_epilogue.kernel.name != big.kernel.name
+
+
+def test_heuristic_choices_at_other_sizes_share_the_tu():
+    # Same heuristic configuration (and epilogue) at different sizes: one TU, one name.
+    first, second = lower(bias_relu(8192, 8192, 1024)), lower(bias_relu(4096, 8192, 512))
+    assert first.kernel.config == second.kernel.config and first.reason != second.reason
+    assert first.kernel.render() == second.kernel.render()
+
+
+def test_the_name_is_a_hash_of_the_text():
+    kernel = lower(bias_relu(128, 256, 64, kernel=KERNEL_COOP_128)).kernel
+    cpp = kernel.render()
+    assert cpp.count(kernel.name) >= 4  # header comment + three exports
+    changed = lower(bias_relu(128, 256, 64, kernel=kernel_attr((128, 128, 64), (2, 1, 1), 3))).kernel
+    assert changed.name != kernel.name
+
+
+def test_entry_point_parameters_and_this_ops_arguments():
+    lowering = lower(bias_relu(1000, 1024, 512, kernel=KERNEL_COOP_128))
+    entry = lowering.kernel.entry_point
+    assert [p.name for p in entry.params] == [
+        "m", "n", "k", "batch", "a", "lda", "batch_stride_a", "b", "ldb", "batch_stride_b",
+        "d", "ldd", "batch_stride_d", "x0", "x0_batch_stride", "workspace", "workspace_size", "stream",
+    ]
+    assert [p.ctype for p in entry.params][-3:] == ["void*", "size_t", "cudaStream_t"]
+    call = dict((p.name, a) for p, a in lowering.call())
+    assert (call["m"], call["n"], call["k"], call["batch"]) == (1000, 1024, 512, 1)
+    assert (call["lda"], call["ldb"], call["ldd"]) == (512, 512, 1024)
+    assert call["a"] == Operand(OperandKind.LHS) and call["d"] == Operand(OperandKind.RESULT)
+    assert call["x0"] == Operand(OperandKind.EXTRA, 0) and call["x0_batch_stride"] == 0
+    assert call["stream"] is ParamRole.STREAM
+    launch, workspace, can = entry.prototypes()
+    assert launch.startswith(f"int {entry.name}(int m, int n, int k, int batch, const void* a, int64_t lda,")
+    assert workspace.endswith("const void* x0, int64_t x0_batch_stride)")
+    assert entry.c_declarations().count('extern "C" ') == 3
+
+
+def test_scalars_and_residuals_are_parameters():
+    text = gemm_text(
+        128, 64, 32, extras=[([128, 64], "f16")], result="%o",
+        body=[
+            "%h = bolt.constant dense<5.000000e-01> : tensor<f32>",
+            "%s = bolt.ew.mul %acc, %h : {acc}, tensor<f32> -> {acc}",
+            "%r32 = bolt.ew.cast %x0 : {x0} -> {acc}",
+            "%o = bolt.ew.add %s, %r32 : {acc}, {acc} -> {acc}",
+        ],
+    )
+    lowering = lower(text)
+    call = dict((p.name, a) for p, a in lowering.call())
+    assert (call["x0_ld"], call["x0_batch_stride"], call["s0"]) == (64, 0, 0.5)
+    assert "float s0" in lowering.kernel.entry_point.prototypes()[0]
+
+
+def test_batched_and_folded_batches():
+    batched = lower(bias_relu(64, 128, 32, batch=3))
+    call = dict((p.name, a) for p, a in batched.call())
+    assert (call["m"], call["batch"], call["batch_stride_a"], call["batch_stride_b"], call["batch_stride_d"]) == (
+        64, 3, 64 * 32, 128 * 32, 64 * 128,
+    )
+    shared = lower(bias_relu(64, 128, 32, batch=3, batched_rhs=False))  # a linear layer on 3-D input
+    call = dict((p.name, a) for p, a in shared.call())
+    assert (call["m"], call["batch"], call["batch_stride_a"], call["batch_stride_b"]) == (192, 1, 0, 0)
+
+
+def test_row_major_b_and_column_major_a():
+    text = gemm_text(64, 128, 32, kernel=KERNEL_COOP_128)
+    cpp = lower(text).kernel.render()
+    assert "using LayoutB = cutlass::layout::RowMajor;" in cpp and "StrideB{cute::_1{}, ldb, batch_stride_b}" in cpp
+    a_t = text.replace("%d = bolt.gemm %a, %b {", "%d = bolt.gemm %a, %b {transpose_a, ").replace(
+        "tensor<64x32xf16>", "tensor<32x64xf16>"
+    )
+    lowering = lower(a_t)
+    assert "using LayoutA = cutlass::layout::ColumnMajor;" in lowering.kernel.render()
+    assert dict((p.name, a) for p, a in lowering.call())["lda"] == 64
+
+
+def test_unaligned_k_uses_cp_async_and_no_cluster():
+    lowering = lower(bias_relu(300, 256, 100))  # K=100: 4 f16 (8 bytes) per row access
+    config = lowering.kernel.config
+    assert (config.alignment_a, config.alignment_b) == (4, 4)
+    assert not config.schedule.uses_tma and config.cluster == Shape3(1, 1, 1)
+    assert "cutlass::gemm::KernelCpAsyncWarpSpecialized" in lowering.kernel.render()
+
+
+def test_unaligned_n_plain_store_drops_to_the_no_smem_epilogue():
+    lowering = lower(gemm_text(200, 46, 64, transpose_b=True))
+    cpp = lowering.kernel.render()
+    assert lowering.kernel.config.alignment_d == 2
+    assert "using EpilogueSchedule = cutlass::epilogue::NoSmemWarpSpecialized;" in cpp
+    assert "cutlass::epilogue::fusion::LinearCombination<" in cpp and "Sm90EVT" not in cpp
+
+
+def test_unaligned_n_with_a_fused_epilogue_is_refused_before_nvcc():
+    with pytest.raises(InvalidKernelConfig, match="16-byte aligned rows of D.*pad-alignment") as info:
+        lower(bias_relu(200, 46, 64))
+    assert info.value.op_name == "bolt.gemm"
+
+
+# --------------------------------------------------------------------------------------
+# Configurations CUTLASS would reject, refused with a reason first.
+# --------------------------------------------------------------------------------------
+
+
+def config(**overrides) -> GemmSm90Config:
+    fields = dict(
+        element_ab=Element.F16, element_d=Element.F16, layout_a=GmemLayout.ROW_MAJOR,
+        layout_b=GmemLayout.COLUMN_MAJOR, alignment_a=8, alignment_b=8, alignment_d=8,
+        tile=Shape3(128, 128, 64), cluster=Shape3(2, 1, 1), schedule=KernelSchedule.TMA_COOPERATIVE,
+        stages=None,
+    )
+    fields.update(overrides)
+    return GemmSm90Config(**fields)
+
+
+def test_a_good_config_passes():
+    assert config().blocker() is None
+
+
+@pytest.mark.parametrize(
+    "overrides,message",
+    [
+        ({"alignment_a": 4}, r"4 x f16 = 8 bytes at a time; TMA needs multiples of 16 bytes"),
+        ({"alignment_b": 1, "schedule": KernelSchedule.CP_ASYNC_COOPERATIVE, "cluster": Shape3(1, 1, 1)},
+         r"1 x f16 = 2 bytes at a time; cp.async needs multiples of 4 bytes"),
+        ({"alignment_a": 16}, r"not a power of two of at most 16 bytes"),
+        ({"tile": Shape3(64, 128, 64)}, r"cooperative kernel .* M must be 128 or 256, got 64"),
+        ({"tile": Shape3(256, 128, 64), "schedule": KernelSchedule.TMA_PINGPONG}, r"pingpong .* got 256"),
+        ({"tile": Shape3(128, 100, 64)}, r"tile N must be a multiple of 16"),
+        ({"tile": Shape3(128, 128, 24)}, r"tile K must be a multiple of 16"),
+        ({"cluster": Shape3(4, 4, 1)}, r"at most 8 CTAs"),
+        ({"cluster": Shape3(1, 1, 2)}, r"cluster must be M x N x 1"),
+        ({"schedule": KernelSchedule.CP_ASYNC_COOPERATIVE, "alignment_a": 4}, r"no multicast: cluster must be 1x1x1"),
+        ({"stages": 1}, r"at least 2 stages"),
+        ({"tile": Shape3(256, 256, 128), "stages": 4}, r"4 stages of 131104 bytes exceed"),
+        ({"element_ab": Element.F32, "alignment_a": 4, "alignment_b": 4}, r"must be f16 or bf16"),
+    ],
+)
+def test_bad_configs_are_refused_before_nvcc(overrides, message):
+    with pytest.raises(InvalidKernelConfig, match=message):
+        config(**overrides)
+
+
+def test_stages_are_checked_against_the_epilogue_too():
+    residual = gemm_text(
+        256, 256, 64, transpose_b=True, extras=[([256, 256], "f32")], result="%o",
+        body=["%o = bolt.ew.add %acc, %x0 : {acc}, {x0} -> {acc}"],
+    )
+    tree, _ = build_epilogue(parse_gemm(residual), (Role.M, Role.N))
+    GemmSm90Kernel(config(tile=Shape3(128, 256, 64), stages=3), tree)
+    # 4 x 49184 B of mainloop fit alone, but not beside 4 stages of a 128x32 f32 aux tile + D.
+    with pytest.raises(InvalidKernelConfig, match="4 stages of 49184 bytes and an epilogue of about"):
+        GemmSm90Kernel(config(tile=Shape3(128, 256, 64), stages=4), tree)
+
+
+def test_kernel_attr_errors_name_the_op_and_its_place():
+    text = bias_relu(256, 256, 64, kernel=kernel_attr((64, 128, 64), schedule="cooperative"))
+    with pytest.raises(InvalidKernelConfig, match="'bolt.gemm': .*M must be 128 or 256") as info:
+        lower(text)
+    assert info.value.location is not None
+    with pytest.raises(InvalidKernelConfig, match="family 'conv_sm90' is not 'gemm_sm90'"):
+        lower(bias_relu(256, 256, 64, kernel=kernel_attr((128, 128, 64), family="conv_sm90")))
+    with pytest.raises(InvalidKernelConfig, match="unknown sm_90a GEMM schedule 'stream_k'"):
+        lower(bias_relu(256, 256, 64, kernel=kernel_attr((128, 128, 64), schedule="stream_k")))
+
+
+def test_odd_k_cannot_run_on_sm90_at_all():
+    with pytest.raises(InvalidKernelConfig, match="2 bytes at a time; cp.async needs multiples of 4 bytes"):
+        lower(bias_relu(64, 128, 33))
+
+
+def test_alignment_is_the_widest_vector_dividing_the_row():
+    assert [max_alignment(k, Element.F16) for k in (64, 100, 46, 33)] == [8, 4, 2, 1]
+    assert [max_alignment(n, Element.F32) for n in (64, 6, 3)] == [4, 2, 1]
+
+
+# --------------------------------------------------------------------------------------
+# The heuristic.
+# --------------------------------------------------------------------------------------
+
+
+def test_heuristic_large_problems_take_the_big_cooperative_tile():
+    choice = choose_gemm_sm90(8192, 8192, 8192, "f16", "sm_90a")
+    assert (choice.tile, choice.schedule, choice.cluster, choice.stages) == (
+        (128, 256, 64), "cooperative", (2, 1, 1), None,
+    )
+
+
+def test_heuristic_mid_and_small_problems_trade_tile_size_for_parallelism():
+    assert choose_gemm_sm90(2048, 2048, 1024).tile == (128, 256, 64)  # 128 tiles: 97% of a wave
+    assert choose_gemm_sm90(2048, 1024, 1024).tile == (128, 128, 64)  # 128x256 would be 64 tiles
+    small_m = choose_gemm_sm90(16, 4096, 4096)
+    assert small_m.tile[0] == 64 and small_m.schedule == "pingpong" and small_m.cluster == (1, 2, 1)
+    tiny = choose_gemm_sm90(64, 64, 64)
+    assert tiny.tile == (64, 64, 64) and tiny.cluster == (1, 1, 1)
+
+
+def test_heuristic_unaligned_rows_get_no_cluster():
+    assert choose_gemm_sm90(4096, 4096, 100).cluster == (1, 1, 1)
+
+
+def test_heuristic_is_a_pure_function():
+    assert choose_gemm_sm90(1000, 46, 174) == choose_gemm_sm90(1000, 46, 174)
+    with pytest.raises(ValueError, match="sm_90a"):
+        choose_gemm_sm90(64, 64, 64, "f16", "sm_80")
+    with pytest.raises(ValueError, match="f16 or bf16"):
+        choose_gemm_sm90(64, 64, 64, "f32")
+
+
+@pytest.mark.parametrize("m,n,k", [(1, 8, 8), (1000, 1024, 512), (8192, 8192, 8192), (33, 4096, 200)])
+def test_every_heuristic_choice_is_a_valid_config(m, n, k):
+    choice = choose_gemm_sm90(m, n, k)
+    tma = (k * 2) % 16 == 0 and (n * 2) % 16 == 0
+    config(
+        tile=Shape3.of(choice.tile), cluster=Shape3.of(choice.cluster),
+        schedule=KernelSchedule.select(choice.schedule, tma=tma),
+        alignment_a=max_alignment(k, Element.F16), alignment_b=max_alignment(k, Element.F16),
+    )

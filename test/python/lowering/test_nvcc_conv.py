@@ -1,0 +1,42 @@
+"""The real thing, compile only: a generated sm_90a conv2d fprop TU through build.py and nvcc
+(CUTLASS 4.2 headers from the nvidia-cutlass package): a 7x7 stride-2 layer on a 4-channel
+image (the channel-padding variant) with a bias + residual + ReLU epilogue (row broadcast, aux
+load, compute nodes), the most that one conv TU instantiates.
+
+About 75 s and 2-3 GB on the 2-core development machine (measured): one test, marker `nvcc`,
+which CI runs (pytest's default selection includes it) and developers can skip with
+`-m "not nvcc"`. Numerics of these kernels are test/gpu/test_conv_sm90.py's."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from boltc.lowering.build import Arch, TranslationUnit, compile_units
+from boltc.lowering.cutlass.conv_sm90 import lower_conv2d
+
+from conv_text import conv_text, parse_conv
+
+NVCC_MISSING = shutil.which("nvcc") is None and not os.environ.get("BOLTC_NVCC")
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(1200)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_generated_sm90a_conv_with_bias_residual_relu_compiles(tmp_path: Path):
+    op = parse_conv(conv_text(8, 224, 224, 4, 64, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3),
+                              epilogue="bias_residual_relu"))
+    kernel = lower_conv2d(op).kernel
+    assert kernel.config.pad_channels
+    unit = TranslationUnit(kernel.name, kernel.render(), Arch.SM90A)
+    [obj] = compile_units([unit], cache_dir=tmp_path, jobs=1, progress=False)
+    assert not obj.cached and obj.path.is_file()
+    data = obj.path.read_bytes()
+    assert data[:4] == b"\x7fELF"
+    entry = kernel.entry_point
+    for symbol in (entry.name, entry.workspace_size_name, entry.can_implement_name):
+        assert symbol.encode() + b"\0" in data  # the three extern "C" entry points
+    assert b"sm_90a" in data  # the embedded cubin's target
