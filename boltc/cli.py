@@ -82,7 +82,8 @@ def emit_kind(args: argparse.Namespace) -> str:
 
 
 def refuse_unavailable(kind: str, args: argparse.Namespace) -> None:
-    later = "the CUTLASS lowering is tracked in issue 5; use --emit bolt"
+    later = ("the command line does not drive the CUTLASS build yet (issue 5); from Python, "
+             "boltc.compile() builds and loads a model.so; here, use --emit bolt")
     if kind == "so":
         library = args.output or Path(args.model).with_suffix(".so").name
         raise Unavailable(f"compiling to a shared library ({library}) is not available yet: {later}")

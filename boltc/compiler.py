@@ -35,6 +35,25 @@ def optimize(module: ModuleOp, arch: str = "sm_90a", precision: str = "f16") -> 
     return module
 
 
+def lower(model: Any, arch: str = "sm_90a", *, precision: str = "f16", function: str = "main"):
+    """`model` (a path, MLIR text or a ModuleOp) -> (the host program, the model's name):
+    import, the graph passes, host code and kernel translation units; nothing compiled yet."""
+    from boltc.frontends.mlir import load_model
+    from boltc.lowering.host import lower_to_host
+
+    if arch not in ARCHES:
+        raise BoltcError(f"unknown arch {arch!r} (known: {', '.join(ARCHES)})")
+    if not isinstance(model, (str, os.PathLike, ModuleOp)):
+        raise BoltcError(f"boltc.compile takes an .mlir path, MLIR text or an xDSL ModuleOp, got "
+                         f"{type(model).__module__}.{type(model).__name__} (the torch importer is not "
+                         "available yet)")
+    source = os.fspath(model) if isinstance(model, os.PathLike) else model
+    name = Path(source).stem if isinstance(source, str) and "\n" not in source and "{" not in source else function
+    module = load_model(source)
+    optimize(module, arch, precision)
+    return lower_to_host(module, arch=arch, function=function, name=name), name
+
+
 def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     model: str | os.PathLike[str] | ModuleOp | Any,
     arch: str = "sm_90a",
@@ -55,21 +74,9 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     `.save(path)` to keep it). `build_dir`: keep the generated C++ there. `jobs`: parallel
     nvcc processes (default: all cores). `device`: the CUDA device numpy inputs run on.
     """
-    from boltc.frontends.mlir import load_model
-    from boltc.lowering.host import lower_to_host
     from boltc.lowering.model_build import build_model
 
-    if arch not in ARCHES:
-        raise BoltcError(f"unknown arch {arch!r} (known: {', '.join(ARCHES)})")
-    if not isinstance(model, (str, os.PathLike, ModuleOp)):
-        raise BoltcError(f"boltc.compile takes an .mlir path, MLIR text or an xDSL ModuleOp, got "
-                         f"{type(model).__module__}.{type(model).__name__} (the torch importer is not "
-                         "available yet)")
-    source = os.fspath(model) if isinstance(model, os.PathLike) else model
-    name = Path(source).stem if isinstance(source, str) and "\n" not in source and "{" not in source else function
-    module = load_model(source)
-    optimize(module, arch, precision)
-    program = lower_to_host(module, arch=arch, function=function, name=name)
+    program, name = lower(model, arch, precision=precision, function=function)
     owned = None
     if output is None:
         owned = Path(tempfile.mkdtemp(prefix="boltc-"))
