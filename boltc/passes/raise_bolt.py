@@ -79,11 +79,11 @@ class Var:
 
 @dataclass(frozen=True)
 class Const:
-    """Matches a scalar constant: equal to `value` (within `rel`), or any, bound to `name`."""
+    """Matches a scalar constant: equal to `value` (within `rel`), or any, bound to `binds`."""
 
     value: float | None = None
     rel: float = 1e-6
-    name: str | None = None
+    binds: str | None = None
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def match(template: Template, value: SSAValue, bound: Bindings) -> Bindings | No
             return None
         if template.value is not None and not _close(number, template.value, template.rel):
             return None
-        return {**bound, template.name: number} if template.name else bound
+        return {**bound, template.binds: number} if template.binds else bound
     op = value.owner
     if not isinstance(op, template.kind) or len(op.operands) != len(template.operands):
         return None
@@ -218,17 +218,17 @@ ACTIVATIONS: tuple[Activation, ...] = (
     ),
     Activation(
         "clamp: min(relu(x), hi)",
-        Node(bolt.MinOp, (_unary(bolt.ReluOp, X), Const(name="hi")), commutative=True),
+        Node(bolt.MinOp, (_unary(bolt.ReluOp, X), Const(binds="hi")), commutative=True),
         lambda b: bolt.ClampOp(b["x"], 0.0, b["hi"]),  # type: ignore[arg-type]
     ),
     Activation(
         "clamp: min(max(x, lo), hi)",
-        Node(bolt.MinOp, (Node(bolt.MaxOp, (X, Const(name="lo")), commutative=True), Const(name="hi")), commutative=True),
+        Node(bolt.MinOp, (Node(bolt.MaxOp, (X, Const(binds="lo")), commutative=True), Const(binds="hi")), commutative=True),
         lambda b: bolt.ClampOp(b["x"], b["lo"], b["hi"]),  # type: ignore[arg-type]
     ),
     Activation(
         "clamp: max(min(x, hi), lo)",
-        Node(bolt.MaxOp, (Node(bolt.MinOp, (X, Const(name="hi")), commutative=True), Const(name="lo")), commutative=True),
+        Node(bolt.MaxOp, (Node(bolt.MinOp, (X, Const(binds="hi")), commutative=True), Const(binds="lo")), commutative=True),
         lambda b: bolt.ClampOp(b["x"], b["lo"], b["hi"]),  # type: ignore[arg-type]
     ),
 )
