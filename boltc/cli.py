@@ -2,9 +2,11 @@
 
     boltc model.mlir --emit bolt [-o out.mlir]   # import, run the graph passes, print bolt IR
     boltc model.mlir --emit imported             # the bolt IR straight from the importer
+    boltc model.mlir -o model.so [--arch sm_90a] [-j N]   # build the shared library
+    boltc model.mlir --emit cpp -o build/        # write the generated C++ and stop
 
 Exit codes: 0 done; 1 a problem with the input (reported as `file:line:col: error: ...`);
-2 a bad command line, or a request boltc cannot serve yet (argparse uses 2 too);
+2 a bad command line (argparse);
 3 an internal error (a bug in boltc); 130 interrupted.
 """
 
@@ -25,13 +27,8 @@ EMITS = ("bolt", "imported", "cpp", "so")
 PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
 
 EXIT_INPUT_ERROR = 1
-EXIT_UNAVAILABLE = 2
 EXIT_INTERNAL_ERROR = 3
 EXIT_INTERRUPTED = 130
-
-
-class Unavailable(Exception):
-    """A well-formed request for something boltc does not do yet (exit 2)."""
 
 
 def version() -> str:
@@ -48,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boltc",
         description="Compile a model (linalg-on-tensors or bolt MLIR) for NVIDIA GPUs.",
-        epilog="Today only --emit bolt is available; the CUTLASS lowering is tracked in issue 5.",
+        epilog="boltc model.mlir -o model.so builds a shared library with nvcc (CUTLASS headers "
+               "from the nvidia-cutlass package); --emit bolt prints the optimized IR.",
     )
     parser.add_argument("model", help="the model: an .mlir file (linalg-on-tensors or bolt)")
     parser.add_argument("-o", "--output", metavar="OUT",
@@ -64,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="explain on stderr each fusion the passes refused")
     parser.add_argument("--arch", choices=ARCHES, default=ARCHES[0],
                         help="the GPU to compile for (default: %(default)s)")
+    parser.add_argument("-j", "--jobs", type=int, metavar="N",
+                        help="parallel nvcc processes for -o model.so (default: all cores)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     parser.add_argument("--version", action="version", version=f"boltc {version()}")
     return parser
@@ -81,14 +81,32 @@ def emit_kind(args: argparse.Namespace) -> str:
     return "bolt"
 
 
-def refuse_unavailable(kind: str, args: argparse.Namespace) -> None:
-    later = ("the command line does not drive the CUTLASS build yet (issue 5); from Python, "
-             "boltc.compile() builds and loads a model.so; here, use --emit bolt")
-    if kind == "so":
-        library = args.output or Path(args.model).with_suffix(".so").name
-        raise Unavailable(f"compiling to a shared library ({library}) is not available yet: {later}")
-    if kind == "cpp":
-        raise Unavailable(f"emitting CUTLASS C++ (--emit cpp) is not available yet: {later}")
+def build_library(args: argparse.Namespace) -> Path:
+    """`-o model.so`: import, the graph passes, host code and kernels, nvcc, link (atomically)."""
+    from boltc.compiler import lower
+    from boltc.frontends.source import read_mlir_file
+    from boltc.lowering.model_build import build_model
+
+    program, _ = lower(read_mlir_file(args.model), args.arch, precision=args.precision)
+    output = args.output or Path(args.model).with_suffix(".so").name
+    return build_model(program, output, parallel=args.jobs)
+
+
+def write_cpp(args: argparse.Namespace) -> Path:
+    """`--emit cpp -o DIR`: the generated host file, weights and one .cu per CUTLASS kernel."""
+    from boltc.compiler import lower
+    from boltc.frontends.source import read_mlir_file
+    from boltc.lowering.model_build import write_sources
+
+    if args.output is None:
+        raise BoltcError("--emit cpp needs -o DIR: the C++ is several files", SourceLocation(args.model))
+    directory = Path(args.output)
+    program, _ = lower(read_mlir_file(args.model), args.arch, precision=args.precision)
+    write_sources(program, directory)
+    for call in program.anchor_kernels:
+        if call.unit is not None:
+            write_atomically(str(directory / f"{call.unit.name}.cu"), call.unit.source)
+    return directory
 
 
 def bolt_text(model: str, kind: str = "bolt", precision: str = "f16", arch: str = "sm_90a",
@@ -139,7 +157,11 @@ def run(args: argparse.Namespace) -> None:
     if args.output == "-":
         args.output = None
     kind = emit_kind(args)
-    refuse_unavailable(kind, args)
+    if kind in ("so", "cpp"):
+        written = build_library(args) if kind == "so" else write_cpp(args)
+        if not args.quiet:
+            print(f"boltc: wrote {written}", file=sys.stderr)
+        return
     text = bolt_text(args.model, kind, args.precision, args.arch, args.remarks)
     if args.output is None:
         sys.stdout.write(text)
@@ -157,9 +179,6 @@ def main(argv: list[str] | None = None) -> int:
     except BoltcError as e:
         print(e, file=sys.stderr)
         return EXIT_INPUT_ERROR
-    except Unavailable as e:
-        print(f"boltc: error: {e}", file=sys.stderr)
-        return EXIT_UNAVAILABLE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -237,26 +238,40 @@ def test_unwritable_output_is_an_error_on_the_output(tmp_path: Path):
 @pytest.mark.parametrize("args", [
     ["-o", "{out}/model.so"],
     ["--emit", "so", "-o", "{out}/model.so"],
-    ["--emit", "bolt", "-o", "{out}/model.so"],
-    ["--emit", "so"],
     ["--emit", "cpp", "-o", "{out}/build/"],
-], ids=["o_so", "emit_so", "emit_bolt_to_so", "emit_so_no_output", "emit_cpp"])
-def test_shared_library_is_refused_plainly(args: list[str], out_dir: Path):
+], ids=["o_so", "emit_so", "emit_cpp"])
+def test_bad_input_leaves_no_library_or_sources(args: list[str], out_dir: Path, tmp_path: Path):
+    """The build paths report a user's mistake like --emit bolt does, before any nvcc."""
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = foo.bar %a\n}\n")
     args = [a.format(out=out_dir) for a in args]
-    result = run_boltc(DATA / "mlp_gelu.mlir", *args)
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in result.stderr
-    assert re.match(r"boltc: error: .* is not available yet: the command line does not drive the "
-                    r"CUTLASS build yet \(issue 5\); from Python, boltc.compile\(\) builds and loads "
-                    r"a model.so; here, use --emit bolt$", result.stderr.strip()), result.stderr
-    assert result.stdout == ""
+    result = run_boltc(bad, *args)
+    assert_input_error(result, bad, 2, r"unknown op 'foo.bar'")
     assert list(out_dir.iterdir()) == []
 
 
-def test_shared_library_refusal_names_the_library(out_dir: Path):
-    result = run_boltc(DATA / "mlp_gelu.mlir", "-o", "model.so")
-    assert result.stderr.strip() == (
-        "boltc: error: compiling to a shared library (model.so) is not available yet: "
-        "the command line does not drive the CUTLASS build yet (issue 5); from Python, "
-        "boltc.compile() builds and loads a model.so; here, use --emit bolt"
-    )
+def test_emit_cpp_needs_a_directory():
+    result = run_boltc(DATA / "ops" / "softmax.mlir", "--emit", "cpp")
+    assert result.returncode == 1 and "--emit cpp needs -o DIR" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_emit_cpp_writes_host_weights_and_kernel_sources(out_dir: Path):
+    result = run_boltc(DATA / "ops" / "matmul.mlir", "--emit", "cpp", "-o", out_dir / "build", "-q")
+    assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in (out_dir / "build").iterdir())
+    kernels = [n for n in names if n.startswith("boltc_gemm_sm90_")]
+    assert "model.cu" in names and "weights.S" in names and len(kernels) == 1, names
+    assert "CollectiveBuilder" in (out_dir / "build" / kernels[0]).read_text()
+
+
+@pytest.mark.nvcc
+def test_o_so_builds_a_shared_library_with_the_c_abi(out_dir: Path):
+    """`boltc m.mlir -o model.so` on a model without CUTLASS kernels (runtime + host only)."""
+    out = out_dir / "softmax.so"
+    result = run_boltc(DATA / "ops" / "softmax.mlir", "-o", out, "-q")
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes()[:4] == b"\x7fELF"
+    symbols = subprocess.run(["nm", "-D", str(out)], capture_output=True, text=True).stdout
+    for name in ("boltc_model_create", "boltc_model_run", "boltc_model_describe", "boltc_model_destroy"):
+        assert f" T {name}" in symbols
