@@ -571,7 +571,7 @@ class GenericImporter:
             )
         (expression,) = [v for v in combiner.operands if v is not out_arg] or [out_arg]  # type: ignore[union-attr]
         result = self.op.res[index]
-        element = bolt_element_type(result.type.get_element_type(), self.op)  # type: ignore[attr-defined]
+        bolt_element_type(result.type.get_element_type(), self.op)  # type: ignore[attr-defined]  # refuses i64 & co.
         full = self._expand(self._as_tensor(self.body(expression), result))
         reduced = self.fn.emit(bolt.ReduceOp(kind, full, reduction_dims)).results[0]
         parallel_dims = [d for d in range(len(self.space)) if d not in reduction_dims]
@@ -583,7 +583,6 @@ class GenericImporter:
         init = self.op.outputs[index]
         if _fill_value(init) != _REDUCE_IDENTITY[kind]:
             reduced = self.fn.emit(_REDUCE_COMBINE[kind](reduced, self.fn.tensor(init))).results[0]
-        del element
         return reduced
 
     # ---- body values -------------------------------------------------------------------
