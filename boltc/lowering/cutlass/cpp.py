@@ -199,3 +199,28 @@ def max_alignment(extent: int, element: Element) -> int:
     while alignment > 1 and extent % alignment:
         alignment //= 2
     return alignment
+
+
+# Shared by every kernel family's translation unit.
+EXPORT_MACRO = """\
+#if defined(__GNUC__)
+#define BOLTC_EXPORT extern "C" __attribute__((visibility("default")))
+#else
+#define BOLTC_EXPORT extern "C"
+#endif
+"""
+# The kernel's name hashes its text: the text is rendered once with this in the name's place.
+KERNEL_NAME_PLACEHOLDER = "@KERNEL_NAME@"
+
+
+def stages_blocker(stages: int | None, stage_bytes: int, epilogue_bytes: int, capacity: int) -> str | None:
+    """Why `stages` mainloop stages (None: automatic, at least 2) and the epilogue's shared
+    memory do not fit `capacity` bytes; None if they do."""
+    count = stages if stages is not None else 2
+    if count * stage_bytes <= capacity - epilogue_bytes:
+        return None
+    what = f"{stages} stages" if stages is not None else "2 stages (the minimum)"
+    return (
+        f"{what} of {stage_bytes} bytes and an epilogue of about {epilogue_bytes} bytes exceed "
+        f"the {capacity} bytes of shared memory"
+    )
