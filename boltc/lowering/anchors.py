@@ -92,7 +92,10 @@ def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorC
             return FloatArgument(value)
         raise TypeError(f"{entry.name}: no host value for argument {value!r}")
 
-    unit = build.TranslationUnit(lowered.kernel.name, lowered.kernel.render(), build.Arch.parse(arch))
+    # Kernels that split their device code into a TU of its own (cpp.py) give it here.
+    render_device = getattr(lowered.kernel, "render_device", None)
+    unit = build.TranslationUnit(lowered.kernel.name, lowered.kernel.render(), build.Arch.parse(arch),
+                                 device_source=render_device() if render_device else None)
     return AnchorCall(
         entry=entry.name,
         parameters=tuple((p.ctype, p.name) for p in entry.params),

@@ -1,7 +1,10 @@
 """nvcc for boltc: translation units -> cached objects (in parallel) -> model.so.
 
 - **Parallel.** `compile_units` runs one nvcc per translation unit on a thread pool
-  (concurrent.futures; the threads only wait on subprocesses). `jobs` defaults to every core,
+  (concurrent.futures; the threads only wait on subprocesses). A split unit (CUTLASS 3 kernels:
+  `TranslationUnit.device_source`) runs two at once, its host TU and its kernel's device TU:
+  nvcc alone runs a TU's host and device passes one after the other, so a one-GEMM model's
+  cold build went from 79.7 s to 38.2 s on the H100 machine (bench/RESULTS.md). `jobs` defaults to every core,
   capped by memory: an sm_90a CUTLASS TU takes 2-3.3 GiB to compile (DESIGN.md, 'Hardware
   facts'; 3.3 GiB peak measured here for a GEMM with a bias+ReLU EVT), and a build that swaps is slower than one with fewer jobs.
 - **Cached.** Objects live in `$BOLTC_CACHE_DIR` (default `$XDG_CACHE_HOME/boltc`, else
@@ -41,6 +44,7 @@ import functools
 import hashlib
 import importlib.metadata
 import importlib.util
+import json
 import os
 import re
 import shlex
@@ -56,7 +60,7 @@ from pathlib import Path
 
 from boltc.diagnostics import BoltcError
 
-CACHE_SCHEMA = "boltc-object-v1"  # bump when the cache layout or key recipe changes
+CACHE_SCHEMA = "boltc-object-v2"  # bump when the cache layout or key recipe changes
 TU_COMPILE_BYTES = 3 * 1024**3  # measured: an sm_90a GEMM+EVT TU peaked at 3.3 GiB RSS here
 ERROR_LINES_SHOWN = 20
 
@@ -66,6 +70,8 @@ class Arch(Enum):
 
     SM90A = ("sm_90a", "-gencode=arch=compute_90a,code=sm_90a")
     SM80 = ("sm_80", "-gencode=arch=compute_80,code=sm_80")
+    # sm_80 SASS plus compute_80 PTX: SASS runs only on its major version, so an sm_80 model.so
+    # runs on Hopper through the driver's JIT of the embedded PTX (as model_build.py's runtime).
 
     @property
     def gencode(self) -> str:
@@ -99,13 +105,29 @@ def compile_flags(arch: Arch) -> tuple[str, ...]:
     return (*BASE_FLAGS, arch.gencode)
 
 
+# A split unit's device TU becomes a fatbin (`nvcc -fatbin`: no host compilation at all). No
+# -Xcompiler flags: they are host-compiler flags, and -fvisibility=hidden would also make nvcc
+# give the kernel hidden visibility in the device image.
+DEVICE_FLAGS: tuple[str, ...] = tuple(f for f in BASE_FLAGS if not f.startswith("-Xcompiler"))
+
+
+def device_compile_flags(arch: Arch) -> tuple[str, ...]:
+    return (*DEVICE_FLAGS, arch.gencode)
+
+
 @dataclass(frozen=True)
 class TranslationUnit:
-    """One generated C++/CUDA source to compile; `name` is the kernel's (for messages/files)."""
+    """One generated C++/CUDA source to compile; `name` is the kernel's (for messages/files).
+
+    `device_source`, when given, is the kernel's device code as a TU of its own (a *split*
+    unit, boltc/lowering/cutlass/cpp.py): it compiles to a fatbin at the same time as `source`
+    compiles to the host object, and the unit's object is the host object with the fatbin
+    embedded as the hidden symbol `<name>_fatbin` (assembled with .incbin, then `ld -r`)."""
 
     name: str
     source: str
     arch: Arch = Arch.SM90A
+    device_source: str | None = None
 
 
 class KernelBuildError(BoltcError):
@@ -132,6 +154,11 @@ class Toolchain:
     def find(cls, nvcc: str | os.PathLike[str] | None = None) -> Toolchain:
         path = Path(nvcc) if nvcc else find_nvcc()
         return cls(path, nvcc_version(path), cutlass_version(), cutlass_include_dirs())
+
+    @property
+    def host_cc(self) -> str:
+        """The host C compiler (assembles and partially links a split unit's object)."""
+        return os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or "cc"
 
     def include_flags(self) -> list[str]:
         return [f"-I{d}" for d in self.include_dirs]
@@ -205,7 +232,9 @@ def default_cache_dir() -> Path:
 def cache_key(unit: TranslationUnit, toolchain: Toolchain) -> str:
     """sha256 over the TU text, its flags, nvcc's version and CUTLASS's version."""
     digest = hashlib.sha256()
-    for part in (CACHE_SCHEMA, unit.source, "\0".join(compile_flags(unit.arch)),
+    device = ("", "") if unit.device_source is None else (
+        unit.device_source, "\0".join(device_compile_flags(unit.arch)))
+    for part in (CACHE_SCHEMA, unit.source, "\0".join(compile_flags(unit.arch)), *device,
                  toolchain.nvcc_version, toolchain.cutlass_version):
         data = part.encode()
         digest.update(len(data).to_bytes(8, "little"))
@@ -261,10 +290,52 @@ def first_errors(log: str, limit: int = ERROR_LINES_SHOWN) -> str:
     return "\n".join(picked[:limit])
 
 
+@dataclass(frozen=True)
+class _Step:
+    """One nvcc run of a unit: the host TU (-c) or a split unit's device TU (-fatbin)."""
+
+    what: str  # "host" or "device" (in messages)
+    source_text: str
+    file_name: str
+    output_name: str
+
+    def command(self, toolchain: Toolchain, arch: Arch, source: Path, output: Path) -> list[str]:
+        if self.what == "device":
+            return [str(toolchain.nvcc), *device_compile_flags(arch), *toolchain.include_flags(),
+                    "-fatbin", str(source), "-o", str(output)]
+        return nvcc_compile_command(toolchain, arch, source, output)
+
+
+def _steps(unit: TranslationUnit) -> list[_Step]:
+    steps = [_Step("host", unit.source, f"{unit.name}.cu", f"{unit.name}.o")]
+    if unit.device_source is not None:
+        steps.append(_Step("device", unit.device_source, f"{unit.name}.device.cu", f"{unit.name}.fatbin"))
+    return steps
+
+
+def fatbin_assembly(symbol: str, fatbin_file: str) -> str:
+    """GNU as source embedding `fatbin_file` as read-only data at the hidden `symbol`."""
+    return "\n".join([
+        f"/* Generated by boltc: the device code of {symbol}, embedded from {fatbin_file}. */",
+        f'  .section .rodata.{symbol},"a",@progbits',
+        "  .balign 64",  # fatbin headers are 8-byte aligned; 64 is generous
+        f"  .globl {symbol}",
+        f"  .hidden {symbol}",
+        f"  .type {symbol},@object",
+        f"{symbol}:",
+        f"  .incbin {json.dumps(fatbin_file)}",
+        f"  .size {symbol},.-{symbol}",
+        '  .section .note.GNU-stack,"",@progbits',
+        "",
+    ])
+
+
 def compile_unit(
     unit: TranslationUnit, toolchain: Toolchain, cache_dir: Path, *, timeout: float | None = None
 ) -> CompiledObject:
-    """Compile one TU into the cache (or find it there). Raises KernelBuildError on failure."""
+    """Compile one TU into the cache (or find it there). Raises KernelBuildError on failure.
+
+    A split unit runs its host and device nvcc at the same time, then embeds the fatbin."""
     key = cache_key(unit, toolchain)
     final = cache_dir / "objects" / key[:2] / f"{key}.o"
     if final.is_file():
@@ -272,37 +343,77 @@ def compile_unit(
     final.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{key[:12]}-"))
     try:
-        source = work / f"{unit.name}.cu"
-        source.write_text(unit.source)
-        tmp_object = work / f"{unit.name}.o"
-        command = nvcc_compile_command(toolchain, unit.arch, source, tmp_object)
         start = time.monotonic()
-        try:
-            result = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
-            log, returncode = result.stdout + result.stderr, result.returncode
-        except subprocess.TimeoutExpired as expired:
-            log = f"{expired.stdout or ''}{expired.stderr or ''}\nnvcc timed out after {timeout} s"
-            returncode = -1
+        running = []
+        for step in _steps(unit):
+            source = work / step.file_name
+            source.write_text(step.source_text)
+            command = step.command(toolchain, unit.arch, source, work / step.output_name)
+            running.append((step, subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)))
+        failure = None
+        for step, process in running:
+            try:
+                remaining = None if timeout is None else max(0.0, timeout - (time.monotonic() - start))
+                log, _ = process.communicate(timeout=remaining)
+                returncode = process.returncode
+            except subprocess.TimeoutExpired:
+                process.kill()
+                log, _ = process.communicate()
+                log, returncode = f"{log or ''}\nnvcc timed out after {timeout} s", -1
+            if failure is None and (returncode != 0 or not (work / step.output_name).is_file()):
+                failure = (step, log, returncode)
+                for _, other in running:  # the unit has failed: stop its other nvcc
+                    if other.poll() is None:
+                        other.kill()
+        if failure is not None:
+            step, log, returncode = failure
+            raise _build_error(unit, step, toolchain, cache_dir, key, log, returncode)
+        host_object = work / f"{unit.name}.o"
+        if unit.device_source is not None:
+            host_object = _embed_fatbin(unit, toolchain, work, host_object)
         seconds = time.monotonic() - start
-        if returncode != 0 or not tmp_object.is_file():
-            raise _build_error(unit, toolchain, cache_dir, key, log, returncode)
-        os.replace(tmp_object, final)  # atomic: same directory tree, one filesystem
+        os.replace(host_object, final)  # atomic: same directory tree, one filesystem
         atomic_write(final.with_suffix(".cu"), unit.source)  # kept for inspection
+        if unit.device_source is not None:
+            atomic_write(final.with_suffix(".device.cu"), unit.device_source)
         return CompiledObject(unit, final, key, False, seconds)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _embed_fatbin(unit: TranslationUnit, toolchain: Toolchain, work: Path, host_object: Path) -> Path:
+    """host_object + the device fatbin (as `<name>_fatbin`) -> one relocatable object."""
+    from boltc.lowering.cutlass.cpp import FATBIN_SUFFIX
+
+    assembly = work / f"{unit.name}.fatbin.S"
+    assembly.write_text(fatbin_assembly(f"{unit.name}{FATBIN_SUFFIX}", f"{unit.name}.fatbin"))
+    commands = [
+        [toolchain.host_cc, "-c", assembly.name, "-o", f"{unit.name}.fatbin.o"],
+        [toolchain.host_cc, "-r", "-nostdlib", host_object.name, f"{unit.name}.fatbin.o", "-o", f"{unit.name}.combined.o"],
+    ]
+    for command in commands:
+        result = subprocess.run(command, cwd=work, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise BoltcError(
+                f"embedding the device code of kernel {unit.name} failed:\n"
+                f"{first_errors(result.stdout + result.stderr)}\nrepro: cd {shlex.quote(str(work))} && {shlex.join(command)}"
+            )
+    return work / f"{unit.name}.combined.o"
+
+
 def _build_error(
-    unit: TranslationUnit, toolchain: Toolchain, cache_dir: Path, key: str, log: str, returncode: int
+    unit: TranslationUnit, step: _Step, toolchain: Toolchain, cache_dir: Path, key: str, log: str, returncode: int
 ) -> KernelBuildError:
     kept = cache_dir / "failed" / f"{unit.name}-{key[:12]}"
-    source, log_path = kept / f"{unit.name}.cu", kept / "nvcc.log"
-    atomic_write(source, unit.source)
+    for other in _steps(unit):  # both TUs of a split unit are kept: they share the types
+        atomic_write(kept / other.file_name, other.source_text)
+    source, log_path = kept / step.file_name, kept / "nvcc.log"
     atomic_write(log_path, log)
-    repro = shlex.join(nvcc_compile_command(toolchain, unit.arch, source, Path(tempfile.gettempdir()) / f"{unit.name}.o"))
+    output = Path(tempfile.gettempdir()) / step.output_name
+    repro = shlex.join(step.command(toolchain, unit.arch, source, output))
+    part = " (its device code)" if step.what == "device" else ""
     message = (
-        f"nvcc failed to compile kernel {unit.name} (exit status {returncode}):\n"
+        f"nvcc failed to compile kernel {unit.name}{part} (exit status {returncode}):\n"
         f"{first_errors(log)}\n"
         f"the generated source is kept at {source} (nvcc's full log: {log_path})\n"
         f"repro: {repro}"

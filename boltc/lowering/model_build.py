@@ -256,12 +256,16 @@ def build_model(
         sources = write_sources(program, directory)
         jobs = [*runtime_jobs(program.arch),
                 CompileJob(sources["host"], common_flags(program.arch), f"the host file of {program.name}")]
-        objects = compile_cached(jobs, parallel=parallel)
-        if "weights_asm" in sources:
-            objects.append(assemble_weights(sources["weights_asm"]))
-        if program.anchor_kernels:
-            units = [call.unit for call in program.anchor_kernels if call.unit is not None]
-            objects += list(compile_units(units, program.arch))
+        units = [call.unit for call in program.anchor_kernels if call.unit is not None]
+        # The kernels (the long compiles) start at once, beside the runtime and host objects:
+        # a cold build takes as long as its slowest kernel, not that plus the runtime.
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            kernels = pool.submit(compile_units, units, program.arch) if units else None
+            objects = compile_cached(jobs, parallel=parallel)
+            if "weights_asm" in sources:
+                objects.append(assemble_weights(sources["weights_asm"]))
+            if kernels is not None:
+                objects += list(kernels.result())
         result = link_shared(objects, Path(output))
     except BaseException:
         keep = True  # the sources stay for inspection; the error names the file

@@ -7,8 +7,9 @@ matrix, so the epilogue is the GEMM's (`evt.py`, roles (M, M, M, N)): a per-filt
 row broadcast over the M rows, a residual of the output's shape an aux load with rows F apart.
 The TU instantiates `cutlass::conv::collective::CollectiveBuilder<Sm90, ..., kFprop, ...>`
 (TensorNHWC operands, the K tile `Shape<_64>` over C, as `cutlass_library/conv3x_emitter.py`
-writes it), the collective epilogue with the EVT over TensorNHWC D, `ConvUniversal` and
-`ConvUniversalAdapter`, all in an anonymous namespace. Problem sizes, padding, strides,
+writes it), the collective epilogue with the EVT over TensorNHWC D and `ConvUniversal`, all
+in an anonymous namespace, as a split pair like gemm_sm90's (host entry points + the kernel's
+own device TU, cpp.py "Split translation units"). Problem sizes, padding, strides,
 dilations, pointers and the stream are run-time arguments: one TU per distinct configuration
 serves every layer that uses it (`ConvSm90Kernel.name` hashes the TU's text).
 
@@ -75,6 +76,8 @@ from boltc.dialects import bolt
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     KERNEL_NAME_PLACEHOLDER,
+    device_entry,
+    host_adapter,
     stages_blocker,
     VECTOR_BYTES,
     Element,
@@ -265,7 +268,6 @@ _INCLUDES = """\
 #include "cutlass/numeric_types.h"
 #include "cutlass/conv/collective/collective_builder.hpp"
 #include "cutlass/conv/convnd_problem_shape.hpp"
-#include "cutlass/conv/device/conv_universal_adapter.hpp"
 #include "cutlass/conv/dispatch_policy.hpp"
 #include "cutlass/conv/kernel/conv_universal.hpp"
 #include "cutlass/epilogue/collective/collective_builder.hpp"
@@ -405,31 +407,52 @@ class ConvSm90Kernel:
 
     @cached_property
     def name(self) -> str:
-        return f"boltc_{FAMILY}_{content_hash(self._render(_NAME_PLACEHOLDER))}"
+        texts = self._render(_NAME_PLACEHOLDER) + self._render_device(_NAME_PLACEHOLDER)
+        return f"boltc_{FAMILY}_{content_hash(texts)}"
 
     @cached_property
     def entry_point(self) -> EntryPoint:
         return EntryPoint(self.name, _entry_params(self.epilogue))
 
     def render(self) -> str:
-        """The translation unit's C++ text."""
+        """The host translation unit's C++ text: the exported entry points (cpp.py, "Split
+        translation units")."""
         return self._render(self.name).replace(_NAME_PLACEHOLDER, self.name)
 
+    def render_device(self) -> str:
+        """The device translation unit's C++ text: the kernel alone."""
+        return self._render_device(self.name).replace(_NAME_PLACEHOLDER, self.name)
+
     # -- rendering ---------------------------------------------------------------------
+
+    @property
+    def _has_aux_load(self) -> bool:
+        return any(leaf.kind is LeafKind.AUX for leaf in self.epilogue.leaves)
 
     def _render(self, name: str) -> str:
         c = self.config
         entry = EntryPoint(name, _entry_params(self.epilogue))
         # Nothing that differs between layers of one configuration goes into the text.
-        aux = any(leaf.kind is LeafKind.AUX for leaf in self.epilogue.leaves)
         body = "\n".join([
-            _CONV_AUX_LOAD if aux else "",
+            _CONV_AUX_LOAD if self._has_aux_load else "",
             self._render_types(),
+            host_adapter(name),
+            "using Conv = KernelAdapter<ConvKernel>;\n",
             _PAD_CHANNELS if c.pad_channels else "",
             self._render_arguments(entry),
             self._render_exports(entry),
         ])
         return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, _INCLUDES) + body
+
+    def _render_device(self, name: str) -> str:
+        entry = EntryPoint(name, _entry_params(self.epilogue))
+        body = "\n".join([
+            _CONV_AUX_LOAD if self._has_aux_load else "",
+            self._render_types(),
+            device_entry("ConvKernel", name),
+        ])
+        return tu_preamble(FAMILY, self.config.summary(), "conv_sm90.py", entry, self.epilogue, _INCLUDES,
+                           device=True) + body
 
     def _render_types(self) -> str:
         c = self.config
@@ -504,7 +527,6 @@ class ConvSm90Kernel:
                 "cutlass::conv::kernel::ConvUniversal", "ProblemShape", "CollectiveMainloop", "CollectiveEpilogue",
             )
             + ";",
-            "using Conv = cutlass::conv::device::ConvUniversalAdapter<ConvKernel>;",
             "using StrideD = typename ConvKernel::StrideD;",
         ]
         return "\n".join(lines) + "\n"

@@ -224,3 +224,136 @@ def stages_blocker(stages: int | None, stage_bytes: int, epilogue_bytes: int, ca
         f"{what} of {stage_bytes} bytes and an epilogue of about {epilogue_bytes} bytes exceed "
         f"the {capacity} bytes of shared memory"
     )
+
+
+# --------------------------------------------------------------------------------------
+# Split translation units: a CUTLASS 3 kernel's device code and its host code apart.
+#
+# nvcc compiles a TU's host side (cudafe++, the host compiler) and device side (cicc, ptxas)
+# one after the other, and cicc needs a module id that cudafe++ writes, so one TU never
+# overlaps the two. For an sm_90a GEMM with an EVT epilogue the device side is ~35 s of cicc
+# and the host side ~20 s more (measured with `nvcc --time` here). Emitted as two TUs, they
+# compile at the same time (boltc/lowering/build.py: `TranslationUnit.device_source`):
+#   - the device TU holds the kernel only, under a C name (`<NAME>_kernel`), built with
+#     `nvcc -fatbin` and embedded into the model as the hidden symbol `<NAME>_fatbin`;
+#   - the host TU holds the exported entry points. It never names cutlass::device_kernel<...>,
+#     so it instantiates no device code; it loads the embedded fatbin through the CUDA
+#     runtime's library API (cudaLibraryLoadData: context-independent, once per process) and
+#     launches the kernel with cudaLaunchKernelExC (a cudaKernel_t cast to a function pointer
+#     is accepted there and by cudaFuncSetAttribute: cuda_runtime_api.h).
+# Both TUs hold the same type definitions, from the same text, so the kernel's Params has
+# one layout on both sides.
+# --------------------------------------------------------------------------------------
+
+KERNEL_ENTRY_SUFFIX = "_kernel"
+FATBIN_SUFFIX = "_fatbin"
+
+
+def device_entry(kernel_type: str, name: str) -> str:
+    """The device TU's one kernel: the body of cutlass::device_kernel<kernel_type>, under the C
+    name the host TU looks up. Closes the anonymous namespace the preamble opened."""
+    return f"""\
+}}  // namespace
+
+// cutlass::device_kernel<{kernel_type}> under a C name: the one symbol of this device-only TU.
+extern "C" __global__ void __launch_bounds__({kernel_type}::MaxThreadsPerBlock, {kernel_type}::MinBlocksPerMultiprocessor)
+{name}{KERNEL_ENTRY_SUFFIX}(CUTLASS_GRID_CONSTANT typename {kernel_type}::Params const params) {{
+  extern __shared__ char smem[];
+  {kernel_type} op;
+  op(params, smem);
+}}
+"""
+
+
+def host_adapter(name: str) -> str:
+    """Host-TU code (inside the anonymous namespace): the embedded kernel's loader and
+    `KernelAdapter<Kernel>`, the subset of CUTLASS's device adapters (GemmUniversalAdapter,
+    ConvUniversalAdapter) that the entry points use, launching the loaded kernel."""
+    return f"""\
+// The kernel's device code is its own TU, embedded as {name}{FATBIN_SUFFIX} (a fatbin).
+extern "C" unsigned char const {name}{FATBIN_SUFFIX}[];
+
+// The kernel, loaded once per process. The first call comes from the model's create (its
+// can_implement queries), not from inside a CUDA-graph capture.
+cudaError_t load_kernel(cudaKernel_t* kernel) {{
+  static cudaKernel_t handle = nullptr;
+  static cudaError_t const loaded = [] {{
+    cudaLibrary_t library = nullptr;
+    cudaError_t error = cudaLibraryLoadData(&library, {name}{FATBIN_SUFFIX}, nullptr, nullptr, 0,
+                                            nullptr, nullptr, 0);
+    if (error == cudaSuccess) {{
+      error = cudaLibraryGetKernel(&handle, library, "{name}{KERNEL_ENTRY_SUFFIX}");
+    }}
+    return error;
+  }}();
+  *kernel = handle;
+  return loaded;
+}}
+
+// CUTLASS's device-adapter interface over the loaded kernel (the same steps as
+// GemmUniversalAdapter::initialize and ::run for a CUTLASS 3 kernel).
+template <class Kernel>
+class KernelAdapter {{
+ public:
+  using Arguments = typename Kernel::Arguments;
+
+  static cutlass::Status can_implement(Arguments const& arguments) {{
+    cudaKernel_t kernel = nullptr;
+    if (load_kernel(&kernel) != cudaSuccess) {{
+      (void)cudaGetLastError();
+      return cutlass::Status::kErrorInternal;
+    }}
+    return Kernel::can_implement(arguments) ? cutlass::Status::kSuccess : cutlass::Status::kInvalid;
+  }}
+
+  static size_t get_workspace_size(Arguments const& arguments) {{
+    return Kernel::get_workspace_size(arguments);
+  }}
+
+  cutlass::Status initialize(Arguments const& arguments, void* workspace, cudaStream_t stream) {{
+    cutlass::Status const status = Kernel::initialize_workspace(arguments, workspace, stream);
+    if (status != cutlass::Status::kSuccess) {{
+      return status;
+    }}
+    params_ = Kernel::to_underlying_arguments(arguments, workspace);
+    return cutlass::Status::kSuccess;
+  }}
+
+  cutlass::Status run(cudaStream_t stream) {{
+    cudaKernel_t kernel = nullptr;
+    if (load_kernel(&kernel) != cudaSuccess) {{
+      (void)cudaGetLastError();
+      return cutlass::Status::kErrorInternal;
+    }}
+    void const* function = reinterpret_cast<void const*>(kernel);
+    int const smem_bytes = Kernel::SharedStorageSize;
+    if (smem_bytes >= (48 << 10) &&
+        cudaFuncSetAttribute(function, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes) != cudaSuccess) {{
+      (void)cudaGetLastError();
+      return cutlass::Status::kErrorInternal;
+    }}
+    using Cluster = typename Kernel::DispatchPolicy::ClusterShape;
+    cudaLaunchAttribute cluster[1] = {{}};
+    cluster[0].id = cudaLaunchAttributeClusterDimension;
+    cluster[0].val.clusterDim.x = cute::size<0>(Cluster{{}});
+    cluster[0].val.clusterDim.y = cute::size<1>(Cluster{{}});
+    cluster[0].val.clusterDim.z = cute::size<2>(Cluster{{}});
+    cudaLaunchConfig_t config = {{}};
+    config.gridDim = Kernel::get_grid_shape(params_);
+    config.blockDim = Kernel::get_block_shape();
+    config.dynamicSmemBytes = smem_bytes;
+    config.stream = stream;
+    config.attrs = cluster;
+    config.numAttrs = cute::size(Cluster{{}}) > 1 ? 1 : 0;  // a 1x1x1 cluster launches plainly
+    void* kernel_arguments[] = {{&params_}};
+    if (cudaLaunchKernelExC(&config, function, kernel_arguments) != cudaSuccess) {{
+      (void)cudaGetLastError();
+      return cutlass::Status::kErrorInternal;
+    }}
+    return cutlass::Status::kSuccess;
+  }}
+
+ private:
+  typename Kernel::Params params_;
+}};
+"""

@@ -20,6 +20,7 @@ from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig, Shape3
 from boltc.lowering.cutlass.evt import Role, build_epilogue
 from boltc.lowering.cutlass.gemm_sm90 import Operand, OperandKind, ParamRole
 from boltc.tuning.heuristic import choose_conv_sm90
+from test_gemm_sm90 import assert_split
 
 from conv_text import conv_kernel_attr, conv_text, parse_conv
 
@@ -69,7 +70,7 @@ def test_bias_relu_tu_instantiates_the_conv_builders(layer):
         "    EpilogueSchedule,\n    Fusion>::CollectiveOp;",
         "using ProblemShape = cutlass::conv::ConvProblemShape<\n    cutlass::conv::Operator::kFprop,",
         "cutlass::conv::kernel::ConvUniversal<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;",
-        "using Conv = cutlass::conv::device::ConvUniversalAdapter<ConvKernel>;",
+        "using Conv = KernelAdapter<ConvKernel>;",
         "Sm90RowBroadcast<",  # the per-filter bias: one value per output column
         "cutlass::epilogue::thread::ReLu",
         "cutlass::conv::Mode::kCrossCorrelation",
@@ -86,6 +87,7 @@ def test_bias_relu_tu_instantiates_the_conv_builders(layer):
         assert piece in cpp, piece
     assert cpp.index("namespace {") < cpp.index("using Conv =") < cpp.index("}  // namespace")
     assert "@KERNEL_NAME@" not in cpp and "pad_channels" not in cpp and "ConvAuxLoad" not in cpp
+    assert_split(lowering.kernel, "ConvKernel")
     args = args_by_name(lowering)
     p, q = ((h + padding[0] + padding[2] - r) // stride[0] + 1, (w + padding[1] + padding[3] - s) // stride[1] + 1)
     assert (args["n"], args["h"], args["w"], args["c"], args["f"], args["r"], args["s"]) == (n, h, w, c, f, r, s)

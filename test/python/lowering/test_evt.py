@@ -7,6 +7,10 @@ The compiled kernels run on the GPU in test/gpu; test_nvcc_gemm.py compiles one 
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+
+import numpy as np
 import pytest
 
 from boltc.lowering.cutlass.cpp import Element, UnsupportedEpilogue
@@ -97,7 +101,7 @@ def test_bias_relu_arguments_nest_children_before_the_node():
 
 @pytest.mark.parametrize(
     "approximation,functor",
-    [("erf", "cutlass::epilogue::thread::GELU"), ("tanh", "cutlass::epilogue::thread::GELU_taylor")],
+    [("erf", "boltc_evt::GeluErf"), ("tanh", "cutlass::epilogue::thread::GELU_taylor")],
 )
 def test_bias_gelu_picks_the_functor_of_its_approximation(approximation, functor):
     tree, _ = tree_of(bias_act(f"gelu {approximation}"))
@@ -116,7 +120,8 @@ def test_softplus_is_a_boltc_functor_with_torch_threshold():
     assert tree.root.functor.cpp == "boltc_evt::Softplus"
     support = tree.support_code()
     assert "struct PerElement" in support and support.index("struct PerElement") < support.index("struct Softplus")
-    assert "x > 20.0f ? x : log1pf(expf(x))" in support
+    assert "fmaxf(x, 0.0f) + log1pf(BOLTC_EXPF(-fabsf(x)))" in support
+    assert support.index("#define BOLTC_EXPF(x) __expf(x)") < support.index("struct Softplus")
     assert "struct Softplus<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::Softplus, T, N>" in support
 
 
@@ -279,3 +284,75 @@ def test_splat_constants_are_scalars():
     )
     tree, binding = tree_of(text)
     assert tree.scalars == (ScalarConstant(0, F32),) and binding.scalars == (3.0,)
+
+
+# --------------------------------------------------------------------------------------
+# boltc's own functors, computed: compiled for the host with the C++ compiler (their host
+# branch uses expf and IEEE division where the device uses __expf / __fdividef; the device
+# path is test/gpu's) and compared with numpy in float64.
+# --------------------------------------------------------------------------------------
+
+_FUNCTOR_CASES = {  # SUPPORT_CODE key -> (functor, numpy reference, rtol, atol)
+    # A&S 7.1.26's erfc is within 1.5e-7 absolute: GELU within |x| * 1.5e-7 / 2 plus roundings.
+    "gelu_erf": ("GeluErf", lambda x: 0.5 * x * _erfc(-x / np.sqrt(2.0)), 2e-6, 5e-7),
+    "softplus": ("Softplus", lambda x: np.logaddexp(0.0, x), 1e-6, 1e-7),
+    "erf": ("Erf", lambda x: _erf(x), 1e-6, 1e-7),
+}
+
+
+def _erf(x):
+    import math
+
+    return np.vectorize(math.erf)(x)
+
+
+def _erfc(x):
+    import math
+
+    return np.vectorize(math.erfc)(x)
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="needs a C++ compiler")
+def test_boltc_functors_compute_what_they_claim(tmp_path):
+    from boltc.lowering.build import cutlass_include_dirs
+    from boltc.lowering.cutlass.evt import SUPPORT_CODE
+
+    x = np.concatenate([np.linspace(-12, 12, 4001), [-30.0, -0.0, 1e-6, 30.0]]).astype(np.float32)
+    keys = ["per_element", "fast_expf", *_FUNCTOR_CASES]
+    calls = "".join(
+        f'    std::printf("%.9g ", boltc_evt::{functor}<float>{{}}(x));\n' for functor, *_ in _FUNCTOR_CASES.values()
+    )
+    source = (
+        "#include <cmath>\n#include <cstdio>\n#include \"cutlass/cutlass.h\"\n#include \"cutlass/array.h\"\n"
+        "namespace boltc_evt {\n" + "".join(SUPPORT_CODE[k] for k in keys) + "}\n"
+        "int main() {\n  float x;\n  while (std::scanf(\"%f\", &x) == 1) {\n" + calls + '    std::printf("\\n");\n  }\n}\n'
+    )
+    (tmp_path / "functors.cpp").write_text(source)
+    includes = [f"-I{d}" for d in cutlass_include_dirs()] + [f"-I{d}" for d in _cuda_include_dirs()]
+    subprocess.run(["g++", "-std=c++17", "-O1", "-w", *includes, "functors.cpp", "-o", "functors"],
+                   cwd=tmp_path, check=True, capture_output=True)
+    out = subprocess.run([str(tmp_path / "functors")], input="\n".join(f"{v:.9g}" for v in x),
+                         capture_output=True, text=True, check=True).stdout
+    got = np.array([[float(v) for v in line.split()] for line in out.splitlines()])
+    assert got.shape == (len(x), len(_FUNCTOR_CASES))
+    for column, (functor, reference, rtol, atol) in enumerate(_FUNCTOR_CASES.values()):
+        want = reference(x.astype(np.float64))
+        np.testing.assert_allclose(got[:, column], want, rtol=rtol, atol=atol, err_msg=functor)
+    # GELU's negative tail keeps relative accuracy (erfc directly, where 1 + erf(x) cancels to
+    # 0 in CUTLASS's GELU): 5e-4 down to x = -4 (values ~1e-4), 4 % down to -12 (values ~1e-32).
+    for low, high, rtol in ((-4.0, -3.0, 5e-4), (-12.0, -4.0, 4e-2)):
+        tail = (x >= low) & (x < high)
+        exact = 0.5 * x[tail] * _erfc(-x[tail] / np.sqrt(2.0))
+        np.testing.assert_allclose(got[tail, 0], exact, rtol=rtol, atol=0)
+
+
+def _cuda_include_dirs():
+    """cuda_runtime.h's directory (cute's headers include it even on the host)."""
+    from boltc.diagnostics import BoltcError
+    from boltc.lowering.model_build import Toolchain
+
+    try:
+        root = Toolchain.find().cuda_root
+    except BoltcError:  # no toolkit: the compile reports what is missing
+        return []
+    return [d for d in (root / "include", *sorted((root / "targets").glob("*/include"))) if d.is_dir()]

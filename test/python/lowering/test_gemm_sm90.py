@@ -63,7 +63,7 @@ def test_bias_relu_tu_instantiates_the_collective_builders():
         "cutlass::gemm::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,",
         "cutlass::gemm::collective::StageCount<4>,",
         "cutlass::gemm::kernel::GemmUniversal<\n    cute::Shape<int, int, int, int>,",
-        "using Gemm = cutlass::gemm::device::GemmUniversalAdapter<GemmKernel>;",
+        "using Gemm = KernelAdapter<GemmKernel>;",
         "Sm90RowBroadcast<",
         "StrideB{ldb, cute::_1{}, batch_stride_b}",  # K-major B
         f"BOLTC_EXPORT int {name}(int m, int n, int k, int batch, const void* a,",
@@ -76,6 +76,24 @@ def test_bias_relu_tu_instantiates_the_collective_builders():
     # Every type lives in an anonymous namespace: two TUs in one .so cannot clash.
     assert cpp.index("namespace {") < cpp.index("using Gemm =") < cpp.index("}  // namespace")
     assert "--expt-relaxed-constexpr" not in cpp and "@KERNEL_NAME@" not in cpp
+    assert_split(lowering.kernel, "GemmKernel")
+
+
+def assert_split(kernel, kernel_type: str) -> None:
+    """The host TU loads the kernel from the embedded fatbin and never instantiates
+    device_kernel (or it would compile the kernel again); the device TU holds the kernel alone,
+    under the C name the host looks up, with the same type definitions."""
+    host, device, name = kernel.render(), kernel.render_device(), kernel.name
+    assert f'extern "C" unsigned char const {name}_fatbin[];' in host
+    assert f'cudaLibraryGetKernel(&handle, library, "{name}_kernel")' in host
+    assert "device_kernel<" not in host
+    # The only kernel a host TU may hold is conv's small channel-padding helper.
+    assert host.count("__global__") == host.count("__global__ void pad_channels_kernel")
+    assert f"{name}_kernel(CUTLASS_GRID_CONSTANT typename {kernel_type}::Params const params)" in device
+    assert 'extern "C" __global__ void __launch_bounds__(' in device
+    assert "BOLTC_EXPORT int" not in device and "KernelAdapter" not in device
+    types = host[host.index("using ElementA"):host.index(f"using {kernel_type} =")]
+    assert types in device
 
 
 def test_one_tu_per_configuration_not_per_layer():
