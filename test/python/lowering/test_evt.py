@@ -120,7 +120,7 @@ def test_softplus_is_a_boltc_functor_with_torch_threshold():
     assert tree.root.functor.cpp == "boltc_evt::Softplus"
     support = tree.support_code()
     assert "struct PerElement" in support and support.index("struct PerElement") < support.index("struct Softplus")
-    assert "fmaxf(x, 0.0f) + log1pf(BOLTC_EXPF(-fabsf(x)))" in support
+    assert "float const u = BOLTC_EXPF(-fabsf(x));" in support and "fmaf(p, u, fmaxf(x, 0.0f))" in support
     assert support.index("#define BOLTC_EXPF(x) __expf(x)") < support.index("struct Softplus")
     assert "struct Softplus<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::Softplus, T, N>" in support
 
@@ -295,7 +295,8 @@ def test_splat_constants_are_scalars():
 _FUNCTOR_CASES = {  # SUPPORT_CODE key -> (functor, numpy reference, rtol, atol)
     # A&S 7.1.26's erfc is within 1.5e-7 absolute: GELU within |x| * 1.5e-7 / 2 plus roundings.
     "gelu_erf": ("GeluErf", lambda x: 0.5 * x * _erfc(-x / np.sqrt(2.0)), 2e-6, 5e-7),
-    "softplus": ("Softplus", lambda x: np.logaddexp(0.0, x), 1e-6, 1e-7),
+    # log1p's polynomial: 3.3e-7 relative; expf (host) / __expf (device) a few ulp more.
+    "softplus": ("Softplus", lambda x: np.logaddexp(0.0, x), 1e-6, 0),
     "erf": ("Erf", lambda x: _erf(x), 1e-6, 1e-7),
 }
 
