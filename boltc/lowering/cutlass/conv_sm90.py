@@ -67,8 +67,8 @@ For a kernel named NAME (`boltc_conv_sm90_<16 hex digits>`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 from enum import Enum
-from functools import cached_property
 from math import gcd
 
 from boltc.diagnostics import op_location
@@ -84,7 +84,6 @@ from boltc.lowering.cutlass.cpp import (
     EpilogueSchedule,
     InvalidKernelConfig,
     Shape3,
-    content_hash,
     instantiate,
 )
 from boltc.lowering.cutlass.evt import (
@@ -105,6 +104,8 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     OperandKind,
     ParamRole,
     epilogue_params,
+    SplitKernel,
+    tma_epilogue_smem_bytes,
     tu_preamble,
 )
 
@@ -369,8 +370,10 @@ def _conv_aux_loads(decls: list[str], tree: EpilogueTree) -> list[str]:
 
 
 @dataclass(frozen=True)
-class ConvSm90Kernel:
-    """One sm_90a conv2d fprop translation unit."""
+class ConvSm90Kernel(SplitKernel):
+    """One sm_90a conv2d fprop kernel (a split pair of translation units)."""
+
+    FAMILY: ClassVar[str] = FAMILY
 
     config: ConvSm90Config
     epilogue: EpilogueTree
@@ -385,43 +388,15 @@ class ConvSm90Kernel:
         return stages_blocker(c.stages, c.stage_bytes, self.epilogue_smem_bytes(), SM90_SMEM_CAPACITY)
 
     def epilogue_smem_bytes(self) -> int:
-        """An estimate of the collective epilogue's shared memory (CUTLASS computes the exact
-        value; this refuses configurations that cannot fit before nvcc runs)."""
         c = self.config
-        epi_m, epi_n = c.epilogue_tile()
-        tiles = (c.tile.m // epi_m) * (c.tile.n // epi_n)
-        stages_d, stages_c = min(tiles, 2), min(tiles, 4)
-        total = stages_d * epi_m * epi_n * c.element_d.bytes
-        for leaf in self.epilogue.leaves:
-            if leaf.kind is LeafKind.AUX:
-                total += stages_c * epi_m * epi_n * leaf.element.bytes
-            elif leaf.kind is LeafKind.ROW:
-                total += c.tile.n * leaf.element.bytes
-            elif leaf.kind is LeafKind.COLUMN:
-                total += c.tile.m * leaf.element.bytes
-        return total + 256  # pipeline barriers
+        return tma_epilogue_smem_bytes(c.tile, c.epilogue_tile(), c.element_d, self.epilogue)
 
     @property
     def epilogue_schedule(self) -> EpilogueSchedule:
         return EpilogueSchedule.TMA  # the conv kernel has one consumer warpgroup
 
-    @cached_property
-    def name(self) -> str:
-        texts = self._render(_NAME_PLACEHOLDER) + self._render_device(_NAME_PLACEHOLDER)
-        return f"boltc_{FAMILY}_{content_hash(texts)}"
-
-    @cached_property
-    def entry_point(self) -> EntryPoint:
-        return EntryPoint(self.name, _entry_params(self.epilogue))
-
-    def render(self) -> str:
-        """The host translation unit's C++ text: the exported entry points (cpp.py, "Split
-        translation units")."""
-        return self._render(self.name).replace(_NAME_PLACEHOLDER, self.name)
-
-    def render_device(self) -> str:
-        """The device translation unit's C++ text: the kernel alone."""
-        return self._render_device(self.name).replace(_NAME_PLACEHOLDER, self.name)
+    def _entry_params(self) -> tuple[CParam, ...]:
+        return _entry_params(self.epilogue)
 
     # -- rendering ---------------------------------------------------------------------
 

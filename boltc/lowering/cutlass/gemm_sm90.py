@@ -46,6 +46,7 @@ For a kernel named NAME (`boltc_gemm_sm90_<16 hex digits>`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 from enum import Enum, IntEnum
 from functools import cached_property
 
@@ -336,6 +337,63 @@ def tu_preamble(family: str, summary: str, module: str, entry: EntryPoint, epilo
     return f"{header}\n{includes}\nnamespace {{\n\n{support_block}"
 
 
+def tma_epilogue_smem_bytes(tile: Shape3, epilogue_tile: tuple[int, int], element_d: Element,
+                            epilogue: EpilogueTree) -> int:
+    """An estimate of a TMA collective epilogue's shared memory (CUTLASS computes the exact
+    value; this refuses configurations that cannot fit before nvcc runs): D's store stages, each
+    aux load's stages, and a row broadcast's tile row (Sm90RowBroadcast stages the tile's N
+    values in shared memory; Sm90ColBroadcast reads global memory straight into registers and
+    has no shared storage)."""
+    epi_m, epi_n = epilogue_tile
+    tiles = (tile.m // epi_m) * (tile.n // epi_n)
+    stages_d, stages_c = min(tiles, 2), min(tiles, 4)
+    total = stages_d * epi_m * epi_n * element_d.bytes
+    for leaf in epilogue.leaves:
+        if leaf.kind is LeafKind.AUX:
+            total += stages_c * epi_m * epi_n * leaf.element.bytes
+        elif leaf.kind is LeafKind.ROW:
+            total += tile.n * leaf.element.bytes
+    return total + 256  # pipeline barriers
+
+
+class SplitKernel:
+    """What the CUTLASS 3 kernel families share (GemmSm90Kernel, ConvSm90Kernel): an entry
+    point named by a hash of the generated text, and a split pair of translation units (the
+    host TU's entry points, the device TU's kernel; cpp.py, "Split translation units").
+
+    A family (a frozen dataclass) sets FAMILY and defines `_entry_params()` and
+    `_render(name)` / `_render_device(name)`, which write NAME where the kernel's name goes:
+    the name hashes the text rendered with a placeholder, so it cannot depend on itself."""
+
+    FAMILY: ClassVar[str]
+
+    def _entry_params(self) -> tuple[CParam, ...]:
+        raise NotImplementedError  # abstract: each family's parameters
+
+    def _render(self, name: str) -> str:
+        raise NotImplementedError  # abstract: the host TU
+
+    def _render_device(self, name: str) -> str:
+        raise NotImplementedError  # abstract: the device TU
+
+    @cached_property
+    def name(self) -> str:
+        texts = self._render(_NAME_PLACEHOLDER) + self._render_device(_NAME_PLACEHOLDER)
+        return f"boltc_{self.FAMILY}_{content_hash(texts)}"
+
+    @cached_property
+    def entry_point(self) -> EntryPoint:
+        return EntryPoint(self.name, self._entry_params())
+
+    def render(self) -> str:
+        """The host translation unit's C++ text: the exported entry points."""
+        return self._render(self.name).replace(_NAME_PLACEHOLDER, self.name)
+
+    def render_device(self) -> str:
+        """The device translation unit's C++ text: the kernel alone."""
+        return self._render_device(self.name).replace(_NAME_PLACEHOLDER, self.name)
+
+
 # --------------------------------------------------------------------------------------
 # The kernel: a configuration and an epilogue tree -> one TU.
 # --------------------------------------------------------------------------------------
@@ -363,8 +421,10 @@ _NAME_PLACEHOLDER = KERNEL_NAME_PLACEHOLDER
 
 
 @dataclass(frozen=True)
-class GemmSm90Kernel:
-    """One sm_90a GEMM translation unit."""
+class GemmSm90Kernel(SplitKernel):
+    """One sm_90a GEMM kernel (a split pair of translation units)."""
+
+    FAMILY: ClassVar[str] = FAMILY
 
     config: GemmSm90Config
     epilogue: EpilogueTree
@@ -386,21 +446,8 @@ class GemmSm90Kernel:
         return stages_blocker(c.stages, c.stage_bytes, self.epilogue_smem_bytes(), SM90_SMEM_CAPACITY)
 
     def epilogue_smem_bytes(self) -> int:
-        """An estimate of the collective epilogue's shared memory (CUTLASS computes the exact
-        value; this is for refusing configurations that cannot fit before nvcc runs)."""
         c = self.config
-        if not c.tma_epilogue:
-            return 0
-        epi_m, epi_n = c.epilogue_tile()
-        tiles = (c.tile.m // epi_m) * (c.tile.n // epi_n)
-        stages_d, stages_c = min(tiles, 2), min(tiles, 4)
-        total = stages_d * epi_m * epi_n * c.element_d.bytes
-        for leaf in self.epilogue.leaves:
-            if leaf.kind is LeafKind.AUX:
-                total += stages_c * epi_m * epi_n * leaf.element.bytes
-            elif leaf.kind is LeafKind.ROW:
-                total += c.tile.n * leaf.element.bytes
-        return total + 256  # pipeline barriers
+        return tma_epilogue_smem_bytes(c.tile, c.epilogue_tile(), c.element_d, self.epilogue) if c.tma_epilogue else 0
 
     @property
     def epilogue_schedule(self) -> EpilogueSchedule:
@@ -408,23 +455,8 @@ class GemmSm90Kernel:
             return EpilogueSchedule.NO_SMEM
         return EpilogueSchedule.TMA_COOPERATIVE if self.config.schedule.cooperative else EpilogueSchedule.TMA
 
-    @cached_property
-    def name(self) -> str:
-        texts = self._render(_NAME_PLACEHOLDER) + self._render_device(_NAME_PLACEHOLDER)
-        return f"boltc_{FAMILY}_{content_hash(texts)}"
-
-    @cached_property
-    def entry_point(self) -> EntryPoint:
-        return EntryPoint(self.name, _entry_params(self.epilogue))
-
-    def render(self) -> str:
-        """The host translation unit's C++ text: the exported entry points (cpp.py, "Split
-        translation units")."""
-        return self._render(self.name).replace(_NAME_PLACEHOLDER, self.name)
-
-    def render_device(self) -> str:
-        """The device translation unit's C++ text: the kernel alone."""
-        return self._render_device(self.name).replace(_NAME_PLACEHOLDER, self.name)
+    def _entry_params(self) -> tuple[CParam, ...]:
+        return _entry_params(self.epilogue)
 
     # -- rendering ---------------------------------------------------------------------
 
