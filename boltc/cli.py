@@ -93,7 +93,8 @@ def build_library(args: argparse.Namespace) -> Path:
 
 
 def write_cpp(args: argparse.Namespace) -> Path:
-    """`--emit cpp -o DIR`: the generated host file, weights and one .cu per CUTLASS kernel."""
+    """`--emit cpp -o DIR`: the generated host file, weights and one .cu per CUTLASS kernel
+    (plus `<kernel>.device.cu`, the kernel's device code, for a split pair: build.py)."""
     from boltc.compiler import lower
     from boltc.frontends.source import read_mlir_file
     from boltc.lowering.model_build import write_sources
@@ -106,6 +107,8 @@ def write_cpp(args: argparse.Namespace) -> Path:
     for call in program.anchor_kernels:
         if call.unit is not None:
             write_atomically(str(directory / f"{call.unit.name}.cu"), call.unit.source)
+            if call.unit.device_source is not None:
+                write_atomically(str(directory / f"{call.unit.name}.device.cu"), call.unit.device_source)
     return directory
 
 

@@ -6,6 +6,15 @@ the host's `AnchorCall`: operands of the op become pointers into the arena, the 
 outputs or the weights; workspace and stream come from the run context; the kernel's
 translation unit goes to the build (boltc/lowering/build.py). An anchor whose family has no
 emitter yet is a BoltcError naming the op.
+
+Which family lowers an anchor (`kernel_family`): on sm_80 the CUTLASS 2.x families (gemm_sm80,
+conv_sm80); on sm_90a the CUTLASS 3 families (gemm_sm90, conv_sm90), unless the op's
+`#bolt.kernel` names a CUTLASS 2.x family: those kernels run on Hopper too (the fallback, and
+the comparison), so `#bolt.kernel<"gemm_sm80", ...>` selects gemm_sm80 there. A CUTLASS 3
+family asked for on sm_80 is refused by name (its kernels need sm_90a). Without a
+`#bolt.kernel`, a convolution on sm_90a goes to conv_sm80 where the heuristic measured it
+faster (`tuning/heuristic.py: conv_family_sm90a`: narrow, shallow layers) and conv_sm80 can
+lower it.
 """
 
 from __future__ import annotations
@@ -29,11 +38,73 @@ from boltc.lowering.host import (
 
 
 def lower_anchor(op: Operation, arch: str) -> AnchorCall:
-    if isinstance(op, bolt.GemmOp):
-        return _gemm(op, arch)
-    if isinstance(op, bolt.Conv2dOp):
-        return _conv2d(op, arch)
-    raise error_at(op, f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90 and conv_sm90)")
+    if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp)):
+        return _cutlass_anchor(op, arch)
+    raise error_at(
+        op,
+        f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80 and conv_sm80)",
+    )
+
+
+# family -> (the anchor it lowers, the targets it runs on; the first is its own, where it is the
+# default). CUTLASS 2.x kernels also run on Hopper: the fallback and the comparison there.
+FAMILIES: dict[str, tuple[type[bolt.AnchorOp], tuple[str, ...]]] = {
+    "gemm_sm90": (bolt.GemmOp, ("sm_90a",)),
+    "conv_sm90": (bolt.Conv2dOp, ("sm_90a",)),
+    "gemm_sm80": (bolt.GemmOp, ("sm_80", "sm_90a")),
+    "conv_sm80": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
+}
+
+
+def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
+    """The kernel family that lowers `op` on `arch` (the module docstring says how)."""
+    defaults = [f for f, (anchor, archs) in FAMILIES.items() if anchor is type(op) and archs[0] == arch]
+    if not defaults:
+        raise error_at(op, f"no emitter for {op.name} on {arch} (targets: sm_90a, sm_80)")
+    if op.kernel is None:
+        return defaults[0]
+    asked = op.kernel.family.data
+    if asked not in FAMILIES:
+        raise error_at(op, f"#bolt.kernel family {asked!r} is unknown (known: {', '.join(FAMILIES)})")
+    anchor, archs = FAMILIES[asked]
+    if anchor is not type(op):
+        raise error_at(op, f"#bolt.kernel family {asked!r} lowers {anchor.name}, not {op.name}")
+    if arch not in archs:
+        raise error_at(
+            op, f"#bolt.kernel family {asked!r} runs on {' and '.join(archs)}, not {arch} (choose --arch {archs[0]})"
+        )
+    return asked
+
+
+def _cutlass_anchor(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> AnchorCall:
+    from boltc.lowering.cutlass import conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+
+    emitters = {
+        gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
+        conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
+    }
+    family = kernel_family(op, arch)
+    if family == conv_sm90.FAMILY and op.kernel is None:
+        lowered = _heuristic_sm80_conv_on_hopper(op, arch)
+        if lowered is not None:
+            return _cutlass_call(op, arch, lowered, conv_sm80.FAMILY)
+    return _cutlass_call(op, arch, emitters[family](op, arch=arch), family)
+
+
+def _heuristic_sm80_conv_on_hopper(op: bolt.Conv2dOp, arch: str):
+    """conv_sm80's lowering of `op` where the heuristic prefers that family on sm_90a
+    (tuning/heuristic.py: conv_family_sm90a), else None; also None where conv_sm80 refuses
+    the op (an epilogue or alignment it lacks): conv_sm90 then lowers it."""
+    from boltc.lowering.cutlass import conv_sm80, conv_sm90
+    from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
+    from boltc.tuning.heuristic import conv_family_sm90a
+
+    if conv_family_sm90a(*conv_sm90.conv_problem(op).gemm_mnk) != conv_sm80.FAMILY:
+        return None
+    try:
+        return conv_sm80.lower_conv2d(op, arch=arch)
+    except (InvalidKernelConfig, UnsupportedEpilogue):
+        return None
 
 
 def _position(op: Operation, value: SSAValue) -> int:
@@ -41,22 +112,6 @@ def _position(op: Operation, value: SSAValue) -> int:
         if operand is value:
             return i
     raise ValueError(f"{value} is not an operand of {op.name}")  # pragma: no cover
-
-
-def _gemm(op: bolt.GemmOp, arch: str) -> AnchorCall:
-    from boltc.lowering.cutlass import gemm_sm90
-
-    if arch != "sm_90a":
-        raise error_at(op, f"no emitter for {op.name} on {arch} yet (gemm_sm90 targets sm_90a)")
-    return _cutlass_call(op, arch, gemm_sm90.lower_gemm(op, arch=arch), gemm_sm90.FAMILY)
-
-
-def _conv2d(op: bolt.Conv2dOp, arch: str) -> AnchorCall:
-    from boltc.lowering.cutlass import conv_sm90
-
-    if arch != "sm_90a":
-        raise error_at(op, f"no emitter for {op.name} on {arch} yet (conv_sm90 targets sm_90a)")
-    return _cutlass_call(op, arch, conv_sm90.lower_conv2d(op, arch=arch), conv_sm90.FAMILY)
 
 
 def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorCall:

@@ -69,9 +69,9 @@ class Arch(Enum):
     """Targets: (boltc name, nvcc -gencode flag)."""
 
     SM90A = ("sm_90a", "-gencode=arch=compute_90a,code=sm_90a")
-    SM80 = ("sm_80", "-gencode=arch=compute_80,code=sm_80")
     # sm_80 SASS plus compute_80 PTX: SASS runs only on its major version, so an sm_80 model.so
     # runs on Hopper through the driver's JIT of the embedded PTX (as model_build.py's runtime).
+    SM80 = ("sm_80", "-gencode=arch=compute_80,code=[sm_80,compute_80]")
 
     @property
     def gencode(self) -> str:

@@ -117,10 +117,36 @@ def choose_gemm_sm90(
 CONV_WAVE = 0.7  # conv: a tile count of at least this fraction of the SMs counts as a full wave
 _CONV_CANDIDATES: tuple[tuple[int, int, int], ...] = (
     (128, 128, 64),
+    (64, 128, 64),
     (128, 64, 64),
     (64, 64, 64),
     (64, 32, 64),
 )
+# conv_sm80 (CUTLASS 2.x) on sm_90a for a narrow, shallow, tall implicit GEMM: at most this
+# many filters and this K = C*R*S, and enough 256x64 tiles to fill the GPU (conv_family_sm90a).
+SM80_CONV_MAX_FILTERS = 64
+SM80_CONV_MAX_K = 1024
+SM80_CONV_TILE = (256, 64)
+
+
+def conv_family_sm90a(m: int, n: int, k: int) -> str:
+    """Which family lowers a convolution on sm_90a: "conv_sm80" for a narrow, shallow, tall
+    implicit GEMM (F <= 64 filters, K = C*R*S <= 1024, and at least one 256x64 tile per SM),
+    else "conv_sm90".
+
+    Measured on the H100 (bench/conv.py --sweep, ResNet-50 3x3 layers at batch 32, conv alone):
+    at 56x56x64 (M = 100352, F = 64, K = 576) the CUTLASS 2.x 256x64x32 4-stage kernel ran
+    33.4 us against 36.9 us for the best sm_90a tile (128x64): with K = 576 a tile's mainloop
+    is 9 k-blocks, too short for the TMA warp-specialized pipeline to pay for itself, and 2.x's
+    cp.async multistage kernel keeps two 256x64 tiles per SM. From 28x28x128 (K = 1152) on, the
+    sm_90a kernels won every layer (23.6 vs 28.7 us at 28x28x128). bolt_paper.json's untuned
+    measurements agree (`about_conv_cutlass`). Smaller problems than a wave of 256x64 tiles
+    were not measured and stay on conv_sm90. If conv_sm80 refuses the op (an epilogue or an
+    alignment it lacks), the caller falls back to conv_sm90."""
+    tall = ceil(m / SM80_CONV_TILE[0]) * ceil(n / SM80_CONV_TILE[1]) >= H100_SMS
+    if n <= SM80_CONV_MAX_FILTERS and k <= SM80_CONV_MAX_K and tall:
+        return "conv_sm80"
+    return "conv_sm90"
 
 
 @dataclass(frozen=True)
@@ -137,14 +163,18 @@ def choose_conv_sm90(m: int, n: int, k: int, dtype: str = "f16", arch: str = "sm
     CUTLASS 4.2's sm_90a convolution has one schedule (one producer and one consumer
     warpgroup, one tile per CTA; its cooperative and pingpong forms static_assert), so the
     choice is the tile:
-    1. Candidates 128x128x64, 128x64x64, 64x64x64, 64x32x64: the consumer warpgroup holds the
-       whole fp32 tile, 128 registers a thread at 128x128 (128x256 spilled and ran 10x slower
-       on the H100, bolt_paper.json's `about_conv_cutlass`). Tiles wider than F rounded up to
-       32, or taller than M rounded up to 64, are skipped (masked work).
+    1. Candidates 128x128x64, 64x128x64, 128x64x64, 64x64x64, 64x32x64: the consumer
+       warpgroup holds the whole fp32 tile, 128 registers a thread at 128x128 (128x256 spilled
+       and ran 10x slower on the H100, bolt_paper.json's `about_conv_cutlass`). Tiles wider
+       than F rounded up to 32, or taller than M rounded up to 64, are skipped (masked work).
+       64x128 before 128x64: the same tile count, but half the im2col rows (TMA im2col loads
+       are the expensive side) for twice the filter columns.
     2. The first candidate whose tile count fills 70% of the 132 SMs wins, else the smallest.
-       This reproduces the best of the untuned CUTLASS SM90 configurations measured on the
-       H100 for ResNet-50's 3x3 layers (N=32): 128x64 at 56x56x64 and at 7x7x512 (128x128
-       gives 52 tiles there), 128x128 at 28x28x128 and at 14x14x256 (98 tiles, 74%).
+       This picks the best sm_90a tile of `bench/conv.py --sweep` on the H100 for every
+       ResNet-50 3x3 layer (N=32; bench/RESULTS.md): 128x128 at 28x28x128 (196 tiles) and at
+       14x14x256 (98 tiles, 74%), 64x128 at 7x7x512 (100 tiles: 21.0 us, where 128x64 ran
+       30.8 and 128x128, 52 tiles, 28.0), and 128x64 at 56x56x64 (F = 64 rules out 64x128;
+       that layer goes to conv_sm80 anyway, `conv_family_sm90a`).
     3. K tile 64 (one 128-byte swizzle row of 16-bit channels; layers with C < 64 read zeros
        past C, which TMA fills), cluster 1x1x1 (the measured bests all ran without one), and
        as many stages as fit beside the epilogue.

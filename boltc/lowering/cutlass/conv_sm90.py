@@ -79,6 +79,7 @@ from boltc.lowering.cutlass.cpp import (
     device_entry,
     host_adapter,
     stages_blocker,
+    tensor_op_inputs_blocker,
     VECTOR_BYTES,
     Element,
     EpilogueSchedule,
@@ -728,6 +729,9 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
             f"groups={groups}: CUTLASS's sm_90a implicit-GEMM convolution has no grouped or "
             "depthwise form (its can_implement refuses groups > 1)"
         )
+    blocker = tensor_op_inputs_blocker(Element.from_mlir(op.input.type.get_element_type()), FAMILY)  # type: ignore[attr-defined]
+    if blocker:
+        raise InvalidKernelConfig(blocker)
     problem = conv_problem(op)
     element = Element.from_mlir(op.input.type.get_element_type())  # type: ignore[attr-defined]
     element_d = Element.from_mlir(op.result.type.get_element_type())  # type: ignore[attr-defined]

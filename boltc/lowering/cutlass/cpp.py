@@ -213,6 +213,16 @@ EXPORT_MACRO = """\
 KERNEL_NAME_PLACEHOLDER = "@KERNEL_NAME@"
 
 
+def tensor_op_inputs_blocker(element: Element, family: str) -> str | None:
+    """Why `family`'s tensor-op kernels cannot take `element` inputs; None if they can. Only
+    16-bit inputs: f32 would run on tf32 tensor cores (10-bit mantissas), which is not the f32
+    a model compiled with --precision f32 asks for."""
+    if element in (Element.F16, Element.BF16):
+        return None
+    return (f"{family} kernels take f16 or bf16 inputs, not {element.short} (f32 would run as tf32 "
+            "on the tensor cores): compile with --precision f16 or bf16")
+
+
 def stages_blocker(stages: int | None, stage_bytes: int, epilogue_bytes: int, capacity: int) -> str | None:
     """Why `stages` mainloop stages (None: automatic, at least 2) and the epilogue's shared
     memory do not fit `capacity` bytes; None if they do."""

@@ -58,6 +58,7 @@ from boltc.lowering.cutlass.cpp import (
     device_entry,
     host_adapter,
     stages_blocker,
+    tensor_op_inputs_blocker,
     ROUND_TO_NEAREST,
     VECTOR_BYTES,
     Element,
@@ -702,6 +703,9 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
     a_shape, b_shape = bolt.shape_of(op.lhs), bolt.shape_of(op.rhs)
     element = Element.from_mlir(op.lhs.type.get_element_type())  # type: ignore[attr-defined]
     element_d = Element.from_mlir(op.result.type.get_element_type())  # type: ignore[attr-defined]
+    blocker = tensor_op_inputs_blocker(element, FAMILY)
+    if blocker:
+        raise InvalidKernelConfig(blocker)
     transpose_a, transpose_b = op.transpose_a is not None, op.transpose_b is not None
     batched_a, batched_b = len(a_shape) == 3, len(b_shape) == 3
 

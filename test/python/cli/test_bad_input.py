@@ -260,9 +260,22 @@ def test_emit_cpp_writes_host_weights_and_kernel_sources(out_dir: Path):
     result = run_boltc(DATA / "ops" / "matmul.mlir", "--emit", "cpp", "-o", out_dir / "build", "-q")
     assert result.returncode == 0, result.stderr
     names = sorted(p.name for p in (out_dir / "build").iterdir())
-    kernels = [n for n in names if n.startswith("boltc_gemm_sm90_")]
+    kernels = [n for n in names if n.startswith("boltc_gemm_sm90_") and not n.endswith(".device.cu")]
     assert "model.cu" in names and "weights.S" in names and len(kernels) == 1, names
     assert "CollectiveBuilder" in (out_dir / "build" / kernels[0]).read_text()
+    # The split pair: the kernel's device code beside its host TU.
+    device = (out_dir / "build" / kernels[0].replace(".cu", ".device.cu")).read_text()
+    assert '__global__ void __launch_bounds__' in device
+
+
+def test_f32_precision_with_a_tensor_core_kernel_is_a_clear_error(out_dir: Path):
+    """--precision f32 keeps f32 inputs, which the tensor-op kernels do not take (as tf32 they
+    would be wrong for f32): the op is named, nothing is written, no traceback."""
+    result = run_boltc(DATA / "small_cnn.mlir", "--precision", "f32", "--emit", "cpp", "-o", out_dir / "build")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "small_cnn.mlir:" in result.stderr and "'bolt.conv2d'" in result.stderr
+    assert "take f16 or bf16 inputs, not f32" in result.stderr and "--precision f16 or bf16" in result.stderr
+    assert not (out_dir / "build").exists()
 
 
 @pytest.mark.nvcc

@@ -1,0 +1,574 @@
+"""bolt.conv2d (NHWC fprop) -> one CUTLASS 2.x translation unit: an implicit-GEMM convolution
+(cp.async multistage, mma.sync) whose epilogue is the anchor's Sm80 epilogue visitor tree.
+
+The epilogue: CUTLASS 4.2 has no visitor-tree convolution for sm_80 (conv/kernel/ has fixed
+epilogues only: `with_broadcast`, `with_reduction`, `fusion`, `with_absmax`). But an NHWC fprop's
+output is a row-major (N*P*Q) x F matrix, exactly what the GEMM's visitor epilogue writes. So the
+TU carries `ImplicitGemmConvolutionWithVisitor` (below, `_CONV_KERNEL`): CUTLASS's
+`ImplicitGemmConvolution` kernel with the same mainloop (`DefaultConv2dFprop`'s `Mma`: its
+activation and filter iterators, strides, padding and dilation) and, after it, the
+`EpilogueWithVisitorCallbacks` that `DefaultGemmWithVisitor` uses, built from the same default
+epilogue, over the problem shape (N*P*Q, F, 1). Any tree evt.py builds therefore fuses here as
+in the GEMM (bias as a row broadcast, residual as an aux load with rows F apart, every
+activation of evt.py's table, scalars, casts), with no second kernel family of fixed epilogues
+to keep in step. The kernel keeps the interface CUTLASS's device-level
+`ImplicitGemmConvolution` expects (its can_implement, grid, shared-memory and launch code are
+reused unchanged). The kernel lives in the TU text rather than in a runtime header because the
+object cache keys on the TU's text: a header change would not recompile cached kernels.
+
+Configuration and what is refused
+---------------------------------
+- `#bolt.kernel<"conv_sm80", tile [M, N, K], cluster [1, 1, 1], stages S, "multistage"
+  | "multistage warp MxNxK">`, validated as gemm_sm80's mainloop (`mainloop_blocker`).
+- Iterators: `kOptimized` (precomputed masks) unless the filter is larger than 32 in a
+  dimension (its mask bits), then `kAnalytic`. Both handle any stride, padding, dilation.
+- Channels: activation and filter are read along C, AlignmentA = AlignmentB elements at a time:
+  the widest access dividing C (8/4/2 16-bit elements). cp.async copies at least 4 bytes, so an
+  odd C cannot be read in place: the TU is then the *channel-padding* variant, whose entry
+  point first copies the activation and the filter into the workspace with C rounded up to the
+  alignment of C+1 (C=3 -> 4 with 8-byte accesses, C=13 -> 14 with 4-byte ones), the new
+  channels zero (they add nothing to any sum), then runs the kernel on the copies.
+- Output channels F: any. The output and the tree's vector loads use the widest access
+  dividing F, down to one element.
+- Padding: CUTLASS 2.x takes the top/left padding and the output extent P x Q; the bottom/right
+  padding is what P and Q imply (reads past H or W are zeros either way). The entry point checks
+  P and Q against all four paddings (kErrorInvalidProblem otherwise).
+- Refused before nvcc: groups > 1 (the kernel has no grouped form), NCHW (layout-nhwc converts).
+  At run time CUTLASS's can_implement refuses tensors of 2 GB or more (32-bit offsets).
+
+The C interface is conv_sm90's (its docstring): the same parameters, `ConvDim` and
+`ParamRole`s, the same workspace protocol for the channel padding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from boltc.diagnostics import op_location
+from boltc.dialects import bolt
+from boltc.lowering.cutlass import evt_sm80
+from boltc.lowering.cutlass.conv_sm90 import ConvDim, ConvLowering, ConvProblem, conv_problem
+from boltc.lowering.cutlass.cpp import (
+    EXPORT_MACRO,
+    KERNEL_NAME_PLACEHOLDER,
+    VECTOR_BYTES,
+    Element,
+    InvalidKernelConfig,
+    Shape3,
+    UnsupportedEpilogue,
+    content_hash,
+    instantiate,
+    max_alignment,
+)
+from boltc.lowering.cutlass.evt import EpilogueTree, LeafKind, LeafParams, Role, build_epilogue
+from boltc.lowering.cutlass.gemm_sm80 import (
+    INCLUDES,
+    MULTISTAGE,
+    VISITORS_INCLUDE,
+    bind_arguments,
+    check_leaf_alignment,
+    config_from_attr,
+    element_blocker,
+    mainloop_blocker,
+    sm80_shapes,
+    visitor_declarations,
+)
+from boltc.lowering.cutlass.gemm_sm90 import (
+    CParam,
+    EntryPoint,
+    Operand,
+    OperandKind,
+    ParamRole,
+    epilogue_params,
+    tu_preamble,
+)
+
+FAMILY = "conv_sm80"
+MAX_OPTIMIZED_FILTER = 32  # Conv2dFpropActivationTileAccessIteratorOptimized's mask bits
+
+
+class IteratorAlgorithm:
+    """cutlass::conv::IteratorAlgorithm members used here."""
+
+    OPTIMIZED = "cutlass::conv::IteratorAlgorithm::kOptimized"
+    ANALYTIC = "cutlass::conv::IteratorAlgorithm::kAnalytic"
+
+
+def channel_alignment(c: int, element: Element) -> int:
+    """Elements per access along C: the widest dividing C, or for an odd C (which cp.async
+    cannot read in place) the widest dividing C+1, to which the entry point pads it."""
+    return max_alignment(c if c % 2 == 0 else c + 1, element)
+
+
+@dataclass(frozen=True)
+class ConvSm80Config:
+    """Everything about the kernel except the epilogue tree."""
+
+    element_ab: Element
+    element_d: Element
+    alignment_c: int  # elements per access along C, for the activation and the filter
+    alignment_d: int  # elements per epilogue access along F
+    tile: Shape3
+    warp: Shape3
+    stages: int
+    optimized: bool = True  # kOptimized iterators (filters up to 32x32), else kAnalytic
+    pad_channels: bool = False  # C % alignment_c != 0: the entry point pads C into the workspace
+
+    def __post_init__(self) -> None:
+        problem = self.blocker()
+        if problem:
+            raise InvalidKernelConfig(f"{self.summary()}: {problem}")
+
+    @property
+    def iterator_algorithm(self) -> str:
+        return IteratorAlgorithm.OPTIMIZED if self.optimized else IteratorAlgorithm.ANALYTIC
+
+    def summary(self) -> str:
+        pad = f", channels padded to a multiple of {self.alignment_c} in the workspace" if self.pad_channels else ""
+        return (
+            f"conv_sm80 fprop nhwc {self.element_ab.short}->{self.element_d.short}, C/{self.alignment_c} "
+            f"F/{self.alignment_d}, tile {self.tile}, warp {self.warp}, stages {self.stages}, {MULTISTAGE}, "
+            f"{'optimized' if self.optimized else 'analytic'} iterators{pad}"
+        )
+
+    def blocker(self) -> str | None:
+        d = self.alignment_d
+        if d < 1 or d & (d - 1) or d * self.element_d.bytes > VECTOR_BYTES:
+            return f"alignment {d} of the output is not a power of two of at most 16 bytes"
+        return mainloop_blocker(
+            self.element_ab, self.tile, self.warp, self.stages,
+            {"the activation (along C)": self.alignment_c, "the filter (along C)": self.alignment_c},
+        )
+
+
+def _entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
+    """conv_sm90's parameters: sizes (role ConvDim), input, filter, output, the epilogue's."""
+    R = ParamRole
+    params = [CParam(d.value, "int", d) for d in ConvDim]  # type: ignore[arg-type]
+    params += [
+        CParam("input", "const void*", R.A),
+        CParam("filter", "const void*", R.B),
+        CParam("output", "void*", R.D),
+    ]
+    return (*params, *epilogue_params(tree, batch_strides=False))
+
+
+# --------------------------------------------------------------------------------------
+# The C++ pieces.
+# --------------------------------------------------------------------------------------
+
+_INCLUDES = INCLUDES + """\
+#include "cutlass/conv/conv2d_problem_size.h"
+#include "cutlass/conv/device/implicit_gemm_convolution.h"
+#include "cutlass/conv/kernel/default_conv2d_fprop.h"
+#include "cutlass/epilogue/threadblock/epilogue_with_visitor_callbacks.h"
+#include "cutlass/gemm/threadblock/threadblock_swizzle.h"
+""" + VISITORS_INCLUDE + "\n" + EXPORT_MACRO
+
+_CONV_KERNEL = """\
+// CUTLASS's ImplicitGemmConvolution (conv/kernel/implicit_gemm_convolution.h) for fprop, with
+// its epilogue replaced by EpilogueWithVisitorCallbacks over the output as a row-major
+// (N*P*Q) x F matrix, as DefaultGemmWithVisitor does for a GEMM. `Base` is the kernel
+// DefaultConv2dFprop builds (its mainloop, iterators and default epilogue are reused); the
+// interface is the one conv::device::ImplicitGemmConvolution drives. No split-K: the visitor
+// epilogue cannot accumulate partial tiles, so split_k_slices must be 1.
+template <class Base, class FusionCallbacks, int EpilogueStages>
+struct ImplicitGemmConvolutionWithVisitor : Base {
+  using Mma = typename Base::Mma;
+  using ThreadblockSwizzle = typename Base::ThreadblockSwizzle;
+  using ThreadblockShape = typename Base::ThreadblockShape;
+  using ConvProblemSize = typename Base::ConvProblemSize;
+  using Epilogue = cutlass::epilogue::threadblock::EpilogueWithVisitorCallbacks<
+      typename Base::Epilogue, FusionCallbacks, EpilogueStages>;
+  static cutlass::conv::Operator const kConvolutionalOperator = cutlass::conv::Operator::kFprop;
+  static_assert(Base::kConvolutionalOperator == cutlass::conv::Operator::kFprop, "fprop only");
+  static_assert(Base::kGroupMode == cutlass::conv::GroupMode::kNone, "no grouped convolution");
+
+  struct Arguments {
+    ConvProblemSize problem_size;
+    typename Base::TensorRefA ref_A;
+    typename Base::TensorRefB ref_B;
+    typename FusionCallbacks::Arguments output_op;
+    cutlass::conv::SplitKMode split_k_mode = cutlass::conv::SplitKMode::kSerial;
+  };
+
+  struct Params {
+    ConvProblemSize problem_size;
+    cutlass::gemm::GemmCoord grid_tiled_shape;
+    cutlass::gemm::GemmCoord implicit_gemm_problem_size;
+    cute::Shape<int32_t, int32_t, int32_t> problem_shape;  // (N*P*Q, F, 1): the visitor's M, N, L
+    int swizzle_log_tile;
+    int gemm_k_iterations;
+    int gemm_k_iterations_per_channel;
+    typename Mma::IteratorA::Params iterator_A;
+    typename Mma::IteratorA::Element const* ptr_A;
+    typename Mma::IteratorB::Params iterator_B;
+    typename Mma::IteratorB::Element const* ptr_B;
+    typename FusionCallbacks::Params output_op;
+
+    Params() = default;
+
+    // The semaphore of split-K serial reduction is never used (no split-K).
+    Params(Arguments const& args, int* /*semaphore*/ = nullptr)
+        : problem_size(args.problem_size),
+          implicit_gemm_problem_size(
+              cutlass::conv::implicit_gemm_problem_size(kConvolutionalOperator, args.problem_size)),
+          problem_shape(cute::make_shape(implicit_gemm_problem_size.m(), implicit_gemm_problem_size.n(), 1)),
+          iterator_A(Mma::IteratorA::getParams(args.problem_size, args.ref_A.layout())),
+          ptr_A(args.ref_A.data()),
+          iterator_B(args.problem_size, args.ref_B.layout()),
+          ptr_B(args.ref_B.data()),
+          output_op(FusionCallbacks::to_underlying_arguments(implicit_gemm_problem_size, args.output_op, nullptr)) {
+      gemm_k_iterations = cutlass::conv::implicit_gemm_k_iterations(
+          kConvolutionalOperator, ThreadblockShape::kK, args.problem_size, Base::kIteratorAlgorithm,
+          Base::kGroupMode, ThreadblockShape::kN);
+      gemm_k_iterations_per_channel = cutlass::conv::implicit_gemm_k_iterations_per_channel(
+          kConvolutionalOperator, args.problem_size, Base::kIteratorAlgorithm);
+      ThreadblockSwizzle threadblock_swizzle;
+      grid_tiled_shape = threadblock_swizzle.get_tiled_shape(
+          implicit_gemm_problem_size, {ThreadblockShape::kM, ThreadblockShape::kN, ThreadblockShape::kK},
+          args.problem_size.split_k_slices);
+      swizzle_log_tile = threadblock_swizzle.get_log_tile(grid_tiled_shape);
+    }
+  };
+
+  union SharedStorage {
+    typename Mma::SharedStorage main_loop;
+    typename Epilogue::SharedStorage epilogue;
+  };
+
+  CUTLASS_DEVICE
+  void operator()(Params const& params, SharedStorage& shared_storage) {
+    ThreadblockSwizzle threadblock_swizzle;
+    cutlass::gemm::GemmCoord const tile = threadblock_swizzle.get_tile_offset(params.swizzle_log_tile);
+    if (params.grid_tiled_shape.m() <= tile.m() || params.grid_tiled_shape.n() <= tile.n()) {
+      return;  // a CTA of the rounded-up grid with no tile
+    }
+    int const thread_idx = threadIdx.x;
+    typename Mma::IteratorA iterator_A(
+        params.iterator_A, params.problem_size, params.ptr_A, thread_idx,
+        cutlass::MatrixCoord(tile.m() * Mma::Shape::kM, tile.k() * Mma::Shape::kK));
+    typename Mma::IteratorB iterator_B(
+        params.iterator_B, params.problem_size, params.ptr_B, thread_idx,
+        cutlass::MatrixCoord(tile.k() * Mma::Shape::kK, tile.n() * Mma::Shape::kN));
+    int const warp_idx = cutlass::canonical_warp_idx_sync();
+    int const lane_idx = threadIdx.x % 32;
+
+    Mma mma(shared_storage.main_loop, thread_idx, warp_idx, lane_idx);
+    typename Mma::FragmentC accumulators;
+    accumulators.clear();
+    mma(params.gemm_k_iterations, accumulators, iterator_A, iterator_B, accumulators,
+        params.gemm_k_iterations_per_channel);
+
+    // The visitor tree sees the tile at (m, n) of the (N*P*Q) x F output, batch (L) 0.
+    Epilogue epilogue(params.output_op, shared_storage.epilogue, thread_idx, warp_idx, lane_idx);
+    epilogue(accumulators, cutlass::gemm::GemmCoord(tile.m(), tile.n(), 0), params.problem_shape, thread_idx);
+  }
+};
+"""
+
+_PAD_CHANNELS = """\
+// Channel padding: C is odd, and cp.async cannot read rows of an odd number of 16-bit
+// elements. The activation and the filter are copied into the workspace with C rounded up to
+// kChannelAlignment, the new channels zero: they add nothing to any sum.
+constexpr int kChannelAlignment = AlignmentA;
+constexpr size_t kWorkspaceAlignment = 256;
+
+template <class T>
+__global__ void pad_channels_kernel(T const* __restrict__ src, T* __restrict__ dst, int64_t rows, int c,
+                                    int c_pad) {
+  int64_t const total = rows * c_pad;
+  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < total;
+       i += int64_t(gridDim.x) * blockDim.x) {
+    int64_t const row = i / c_pad;
+    int const channel = static_cast<int>(i - row * c_pad);
+    dst[i] = channel < c ? src[row * c + channel] : T(0);
+  }
+}
+
+template <class T>
+cudaError_t pad_channels(T const* src, T* dst, int64_t rows, int c, int c_pad, cudaStream_t stream) {
+  int const threads = 256;
+  int64_t const wanted = (rows * c_pad + threads - 1) / threads;
+  int const blocks = static_cast<int>(wanted < 8192 ? (wanted > 0 ? wanted : 1) : 8192);
+  pad_channels_kernel<T><<<blocks, threads, 0, stream>>>(src, dst, rows, c, c_pad);
+  return cudaGetLastError();
+}
+
+int padded_channels(int c) {
+  return (c + kChannelAlignment - 1) / kChannelAlignment * kChannelAlignment;
+}
+
+size_t align_up(size_t bytes) {
+  return (bytes + kWorkspaceAlignment - 1) / kWorkspaceAlignment * kWorkspaceAlignment;
+}
+
+// Bytes of the padded activation and of the padded filter (0 when C needs no padding).
+size_t padded_activation_bytes(int n, int h, int w, int c) {
+  return padded_channels(c) == c ? 0 : align_up(sizeof(ElementA) * int64_t(n) * h * w * padded_channels(c));
+}
+
+size_t padded_filter_bytes(int f, int r, int s, int c) {
+  return padded_channels(c) == c ? 0 : align_up(sizeof(ElementB) * int64_t(f) * r * s * padded_channels(c));
+}
+"""
+
+
+@dataclass(frozen=True)
+class ConvSm80Kernel:
+    """One CUTLASS 2.x conv2d fprop translation unit (`epilogue` after `evt_sm80.for_sm80`)."""
+
+    config: ConvSm80Config
+    epilogue: EpilogueTree
+
+    @cached_property
+    def name(self) -> str:
+        return f"boltc_{FAMILY}_{content_hash(self._render(KERNEL_NAME_PLACEHOLDER))}"
+
+    @cached_property
+    def entry_point(self) -> EntryPoint:
+        return EntryPoint(self.name, _entry_params(self.epilogue))
+
+    def render(self) -> str:
+        """The translation unit's C++ text."""
+        return self._render(self.name).replace(KERNEL_NAME_PLACEHOLDER, self.name)
+
+    def _render(self, name: str) -> str:
+        entry = EntryPoint(name, _entry_params(self.epilogue))
+        # Nothing that differs between layers of one configuration goes into the text.
+        body = "\n".join([
+            _CONV_KERNEL,
+            self._render_types(),
+            _PAD_CHANNELS if self.config.pad_channels else "",
+            self._render_arguments(entry),
+            self._render_exports(entry),
+        ])
+        return tu_preamble(FAMILY, self.config.summary(), "conv_sm80.py", entry, self.epilogue, _INCLUDES) + body
+
+    def _render_types(self) -> str:
+        c = self.config
+        lines = [
+            f"using ElementA = {c.element_ab.cpp};  // the activation, NHWC",
+            f"using ElementB = {c.element_ab.cpp};  // the filter, KRSC",
+            f"using ElementD = {c.element_d.cpp};  // the output, NHWC",
+            "using ElementAccumulator = float;",
+            "using ElementCompute = float;",
+            "using LayoutA = cutlass::layout::TensorNHWC;",
+            "using LayoutB = cutlass::layout::TensorNHWC;",
+            "using LayoutD = cutlass::layout::TensorNHWC;",
+            f"constexpr int AlignmentA = {c.alignment_c};",
+            f"constexpr int AlignmentB = {c.alignment_c};",
+            f"constexpr int AlignmentD = {c.alignment_d};",
+            *sm80_shapes(c.tile, c.warp, c.stages),
+            "",
+            *visitor_declarations(self.epilogue, c.element_d),
+            "",
+            "// The mainloop and default epilogue the visitor kernel reuses (the default epilogue's",
+            "// output op only fixes its access width: AlignmentD, as the visitor's thread map).",
+            "using ConvBase = typename "
+            + instantiate(
+                "cutlass::conv::kernel::DefaultConv2dFprop",
+                "ElementA", "LayoutA", "ElementB", "LayoutB", "ElementD", "LayoutD", "ElementAccumulator",
+                "cutlass::arch::OpClassTensorOp", "cutlass::arch::Sm80",
+                "ThreadblockShape", "WarpShape", "InstructionShape",
+                instantiate(
+                    "cutlass::epilogue::thread::LinearCombination",
+                    "ElementD", "AlignmentD", "ElementAccumulator", "ElementCompute",
+                ),
+                "cutlass::gemm::threadblock::GemmIdentityThreadblockSwizzle<4>",
+                "Stages", "cutlass::arch::OpMultiplyAdd", c.iterator_algorithm,
+                "cutlass::conv::StrideSupport::kStrided", "AlignmentA", "AlignmentB",
+            )
+            + "::Kernel;",
+            "using ConvKernel = ImplicitGemmConvolutionWithVisitor<ConvBase, Callbacks, EpilogueStages>;",
+            "using Conv = cutlass::conv::device::ImplicitGemmConvolution<ConvKernel>;",
+        ]
+        return "\n".join(lines) + "\n"
+
+    def _render_arguments(self, entry: EntryPoint) -> str:
+        # No batch mode in a convolution: every leaf's batch stride is 0.
+        leaf_params = [
+            LeafParams(f"x{i}", "int64_t(0)", f"x{i}_ld" if leaf.kind is LeafKind.AUX else None)
+            for i, leaf in enumerate(self.epilogue.leaves)
+        ]
+        callbacks = evt_sm80.render_arguments(
+            self.epilogue, leaf_params, [f"s{j}" for j in range(len(self.epilogue.scalars))],
+            d="output", ldd="int64_t(f)", batch_stride_d="int64_t(0)", element_d=self.config.element_d,
+        ).replace("\n", "\n  ")
+        problem = ", ".join(p.declaration() for p in entry.problem_params)
+        return f"""\
+// The output extent the four paddings imply, as bolt.conv2d computes it.
+int output_extent(int size, int pad_low, int pad_high, int filter, int stride, int dilation) {{
+  return (size + pad_low + pad_high - dilation * (filter - 1) - 1) / stride + 1;
+}}
+
+typename Conv::Arguments make_arguments({problem}) {{
+  // CUTLASS 2.x pads the low side (pad_h, pad_w); the high side is what P and Q imply.
+  cutlass::conv::Conv2dProblemSize const problem(
+      n, h, w, c, f, r, s, p, q, pad_top, pad_left, stride_h, stride_w, dilation_h, dilation_w,
+      cutlass::conv::Mode::kCrossCorrelation, /*split_k_slices=*/1, /*groups=*/1);
+  typename Conv::Arguments arguments;
+  arguments.problem_size = problem;
+  arguments.ref_A = {{static_cast<ElementA*>(const_cast<void*>(input)),
+                     LayoutA::packed(cutlass::conv::implicit_gemm_tensor_a_extent(cutlass::conv::Operator::kFprop, problem))}};
+  arguments.ref_B = {{static_cast<ElementB*>(const_cast<void*>(filter)),
+                     LayoutB::packed(cutlass::conv::implicit_gemm_tensor_b_extent(cutlass::conv::Operator::kFprop, problem))}};
+  // Each Sm80EVT node's arguments: {{first child, ..., last child, the node's own}}; the
+  // outermost node stores the output as the row-major (N*P*Q) x F matrix.
+  arguments.output_op = typename Callbacks::Arguments{callbacks};
+  return arguments;
+}}
+
+bool output_matches(int h, int w, int r, int s, int p, int q, int pad_top, int pad_left, int pad_bottom,
+                    int pad_right, int stride_h, int stride_w, int dilation_h, int dilation_w) {{
+  return p == output_extent(h, pad_top, pad_bottom, r, stride_h, dilation_h) &&
+         q == output_extent(w, pad_left, pad_right, s, stride_w, dilation_w) && p > 0 && q > 0;
+}}
+
+}}  // namespace
+"""
+
+    def _render_exports(self, entry: EntryPoint) -> str:
+        launch, workspace, can = entry.prototypes()
+        names = [p.name for p in entry.problem_params]
+        forward = ", ".join(names)
+        geometry = ("h, w, r, s, p, q, pad_top, pad_left, pad_bottom, pad_right, stride_h, stride_w, "
+                    "dilation_h, dilation_w")
+        if self.config.pad_channels:
+            padded = ", ".join({"c": "c_pad", "input": "input_pad", "filter": "filter_pad"}.get(n, n) for n in names)
+            checked = ", ".join({"c": "padded_channels(c)"}.get(n, n) for n in names)
+            pad_bytes = "padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c)"
+            prologue = f"""\
+  int const c_pad = padded_channels(c);
+  size_t const pad_bytes = {pad_bytes};
+  if (workspace_size < pad_bytes || (pad_bytes && workspace == nullptr)) {{
+    return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
+  }}
+  void const* input_pad = input;
+  void const* filter_pad = filter;
+  if (c_pad != c) {{
+    ElementA* activation = static_cast<ElementA*>(workspace);
+    ElementB* weights = reinterpret_cast<ElementB*>(static_cast<char*>(workspace) +
+                                                    padded_activation_bytes(n, h, w, c));
+    if (pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,
+                     stream) != cudaSuccess ||
+        pad_channels(static_cast<ElementB const*>(filter), weights, int64_t(f) * r * s, c, c_pad,
+                     stream) != cudaSuccess) {{
+      return static_cast<int>(cutlass::Status::kErrorInternal);
+    }}
+    input_pad = activation;
+    filter_pad = weights;
+  }}
+"""
+            conv_workspace, conv_size = "static_cast<char*>(workspace) + pad_bytes", "workspace_size - pad_bytes"
+        else:
+            padded = checked = forward
+            pad_bytes = "0"
+            prologue = ""
+            conv_workspace, conv_size = "workspace", "workspace_size"
+        return f"""\
+BOLTC_EXPORT {launch} {{
+  if (!output_matches({geometry})) {{
+    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
+  }}
+{prologue}  typename Conv::Arguments const arguments = make_arguments({padded});
+  cutlass::Status status = Conv::can_implement(arguments);
+  if (status != cutlass::Status::kSuccess) {{
+    return static_cast<int>(status);
+  }}
+  if (Conv::get_workspace_size(arguments) > {conv_size}) {{
+    return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
+  }}
+  Conv conv;
+  status = conv.initialize(arguments, {conv_workspace}, stream);
+  if (status != cutlass::Status::kSuccess) {{
+    return static_cast<int>(status);
+  }}
+  return static_cast<int>(conv.run(stream));
+}}
+
+BOLTC_EXPORT {workspace} {{
+  return {pad_bytes} + Conv::get_workspace_size(make_arguments({checked}));
+}}
+
+BOLTC_EXPORT {can} {{
+  if (!output_matches({geometry})) {{
+    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
+  }}
+  return static_cast<int>(Conv::can_implement(make_arguments({checked})));
+}}
+"""
+
+
+# --------------------------------------------------------------------------------------
+# bolt.conv2d -> kernel + the arguments this op passes.
+# --------------------------------------------------------------------------------------
+
+
+def lower_conv2d(op: bolt.Conv2dOp, *, arch: str = "sm_80") -> ConvLowering:
+    """The CUTLASS 2.x kernel for `op` (from its #bolt.kernel, else heuristic_sm80) and its call."""
+    try:
+        return _lower_conv2d(op, arch)
+    except (InvalidKernelConfig, UnsupportedEpilogue) as error:
+        if error.location is not None:
+            raise
+        raise type(error)(f"'{op.name}': {error.message}", op_location(op), op.name) from None
+
+
+def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
+    from boltc.tuning.heuristic_sm80 import choose_conv_sm80  # a pure function of the shape
+
+    if arch not in ("sm_80", "sm_90a"):
+        raise InvalidKernelConfig(f"{FAMILY} kernels run on sm_80 and sm_90a, not {arch}")
+    if op.layout.data != bolt.Layout.NHWC:
+        raise InvalidKernelConfig(
+            "the sm_80 convolution reads NHWC activations and KRSC filters; this one is "
+            f"{op.layout.data.value} (the layout-nhwc pass converts it)"
+        )
+    groups = op.groups.value.data
+    if groups != 1:
+        raise InvalidKernelConfig(
+            f"groups={groups}: boltc's sm_80 implicit-GEMM convolution has no grouped or depthwise form"
+        )
+    problem: ConvProblem = conv_problem(op)
+    element = Element.from_mlir(op.input.type.get_element_type())  # type: ignore[attr-defined]
+    element_d = Element.from_mlir(op.result.type.get_element_type())  # type: ignore[attr-defined]
+    alignment_c = channel_alignment(problem.c, element)
+    alignment_d = max_alignment(problem.f, element_d)
+
+    tree, binding = evt_sm80.for_sm80(*build_epilogue(op, (Role.M, Role.M, Role.M, Role.N), element_d))
+    for bound in binding.leaves:
+        if bound.batch_stride:
+            raise InvalidKernelConfig(f"extra {bound.extra} has a batch stride; a convolution has no batch mode")
+    check_leaf_alignment(tree, binding, alignment_d)
+    if element_blocker(element):  # before the heuristic, which has nothing to choose from
+        raise InvalidKernelConfig(element_blocker(element))
+    m, n, k = problem.gemm_mnk
+    if op.kernel is not None:
+        tile, warp, stages = config_from_attr(op.kernel, FAMILY)
+        note = "#bolt.kernel"
+    else:
+        choice = choose_conv_sm80(m, n, k, element.short, arch)
+        tile, warp, stages = Shape3.of(choice.tile), Shape3.of(choice.warp), choice.stages
+        note = f"heuristic: {choice.reason}"
+    config = ConvSm80Config(
+        element_ab=element, element_d=element_d, alignment_c=alignment_c, alignment_d=alignment_d,
+        tile=tile, warp=warp, stages=stages,
+        optimized=max(problem.r, problem.s) <= MAX_OPTIMIZED_FILTER,
+        pad_channels=problem.c % alignment_c != 0,
+    )
+    kernel = ConvSm80Kernel(config, tree)
+
+    top, left, bottom, right = problem.padding
+    values: dict[object, object] = {
+        ConvDim.N: problem.n, ConvDim.H: problem.h, ConvDim.W: problem.w, ConvDim.C: problem.c,
+        ConvDim.F: problem.f, ConvDim.R: problem.r, ConvDim.S: problem.s,
+        ConvDim.P: problem.p, ConvDim.Q: problem.q,
+        ConvDim.PAD_TOP: top, ConvDim.PAD_LEFT: left, ConvDim.PAD_BOTTOM: bottom, ConvDim.PAD_RIGHT: right,
+        ConvDim.STRIDE_H: problem.strides[0], ConvDim.STRIDE_W: problem.strides[1],
+        ConvDim.DILATION_H: problem.dilations[0], ConvDim.DILATION_W: problem.dilations[1],
+        ParamRole.A: Operand(OperandKind.LHS), ParamRole.B: Operand(OperandKind.RHS),
+        ParamRole.D: Operand(OperandKind.RESULT),
+    }
+    return ConvLowering(kernel, bind_arguments(kernel.entry_point, values, binding), note)  # type: ignore[arg-type]

@@ -1,0 +1,214 @@
+"""An epilogue tree (evt.py's `EpilogueTree`) rendered as a CUTLASS 2.x Sm80 visitor tree.
+
+evt.py turns an anchor's epilogue region into a backend-neutral tree (accumulator, loads,
+scalar constants, computes) and binds its run-time parameters; it renders that tree as Sm90
+nodes. This module renders the same tree with the CUTLASS 2.x visitors of
+`cutlass/epilogue/threadblock/fusion/visitors.hpp`, which `EpilogueWithVisitorCallbacks` runs in
+the epilogue of an sm_80 GEMM (`DefaultGemmWithVisitor`) or of boltc's sm_80 convolution:
+
+| evt.py node                | Sm80 node (cutlass::epilogue::threadblock::)                          |
+| -------------------------- | --------------------------------------------------------------------- |
+| AccFetch                   | VisitorAccFetch                                                       |
+| Load ROW (per-N vector)    | VisitorRowBroadcast<ThreadMap, E, Stride<_0, _1, int64_t>>            |
+| Load COLUMN (per-M vector) | VisitorColBroadcast<ThreadMap, E, Stride<_1, _0, int64_t>>            |
+| Load AUX (a residual)      | VisitorAuxLoad<ThreadMap, E, Stride<int64_t, _1, int64_t>> (vector loads, no TMA) |
+| Load SCALAR (rank-0 extra) | VisitorScalarBroadcast<E, Stride<_0, _0, int>> from a device pointer  |
+| ScalarConstant             | VisitorScalarBroadcast<E> holding the run-time value `s<j>`           |
+| Compute                    | Sm80EVT<VisitorCompute<functor, out, compute, round>, children...>    |
+| (the store of D)           | Sm80EVT<VisitorAuxStore<ThreadMap, ElementD, round, Stride<int64_t, _1, int64_t>>, root> |
+
+The functors are evt.py's table (CUTLASS's own, or the small `boltc_evt` functors it writes
+into the TU): `VisitorCompute` instantiates `ComputeFn<Array<ElementCompute, N>>` exactly as
+`Sm90Compute` does. One difference: `VisitorCompute` default-constructs its functor and has no
+per-node arguments, so a functor that takes arguments (Clamp's bounds) cannot be given them.
+`for_sm80` therefore rewrites each such node before rendering: clamp(x, lo, hi) becomes
+min(max(x, lo), hi) with NaN-propagating max/min (what `cutlass::epilogue::thread::Clamp`
+computes) and the bounds become two more run-time scalar parameters. The bounds are then
+arguments of the entry point, not text of the TU: clamps with other bounds share the kernel.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from boltc.dialects import bolt
+from boltc.lowering.cutlass.cpp import ROUND_TO_NEAREST, Element, UnsupportedEpilogue, instantiate
+from boltc.lowering.cutlass.evt import (
+    BINARY_FUNCTORS,
+    IDENTITY,
+    UNARY_FUNCTORS,
+    AccFetch,
+    Compute,
+    EpilogueBinding,
+    EpilogueTree,
+    LeafKind,
+    LeafParams,
+    Load,
+    Node,
+    ScalarConstant,
+)
+
+THREADBLOCK = "cutlass::epilogue::threadblock"
+_CLAMP = UNARY_FUNCTORS[bolt.ClampOp]
+_MAX_NAN = BINARY_FUNCTORS[bolt.MaxOp]
+_MIN_NAN = BINARY_FUNCTORS[bolt.MinOp]
+
+
+def for_sm80(tree: EpilogueTree, binding: EpilogueBinding) -> tuple[EpilogueTree, EpilogueBinding]:
+    """`tree` with every functor that takes arguments rewritten into argument-free nodes (see
+    the module docstring), and `binding` with the values of the scalars this adds."""
+    scalars = list(tree.scalars)
+    values = list(binding.scalars)
+    memo: dict[Node, Node] = {}
+
+    def scalar(value: float, element: Element) -> ScalarConstant:
+        node = ScalarConstant(len(scalars), element)
+        scalars.append(node)
+        values.append(value)
+        return node
+
+    def rewrite(node: Node) -> Node:
+        if not isinstance(node, Compute):
+            return node
+        if node in memo:
+            return memo[node]
+        children = tuple(rewrite(c) for c in node.children)
+        if node.functor == _CLAMP:
+            lower, upper = node.arguments
+            if lower == math.inf or upper == -math.inf or math.isnan(lower) or math.isnan(upper):
+                raise UnsupportedEpilogue(
+                    f"clamp to [{lower}, {upper}] has a bound that is no run-time float argument"
+                )
+            # An infinite bound on its own side clamps nothing (NaN still propagates): no node.
+            steps = [(functor, bound) for functor, bound, unbounded in (
+                (_MAX_NAN, lower, -math.inf), (_MIN_NAN, upper, math.inf)) if bound != unbounded]
+            new: Node = children[0]
+            for i, (functor, bound) in enumerate(steps):
+                output = node.output if i == len(steps) - 1 else node.compute
+                new = Compute(functor, output, node.compute, (new, scalar(bound, node.compute)))
+            if not steps:  # clamp to (-inf, inf): only the conversion to the node's output type
+                new = Compute(IDENTITY, node.output, node.compute, (new,))
+        elif node.functor.has_arguments:  # pragma: no cover - evt.py's table has one such functor
+            raise AssertionError(f"no argument-free Sm80 form for {node.functor.cpp}")
+        else:
+            new = replace(node, children=children)
+        memo[node] = new
+        return new
+
+    root = rewrite(tree.root)
+    assert isinstance(root, Compute)
+    return (
+        EpilogueTree(root, tree.leaves, tuple(scalars)),
+        EpilogueBinding(binding.leaves, tuple(values)),
+    )
+
+
+def render_types(tree: EpilogueTree, *, thread_map: str, element_d: Element) -> tuple[list[str], str]:
+    """C++ `using` declarations for every node of `tree` and for the store of D, and the name
+    of the whole visitor (what `DefaultGemmWithVisitor` takes as its FusionCallbacks).
+
+    `thread_map` names the `OutputTileThreadLayout` of the epilogue: broadcast, aux-load and
+    store nodes partition the output tile with it."""
+    decls: list[str] = []
+    names: dict[Node, str] = {}
+
+    def name_of(node: Node) -> str:
+        if node in names:
+            return names[node]
+        if isinstance(node, AccFetch):
+            names[node] = f"{THREADBLOCK}::VisitorAccFetch"
+            return names[node]
+        if isinstance(node, Load):
+            name = f"Leaf{node.leaf}"
+            decls.append(f"using {name} = {_load_type(node, thread_map)};")
+        elif isinstance(node, ScalarConstant):
+            name = f"Scalar{node.index}"
+            decls.append(f"using {name} = {instantiate(f'{THREADBLOCK}::VisitorScalarBroadcast', node.element.cpp)};")
+        else:
+            if node.functor.has_arguments:
+                raise ValueError(f"{node.functor.cpp} takes arguments: rewrite the tree with for_sm80 first")
+            children = [name_of(c) for c in node.children]  # postorder: children declared first
+            index = sum(1 for n in names if isinstance(n, Compute))
+            name = f"Node{index}"
+            compute = instantiate(
+                f"{THREADBLOCK}::VisitorCompute", node.functor.cpp, node.output.cpp, node.compute.cpp,
+                ROUND_TO_NEAREST,
+            )
+            decls.append(f"using Compute{index} = {compute};")
+            decls.append(f"using {name} = {instantiate(f'{THREADBLOCK}::Sm80EVT', f'Compute{index}', *children)};")
+        names[node] = name
+        return name
+
+    root = name_of(tree.root)
+    store = instantiate(
+        f"{THREADBLOCK}::VisitorAuxStore", thread_map, element_d.cpp, ROUND_TO_NEAREST,
+        "cute::Stride<int64_t, cute::_1, int64_t>",
+    )
+    decls.append(f"using StoreD = {store};")
+    decls.append(f"using Callbacks = {instantiate(f'{THREADBLOCK}::Sm80EVT', 'StoreD', root)};")
+    return decls, "Callbacks"
+
+
+def render_arguments(
+    tree: EpilogueTree,
+    leaf_params: Sequence[LeafParams],
+    scalar_params: Sequence[str],
+    *,
+    d: str,
+    ldd: str,
+    batch_stride_d: str,
+    element_d: Element,
+) -> str:
+    """The nested initializer of the visitor's Arguments, `{child args..., node args}` per
+    Sm80EVT node, from the entry point's parameter names; the outermost node stores D."""
+
+    def args_of(node: Node) -> str:
+        if isinstance(node, AccFetch):
+            return "{}"
+        if isinstance(node, Load):
+            return _load_arguments(node, leaf_params[node.leaf])
+        if isinstance(node, ScalarConstant):
+            return f"{{{{{node.element.cpp}({scalar_params[node.index]})}}}}"
+        return _nest([args_of(c) for c in node.children] + ["{}"])
+
+    store = f"{{static_cast<{element_d.cpp}*>({d}), {{{ldd}, cute::_1{{}}, {batch_stride_d}}}}}"
+    return _nest([args_of(tree.root), store])
+
+
+def _nest(parts: list[str]) -> str:
+    inner = ",\n".join("  " + p.replace("\n", "\n  ") for p in parts)
+    return "{\n" + inner + "\n}"
+
+
+def _load_type(node: Load, thread_map: str) -> str:
+    e = node.element.cpp
+    if node.kind is LeafKind.ROW:
+        return instantiate(
+            f"{THREADBLOCK}::VisitorRowBroadcast", thread_map, e, "cute::Stride<cute::_0, cute::_1, int64_t>"
+        )
+    if node.kind is LeafKind.COLUMN:
+        return instantiate(
+            f"{THREADBLOCK}::VisitorColBroadcast", thread_map, e, "cute::Stride<cute::_1, cute::_0, int64_t>"
+        )
+    if node.kind is LeafKind.SCALAR:
+        # The one batched form VisitorScalarBroadcast accepts (it static_asserts the stride).
+        return instantiate(f"{THREADBLOCK}::VisitorScalarBroadcast", e, "cute::Stride<cute::_0, cute::_0, int>")
+    return instantiate(
+        f"{THREADBLOCK}::VisitorAuxLoad", thread_map, e, "cute::Stride<int64_t, cute::_1, int64_t>"
+    )
+
+
+def _load_arguments(node: Load, params: LeafParams) -> str:
+    e = node.element.cpp
+    pointer = f"static_cast<{e} const*>({params.pointer})"
+    if node.kind is LeafKind.ROW:
+        return f"{{{pointer}, {e}(0), {{cute::_0{{}}, cute::_1{{}}, {params.batch_stride}}}}}"
+    if node.kind is LeafKind.COLUMN:
+        return f"{{{pointer}, {e}(0), {{cute::_1{{}}, cute::_0{{}}, {params.batch_stride}}}}}"
+    if node.kind is LeafKind.SCALAR:
+        # {scalars (unused: the pointer is set), scalar_ptrs, dScalar}
+        return f"{{{{}}, {{{pointer}}}, {{cute::_0{{}}, cute::_0{{}}, static_cast<int>({params.batch_stride})}}}}"
+    # VisitorAuxLoad's pointer is non-const in CUTLASS 4.2 although it only loads through it.
+    return f"{{const_cast<{e}*>({pointer}), {e}(0), {{{params.leading_dim}, cute::_1{{}}, {params.batch_stride}}}}}"
