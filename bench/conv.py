@@ -31,7 +31,7 @@ boltc faster); TFLOP/s count 2*N*P*Q*F*C*R*S with the unpadded C. The table's "j
 are the reference numbers stored in bolt_paper.json (an earlier run on our H100), shown for
 orientation only; every other number is measured in this run.
 
-`--sweep` (conv3x3 shapes): also times conv and cbr with forced configurations, tiles
+`--sweep` (every shape chosen): also times conv and cbr with forced configurations, tiles
 128x128x64, 128x64x64, 64x128x64, 64x64x64, 64x32x64 (cluster 1x1x1), each with 4 stages
 (`#bolt.kernel<"conv_sm90", tile [..], cluster [1, 1, 1], stages 4, "warpspecialized">` on the
 bolt.conv2d) and with automatic stages (StageCountAutoCarveout). `#bolt.kernel` cannot spell
@@ -399,7 +399,7 @@ def lower_variant(variant: Variant, arch: str = "sm_90a") -> Lowered:
 def variants_for(shapes: Sequence[ConvShape], sweep: bool) -> list[Variant]:
     out = [Variant(s, e) for s in shapes for e in EPILOGUES]
     if sweep:
-        out += [Variant(s, e, c) for s in shapes if s.family == "conv3x3" for c in SWEEP for e in EPILOGUES]
+        out += [Variant(s, e, c) for s in shapes for c in SWEEP for e in EPILOGUES]
     return out
 
 
@@ -696,7 +696,7 @@ def main() -> None:
         if rows:
             print(f"\n{family}\n" + markdown_table(rows, columns))
     if report["sweep"]:
-        print("\nsweep (conv3x3)\n" + markdown_table(report["sweep"], SWEEP_COLUMNS))
+        print("\nsweep\n" + markdown_table(report["sweep"], SWEEP_COLUMNS))
     for row in report["rows"]:
         problems = {k: v for k, v in row.items() if k.endswith("_error") or k == "peer_check_failed"}
         if problems:

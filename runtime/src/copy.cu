@@ -47,25 +47,53 @@ __global__ void __launch_bounds__(kTile * kTileRows)
   }
 }
 
-template <class T>
+// General padding: per element, the input coordinate of each dimension by division. `Index` is
+// int32_t when every size fits (64-bit division is a long software routine on the GPU and made
+// this kernel the slowest step of a padded convolution: bench/conv.py).
+template <class T, class Index>
 __global__ void __launch_bounds__(kThreads)
-    pad_kernel(const T* __restrict__ src, T* __restrict__ dst, PadParams params, int64_t n) {
+    pad_kernel(const T* __restrict__ src, T* __restrict__ dst, PadParams params, Index n) {
   const T fill = dev::from_float<T>(params.value);
-  for (int64_t i = global_thread(); i < n; i += grid_threads()) {
-    int64_t rest = i, offset = 0, in_stride = 1;
+  for (Index i = static_cast<Index>(global_thread()); i < n; i += static_cast<Index>(grid_threads())) {
+    Index rest = i, offset = 0, in_stride = 1;
     bool inside = true;
 #pragma unroll
     for (int d = kMaxRank - 1; d >= 0; --d) {
       if (d < params.rank) {
-        const int64_t coord = rest % params.out_size[d] - params.low[d];
-        rest /= params.out_size[d];
-        inside = inside && coord >= 0 && coord < params.in_size[d];
+        const Index out_size = static_cast<Index>(params.out_size[d]);
+        const Index in_size = static_cast<Index>(params.in_size[d]);
+        const Index coord = rest % out_size - static_cast<Index>(params.low[d]);
+        rest /= out_size;
+        inside = inside && coord >= 0 && coord < in_size;
         offset += coord * in_stride;
-        in_stride *= params.in_size[d];
+        in_stride *= in_size;
       }
     }
     dst[i] = inside ? src[offset] : fill;
   }
+}
+
+// Padding at the end of the innermost dimension only (pad-alignment's channel padding of an
+// NHWC activation): rows of `in_cols` become rows of `out_cols`, the tail filled. One thread
+// per output element, one 32-bit division.
+template <class T>
+__global__ void __launch_bounds__(kThreads)
+    pad_columns_kernel(const T* __restrict__ src, T* __restrict__ dst, uint32_t in_cols,
+                       uint32_t out_cols, uint32_t n, float value) {
+  const T fill = dev::from_float<T>(value);
+  for (uint32_t i = static_cast<uint32_t>(global_thread()); i < n; i += static_cast<uint32_t>(grid_threads())) {
+    const uint32_t row = i / out_cols, col = i - row * out_cols;
+    dst[i] = col < in_cols ? src[static_cast<size_t>(row) * in_cols + col] : fill;
+  }
+}
+
+// Only the innermost dimension grows, at its end.
+bool pads_columns_only(const PadParams& p) {
+  for (int d = 0; d < p.rank; ++d) {
+    if (p.low[d] != 0) return false;
+    if (d < p.rank - 1 && p.in_size[d] != p.out_size[d]) return false;
+  }
+  return p.rank > 0;
 }
 
 }  // namespace
@@ -104,13 +132,28 @@ cudaError_t transpose_2d(DType dtype, const void* src, void* dst, int64_t batch,
 cudaError_t pad(DType dtype, const void* src, void* dst, const PadParams& params,
                 cudaStream_t stream) {
   if (params.rank < 0 || params.rank > kMaxRank) return cudaErrorInvalidValue;
-  int64_t n = 1;
-  for (int d = 0; d < params.rank; ++d) n *= params.out_size[d];
+  int64_t n = 1, n_in = 1;
+  for (int d = 0; d < params.rank; ++d) {
+    n *= params.out_size[d];
+    n_in *= params.in_size[d];
+  }
   if (n == 0) return cudaSuccess;
+  const bool small = std::max(n, n_in) < (int64_t{1} << 31);
   return dispatch(dtype, [&](auto zero) {
     using T = decltype(zero);
-    pad_kernel<T><<<grid_for(n, kThreads), kThreads, 0, stream>>>(
-        static_cast<const T*>(src), static_cast<T*>(dst), params, n);
+    const T* s = static_cast<const T*>(src);
+    T* d = static_cast<T*>(dst);
+    const unsigned blocks = grid_for(n, kThreads);
+    if (small && pads_columns_only(params)) {
+      const int last = params.rank - 1;
+      pad_columns_kernel<T><<<blocks, kThreads, 0, stream>>>(
+          s, d, static_cast<uint32_t>(params.in_size[last]), static_cast<uint32_t>(params.out_size[last]),
+          static_cast<uint32_t>(n), params.value);
+    } else if (small) {
+      pad_kernel<T, int32_t><<<blocks, kThreads, 0, stream>>>(s, d, params, static_cast<int32_t>(n));
+    } else {
+      pad_kernel<T, int64_t><<<blocks, kThreads, 0, stream>>>(s, d, params, n);
+    }
     return launched();
   });
 }

@@ -115,6 +115,10 @@ CASES = {
     "pad_4d_f16": unary_model(
         "bolt.pad %x low [0, 0, 2, 1] high [0, 1, 0, 3] value -1.500000e+00 : {x} -> {y}",
         (2, 3, 5, 7), (2, 4, 7, 11), "f16"),
+    # pad-alignment's channel padding (the innermost dimension at its end: its own kernel)
+    "pad_channels_nhwc_f16": unary_model(
+        "bolt.pad %x low [0, 0, 0, 0] high [0, 0, 0, 3] value 0.000000e+00 : {x} -> {y}",
+        (2, 5, 7, 13), (2, 5, 7, 16), "f16"),
     "slice_strided": unary_model(
         "bolt.slice %x offsets [1, 0, 2] strides [2, 1, 3] : {x} -> {y}", (9, 4, 20), (4, 4, 6)),
     "broadcast": unary_model(

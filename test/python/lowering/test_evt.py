@@ -41,10 +41,10 @@ def tree_of(text: str, roles=GEMM_ROLES):
     return build_epilogue(parse_gemm(text), roles)
 
 
-def bias_act(act: str, m: int = 64, n: int = 48, k: int = 32) -> str:
+def bias_act(act: str, m: int = 64, n: int = 48, k: int = 32, out: str = "f16") -> str:
     vec = tensor([n], "f32")
     return gemm_text(
-        m, n, k, transpose_b=True, extras=[([n], "f16")], result="%r",
+        m, n, k, transpose_b=True, extras=[([n], "f16")], result="%r", out=out,
         body=[
             f"%b32 = bolt.ew.cast %x0 : {{x0}} -> {vec}",
             f"%s = bolt.ew.add %acc, %b32 : {{acc}}, {vec} -> {{acc}}",
@@ -116,7 +116,7 @@ def test_hardswish_uses_cutlass_hardswish():
 
 
 def test_softplus_is_a_boltc_functor_with_torch_threshold():
-    tree, _ = tree_of(bias_act("softplus"))
+    tree, _ = tree_of(bias_act("softplus", out="f32"))
     assert tree.root.functor.cpp == "boltc_evt::Softplus"
     support = tree.support_code()
     assert "struct PerElement" in support and support.index("struct PerElement") < support.index("struct Softplus")
@@ -297,6 +297,8 @@ _FUNCTOR_CASES = {  # SUPPORT_CODE key -> (functor, numpy reference, rtol, atol)
     "gelu_erf": ("GeluErf", lambda x: 0.5 * x * _erfc(-x / np.sqrt(2.0)), 2e-6, 5e-7),
     # log1p's polynomial: 3.3e-7 relative; expf (host) / __expf (device) a few ulp more.
     "softplus": ("Softplus", lambda x: np.logaddexp(0.0, x), 1e-6, 0),
+    # degree 5 for a result stored as f16/bf16: 9.7e-6 relative (2 % of an f16 half-step).
+    "softplus_half": ("SoftplusHalf", lambda x: np.logaddexp(0.0, x), 1.2e-5, 0),
     "erf": ("Erf", lambda x: _erf(x), 1e-6, 1e-7),
 }
 
@@ -357,3 +359,9 @@ def _cuda_include_dirs():
     except BoltcError:  # no toolkit: the compile reports what is missing
         return []
     return [d for d in (root / "include", *sorted((root / "targets").glob("*/include"))) if d.is_dir()]
+
+
+def test_softplus_stored_as_f16_takes_its_16_bit_form():
+    tree, _ = tree_of(bias_act("softplus"))  # D is f16: the root rounds at once
+    assert tree.root.functor.cpp == "boltc_evt::SoftplusHalf"
+    assert "struct SoftplusHalf" in tree.support_code() and "struct Softplus {" not in tree.support_code()
