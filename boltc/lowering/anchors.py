@@ -147,10 +147,9 @@ def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorC
             return FloatArgument(value)
         raise TypeError(f"{entry.name}: no host value for argument {value!r}")
 
-    # Kernels that split their device code into a TU of its own (cpp.py) give it here.
-    render_device = getattr(lowered.kernel, "render_device", None)
+    # A split kernel's device code is a TU of its own (cpp.py); None for one TU.
     unit = build.TranslationUnit(lowered.kernel.name, lowered.kernel.render(), build.Arch.parse(arch),
-                                 device_source=render_device() if render_device else None)
+                                 device_source=lowered.kernel.render_device())
     return AnchorCall(
         entry=entry.name,
         parameters=tuple((p.ctype, p.name) for p in entry.params),

@@ -43,21 +43,19 @@ The C interface is conv_sm90's (its docstring): the same parameters, `ConvDim` a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from typing import ClassVar
 
-from boltc.diagnostics import op_location
 from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt_sm80
 from boltc.lowering.cutlass.conv_sm90 import ConvDim, ConvLowering, ConvProblem, conv_problem
 from boltc.lowering.cutlass.cpp import (
+    lower_at,
     EXPORT_MACRO,
-    KERNEL_NAME_PLACEHOLDER,
     VECTOR_BYTES,
     Element,
     InvalidKernelConfig,
     Shape3,
     UnsupportedEpilogue,
-    content_hash,
     instantiate,
     max_alignment,
 )
@@ -75,6 +73,7 @@ from boltc.lowering.cutlass.gemm_sm80 import (
     visitor_declarations,
 )
 from boltc.lowering.cutlass.gemm_sm90 import (
+    CutlassKernel,
     CParam,
     EntryPoint,
     Operand,
@@ -316,23 +315,16 @@ size_t padded_filter_bytes(int f, int r, int s, int c) {
 
 
 @dataclass(frozen=True)
-class ConvSm80Kernel:
+class ConvSm80Kernel(CutlassKernel):
     """One CUTLASS 2.x conv2d fprop translation unit (`epilogue` after `evt_sm80.for_sm80`)."""
+
+    FAMILY: ClassVar[str] = FAMILY
 
     config: ConvSm80Config
     epilogue: EpilogueTree
 
-    @cached_property
-    def name(self) -> str:
-        return f"boltc_{FAMILY}_{content_hash(self._render(KERNEL_NAME_PLACEHOLDER))}"
-
-    @cached_property
-    def entry_point(self) -> EntryPoint:
-        return EntryPoint(self.name, _entry_params(self.epilogue))
-
-    def render(self) -> str:
-        """The translation unit's C++ text."""
-        return self._render(self.name).replace(KERNEL_NAME_PLACEHOLDER, self.name)
+    def _entry_params(self) -> tuple[CParam, ...]:
+        return _entry_params(self.epilogue)
 
     def _render(self, name: str) -> str:
         entry = EntryPoint(name, _entry_params(self.epilogue))
@@ -508,12 +500,7 @@ BOLTC_EXPORT {can} {{
 
 def lower_conv2d(op: bolt.Conv2dOp, *, arch: str = "sm_80") -> ConvLowering:
     """The CUTLASS 2.x kernel for `op` (from its #bolt.kernel, else heuristic_sm80) and its call."""
-    try:
-        return _lower_conv2d(op, arch)
-    except (InvalidKernelConfig, UnsupportedEpilogue) as error:
-        if error.location is not None:
-            raise
-        raise type(error)(f"'{op.name}': {error.message}", op_location(op), op.name) from None
+    return lower_at(op, _lower_conv2d, arch, (InvalidKernelConfig, UnsupportedEpilogue))
 
 
 def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:

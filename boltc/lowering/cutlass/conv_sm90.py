@@ -71,9 +71,9 @@ from typing import ClassVar
 from enum import Enum
 from math import gcd
 
-from boltc.diagnostics import op_location
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.cpp import (
+    lower_at,
     EXPORT_MACRO,
     KERNEL_NAME_PLACEHOLDER,
     device_entry,
@@ -105,7 +105,7 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     OperandKind,
     ParamRole,
     epilogue_params,
-    SplitKernel,
+    CutlassKernel,
     tma_epilogue_smem_bytes,
     tu_preamble,
 )
@@ -371,7 +371,7 @@ def _conv_aux_loads(decls: list[str], tree: EpilogueTree) -> list[str]:
 
 
 @dataclass(frozen=True)
-class ConvSm90Kernel(SplitKernel):
+class ConvSm90Kernel(CutlassKernel):
     """One sm_90a conv2d fprop kernel (a split pair of translation units)."""
 
     FAMILY: ClassVar[str] = FAMILY
@@ -651,12 +651,7 @@ class ConvLowering:
 
 def lower_conv2d(op: bolt.Conv2dOp, *, arch: str = "sm_90a") -> ConvLowering:
     """The sm_90a kernel for `op` (from its #bolt.kernel, else the heuristic) and its call."""
-    try:
-        return _lower_conv2d(op, arch)
-    except InvalidKernelConfig as error:
-        if error.location is not None:
-            raise
-        raise InvalidKernelConfig(f"'{op.name}': {error.message}", op_location(op), op.name) from None
+    return lower_at(op, _lower_conv2d, arch)
 
 
 @dataclass(frozen=True)

@@ -213,6 +213,19 @@ EXPORT_MACRO = """\
 KERNEL_NAME_PLACEHOLDER = "@KERNEL_NAME@"
 
 
+def lower_at(op, lower, arch: str, errors: tuple[type[BoltcError], ...] = (InvalidKernelConfig,)):
+    """`lower(op, arch)`, every emitter's public entry: a kernel error of `errors` raised
+    without a source location gets `op`'s (file, line, op name), so the user sees which op."""
+    from boltc.diagnostics import op_location
+
+    try:
+        return lower(op, arch)
+    except errors as error:
+        if error.location is not None:
+            raise
+        raise type(error)(f"'{op.name}': {error.message}", op_location(op), op.name) from None
+
+
 def tensor_op_inputs_blocker(element: Element, family: str) -> str | None:
     """Why `family`'s tensor-op kernels cannot take `element` inputs; None if they can. Only
     16-bit inputs: f32 would run on tf32 tensor cores (10-bit mantissas), which is not the f32

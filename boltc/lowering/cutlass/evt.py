@@ -150,49 +150,42 @@ struct GeluErf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::GeluErf,
 # nodes for relative error (3.3e-7 at most, checked over 2M points in float32): eight FMAs
 # where libm's log1pf and expf took ~4x the instructions and made bias+softplus cost +48 % over
 # the plain GEMM (bench/epilogue.py). __expf: ~2 ulp plus 1.16 |x| ulp.
-_SOFTPLUS = """\
-// softplus(x) = log(1 + exp(x)) (torch's beta=1, threshold=20), as max(x, 0) + log1p(exp(-|x|)).
-template <class T>
-struct Softplus {
-  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {
-    float const x = static_cast<float>(x_in);
-    float const u = BOLTC_EXPF(-fabsf(x));
-    float p = fmaf(-0.00833649747f, u, 0.0433708504f);
-    p = fmaf(p, u, -0.106677905f);
-    p = fmaf(p, u, 0.176754937f);
-    p = fmaf(p, u, -0.244704694f);
-    p = fmaf(p, u, 0.332711875f);
-    p = fmaf(p, u, -0.499971271f);
-    p = fmaf(p, u, 0.999999762f);
-    return static_cast<T>(fmaf(p, u, fmaxf(x, 0.0f)));  // max(x, 0) + log1p(u)
-  }
-};
-template <class T, int N>
-struct Softplus<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::Softplus, T, N> {};
-"""
+def _softplus_functor(name: str, comment: str, log1p_coefficients: Sequence[str]) -> str:
+    """softplus as max(x, 0) + log1p(u), u = exp(-|x|), log1p(u) = u * P(u) with P's
+    coefficients from the highest degree down (Horner's rule in FMAs)."""
+    highest, *rest = log1p_coefficients
+    horner = f"    float p = fmaf({highest}, u, {rest[0]});\n" + "".join(
+        f"    p = fmaf(p, u, {c});\n" for c in rest[1:])
+    return (
+        f"// {comment}\n"
+        f"template <class T>\nstruct {name} {{\n"
+        "  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {\n"
+        "    float const x = static_cast<float>(x_in);\n"
+        "    float const u = BOLTC_EXPF(-fabsf(x));\n"
+        f"{horner}"
+        "    return static_cast<T>(fmaf(p, u, fmaxf(x, 0.0f)));  // max(x, 0) + log1p(u)\n"
+        "  }\n};\n"
+        f"template <class T, int N>\n"
+        f"struct {name}<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::{name}, T, N> {{}};\n"
+    )
+
+
+_SOFTPLUS = _softplus_functor(
+    "Softplus",
+    "softplus(x) = log(1 + exp(x)) (torch's beta=1, threshold=20), as max(x, 0) + log1p(exp(-|x|)).",
+    ("-0.00833649747f", "0.0433708504f", "-0.106677905f", "0.176754937f", "-0.244704694f",
+     "0.332711875f", "-0.499971271f", "0.999999762f"),
+)
 
 # The same for a result rounded to f16/bf16 right away (the epilogue's root, stored as a 16-bit
 # D): log1p's polynomial of degree 5, 9.7e-6 relative, 2 % of an f16 half-step (4.9e-4), so the
 # stored value is the same but for rare ties. Two FMAs fewer in a one-wave GEMM's exposed
 # epilogue (bench/epilogue.py): bias+softplus +12.8 % over the plain GEMM with degree 7.
-_SOFTPLUS_HALF = """\
-// softplus(x) for a result stored as f16/bf16: log1p(u) to 1e-5 relative (degree 5).
-template <class T>
-struct SoftplusHalf {
-  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {
-    float const x = static_cast<float>(x_in);
-    float const u = BOLTC_EXPF(-fabsf(x));
-    float p = fmaf(-0.023335604f, u, 0.0998638496f);
-    p = fmaf(p, u, -0.208831415f);
-    p = fmaf(p, u, 0.324757576f);
-    p = fmaf(p, u, -0.499302506f);
-    p = fmaf(p, u, 0.999990344f);
-    return static_cast<T>(fmaf(p, u, fmaxf(x, 0.0f)));  // max(x, 0) + log1p(u)
-  }
-};
-template <class T, int N>
-struct SoftplusHalf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::SoftplusHalf, T, N> {};
-"""
+_SOFTPLUS_HALF = _softplus_functor(
+    "SoftplusHalf",
+    "softplus(x) for a result stored as f16/bf16: log1p(u) to 1e-5 relative (degree 5).",
+    ("-0.023335604f", "0.0998638496f", "-0.208831415f", "0.324757576f", "-0.499302506f", "0.999990344f"),
+)
 
 SUPPORT_CODE: dict[str, str] = {
     "per_element": _PER_ELEMENT,

@@ -33,21 +33,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from typing import ClassVar
 
-from boltc.diagnostics import op_location
 from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt_sm80
 from boltc.lowering.cutlass.cpp import (
+    lower_at,
     EXPORT_MACRO,
-    KERNEL_NAME_PLACEHOLDER,
     VECTOR_BYTES,
     Element,
     GmemLayout,
     InvalidKernelConfig,
     Shape3,
     UnsupportedEpilogue,
-    content_hash,
     instantiate,
     max_alignment,
 )
@@ -60,6 +58,7 @@ from boltc.lowering.cutlass.evt import (
     build_epilogue,
 )
 from boltc.lowering.cutlass.gemm_sm90 import (
+    CutlassKernel,
     HOST_ROLES,
     Argument,
     CParam,
@@ -277,24 +276,17 @@ def visitor_declarations(tree: EpilogueTree, element_d: Element) -> list[str]:
 
 
 @dataclass(frozen=True)
-class GemmSm80Kernel:
+class GemmSm80Kernel(CutlassKernel):
     """One CUTLASS 2.x GEMM translation unit. `epilogue` is the tree as rendered (after
     `evt_sm80.for_sm80`)."""
+
+    FAMILY: ClassVar[str] = FAMILY
 
     config: GemmSm80Config
     epilogue: EpilogueTree
 
-    @cached_property
-    def name(self) -> str:
-        return f"boltc_{FAMILY}_{content_hash(self._render(KERNEL_NAME_PLACEHOLDER))}"
-
-    @cached_property
-    def entry_point(self) -> EntryPoint:
-        return EntryPoint(self.name, _entry_params(self.epilogue))
-
-    def render(self) -> str:
-        """The translation unit's C++ text."""
-        return self._render(self.name).replace(KERNEL_NAME_PLACEHOLDER, self.name)
+    def _entry_params(self) -> tuple[CParam, ...]:
+        return _entry_params(self.epilogue)
 
     def _render(self, name: str) -> str:
         entry = EntryPoint(name, _entry_params(self.epilogue))
@@ -407,12 +399,7 @@ BOLTC_EXPORT {can} {{
 def lower_gemm(op: bolt.GemmOp, *, arch: str = "sm_80") -> GemmLowering:
     """The CUTLASS 2.x kernel for `op` (from its #bolt.kernel, else heuristic_sm80) and its call,
     on `arch` (sm_80, or sm_90a where the CUTLASS 2.x family is chosen explicitly)."""
-    try:
-        return _lower_gemm(op, arch)
-    except (InvalidKernelConfig, UnsupportedEpilogue) as error:
-        if error.location is not None:
-            raise
-        raise type(error)(f"'{op.name}': {error.message}", op_location(op), op.name) from None
+    return lower_at(op, _lower_gemm, arch, (InvalidKernelConfig, UnsupportedEpilogue))
 
 
 def config_from_attr(attr: bolt.KernelAttr, family: str) -> tuple[Shape3, Shape3, int]:

@@ -50,9 +50,9 @@ from typing import ClassVar
 from enum import Enum, IntEnum
 from functools import cached_property
 
-from boltc.diagnostics import op_location
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.cpp import (
+    lower_at,
     EXPORT_MACRO,
     KERNEL_NAME_PLACEHOLDER,
     device_entry,
@@ -357,14 +357,15 @@ def tma_epilogue_smem_bytes(tile: Shape3, epilogue_tile: tuple[int, int], elemen
     return total + 256  # pipeline barriers
 
 
-class SplitKernel:
-    """What the CUTLASS 3 kernel families share (GemmSm90Kernel, ConvSm90Kernel): an entry
-    point named by a hash of the generated text, and a split pair of translation units (the
-    host TU's entry points, the device TU's kernel; cpp.py, "Split translation units").
+class CutlassKernel:
+    """What every CUTLASS kernel family shares (GemmSm90Kernel, ConvSm90Kernel, GemmSm80Kernel,
+    ConvSm80Kernel): an entry point named by a hash of the generated text, a host translation
+    unit with the entry points, and for a split pair (the CUTLASS 3 families; cpp.py, "Split
+    translation units") the kernel's device TU.
 
-    A family (a frozen dataclass) sets FAMILY and defines `_entry_params()` and
-    `_render(name)` / `_render_device(name)`, which write NAME where the kernel's name goes:
-    the name hashes the text rendered with a placeholder, so it cannot depend on itself."""
+    A family (a frozen dataclass) sets FAMILY and defines `_entry_params()` and `_render(name)`,
+    and `_render_device(name)` if it splits; they write NAME where the kernel's name goes: the
+    name hashes the text rendered with a placeholder, so it cannot depend on itself."""
 
     FAMILY: ClassVar[str]
 
@@ -372,14 +373,14 @@ class SplitKernel:
         raise NotImplementedError  # abstract: each family's parameters
 
     def _render(self, name: str) -> str:
-        raise NotImplementedError  # abstract: the host TU
+        raise NotImplementedError  # abstract: the host TU (the only TU of an unsplit family)
 
-    def _render_device(self, name: str) -> str:
-        raise NotImplementedError  # abstract: the device TU
+    def _render_device(self, name: str) -> str | None:
+        return None  # one TU; a split family returns its device TU
 
     @cached_property
     def name(self) -> str:
-        texts = self._render(_NAME_PLACEHOLDER) + self._render_device(_NAME_PLACEHOLDER)
+        texts = self._render(_NAME_PLACEHOLDER) + (self._render_device(_NAME_PLACEHOLDER) or "")
         return f"boltc_{self.FAMILY}_{content_hash(texts)}"
 
     @cached_property
@@ -390,9 +391,10 @@ class SplitKernel:
         """The host translation unit's C++ text: the exported entry points."""
         return self._render(self.name).replace(_NAME_PLACEHOLDER, self.name)
 
-    def render_device(self) -> str:
-        """The device translation unit's C++ text: the kernel alone."""
-        return self._render_device(self.name).replace(_NAME_PLACEHOLDER, self.name)
+    def render_device(self) -> str | None:
+        """The device translation unit's C++ text (the kernel alone), or None: one TU."""
+        device = self._render_device(self.name)
+        return None if device is None else device.replace(_NAME_PLACEHOLDER, self.name)
 
 
 # --------------------------------------------------------------------------------------
@@ -422,7 +424,7 @@ _NAME_PLACEHOLDER = KERNEL_NAME_PLACEHOLDER
 
 
 @dataclass(frozen=True)
-class GemmSm90Kernel(SplitKernel):
+class GemmSm90Kernel(CutlassKernel):
     """One sm_90a GEMM kernel (a split pair of translation units)."""
 
     FAMILY: ClassVar[str] = FAMILY
@@ -686,12 +688,7 @@ class GemmLowering:
 
 def lower_gemm(op: bolt.GemmOp, *, arch: str = "sm_90a") -> GemmLowering:
     """The sm_90a kernel for `op` (from its #bolt.kernel, else the heuristic) and its call."""
-    try:
-        return _lower_gemm(op, arch)
-    except InvalidKernelConfig as error:
-        if error.location is not None:
-            raise
-        raise InvalidKernelConfig(f"'{op.name}': {error.message}", op_location(op), op.name) from None
+    return lower_at(op, _lower_gemm, arch)
 
 
 def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
