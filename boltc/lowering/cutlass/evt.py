@@ -108,40 +108,96 @@ def _scalar_functor(name: str, params: Sequence[str], expression: str, comment: 
     )
 
 
-# GELU's erf form, x * Phi(x), with Phi from erfc by Abramowitz & Stegun 7.1.26 (erfc(z) =
-# poly(t) * exp(-z^2), t = 1 / (1 + p z), |error| <= 1.5e-7): one reciprocal, one exp2 and
-# six FMAs, branch-free. CUTLASS's GELU computes 0.5 x (1 + erff(x / sqrt 2)): erff is ~3x the
-# instructions with a divergent branch, which made bias+GELU cost +25 % over the plain GEMM
-# (bench/RESULTS.md), and 1 + erf cancels for x < 0. Here both signs take erfc directly, so the
-# negative tail keeps relative accuracy: 5e-4 down to x = -4, 4 % down to -12 (values of
-# 1e-32; CUTLASS's form reaches 100 % there: it returns 0). Against float64 over [-12, 12] (2M points): max |error| 4.2e-7
-# (CUTLASS's form: 4.5e-7), and fewer f16 roundings differ from the exact ones (55k vs 97k).
-# __fdividef/__expf: ~2 ulp on these arguments (t in (0.3, 1], exponent >= -72).
+# One-instruction device approximations (PTX .approx with flush-to-zero). CUDA's own __expf
+# and __fdividef are not one instruction without -ftz: each adds a range test and two scaling
+# multiplies around the MUFU op for denormal arguments or results (read in the SASS), and in a
+# one-wave GEMM every instruction per element shows in the time (bench/RESULTS.md). Flushing
+# is harmless here: the functors below feed these only normal arguments, or results whose
+# denormal part is below what they promise. The host branch (for the host test of the
+# functors) is the exact libm form.
+def _device_instruction(signature: str, ptx: str, operands: str, host: str, comment: str) -> str:
+    """A float function that is one PTX instruction on the device and `host` on the host."""
+    return (
+        f"// {comment}\n"
+        f"CUTLASS_HOST_DEVICE float {signature} {{\n"
+        "#if defined(__CUDA_ARCH__)\n"
+        "  float y;\n"
+        f'  asm("{ptx}" : "=f"(y) : {operands});\n'
+        "  return y;\n"
+        "#else\n"
+        f"  return {host};\n"
+        "#endif\n}\n"
+    )
+
+
+_APPROX_MATH = {
+    "ex2_approx": _device_instruction(
+        "ex2_approx(float x)", "ex2.approx.ftz.f32 %0, %1;", '"f"(x)', "exp2f(x)",
+        "2^x within 2 ulp (denormal results flush to 0)."),
+    "rcp_approx": _device_instruction(
+        "rcp_approx(float x)", "rcp.approx.ftz.f32 %0, %1;", '"f"(x)', "1.0f / x",
+        "1 / x within 1 ulp (denormal arguments and results flush to 0)."),
+    "max_nan": _device_instruction(
+        "max_nan(float a, float b)", "max.NaN.f32 %0, %1, %2;", '"f"(a), "f"(b)',
+        "(a != a || b != b) ? a + b : fmaxf(a, b)",
+        "max(a, b) that propagates NaN (fmaxf returns the other operand)."),
+}
+
+# GELU's erf form, x * Phi(x), written as max(x, 0) - |x| h(|x|) with h(a) = Phi(-a) =
+# erfc(a / sqrt 2) / 2: both signs take the small tail h directly, so the negative side keeps
+# relative accuracy where CUTLASS's 0.5 x (1 + erff(x / sqrt 2)) cancels to 0 (and erff is ~3x
+# the instructions with a divergent branch: bias+GELU cost +25 % over the plain GEMM).
+# h by Abramowitz & Stegun 7.1.26 (erfc(z) = poly(t) exp(-z^2), t = 1 / (1 + p z), |error| <=
+# 1.5e-7): one reciprocal, one exp2, five FMAs, no branch. |x| is clamped to 13 so that +inf
+# gives +inf (not inf - inf * 0) and exp2 stays normal; below -13 the result is -13 h(13)
+# (-8e-38) where the exact one is smaller still. Against float64 over [-12, 12]: |error| <=
+# 4.2e-7, relative error 5e-4 down to x = -4 and 4 % down to -12 (values of 1e-32).
 _GELU_ERF = """\
-// GELU, erf form: x * Phi(x), Phi(x) = erfc(-x / sqrt 2) / 2 by Abramowitz & Stegun 7.1.26.
+// GELU, erf form: max(x, 0) - |x| Phi(-|x|), Phi(-a) = erfc(a / sqrt 2) / 2 by A&S 7.1.26.
 template <class T>
 struct GeluErf {
   CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {
     float const x = static_cast<float>(x_in);
-    float const z = fabsf(x) * 0.70710678118654752f;
-#if defined(__CUDA_ARCH__)
-    float const t = __fdividef(1.0f, fmaf(0.3275911f, z, 1.0f));
-    float const gauss = __expf(-z * z);
-#else
-    float const t = 1.0f / fmaf(0.3275911f, z, 1.0f);
-    float const gauss = expf(-z * z);
-#endif
-    float poly = fmaf(1.061405429f, t, -1.453152027f);
-    poly = fmaf(poly, t, 1.421413741f);
-    poly = fmaf(poly, t, -0.284496736f);
-    poly = fmaf(poly, t, 0.254829592f);
-    float const erfc_z = poly * t * gauss;  // erfc(|x| / sqrt 2)
-    float const two_phi = x >= 0.0f ? 2.0f - erfc_z : erfc_z;
-    return static_cast<T>(0.5f * x * two_phi);
+    float const a = fminf(fabsf(x), 13.0f);
+    float const t = rcp_approx(fmaf(0.3275911f * 0.70710678f, a, 1.0f));
+    float const gauss = ex2_approx((a * -0.72134752f) * a);  // exp(-a^2 / 2)
+    float poly = fmaf(0.5307027145f, t, -0.7265760135f);  // A&S's coefficients / 2
+    poly = fmaf(poly, t, 0.7107068705f);
+    poly = fmaf(poly, t, -0.142248368f);
+    poly = fmaf(poly, t, 0.127414796f);
+    float const tail = poly * t * gauss;  // Phi(-a)
+    return static_cast<T>(fmaf(-a, tail, max_nan(x, 0.0f)));
   }
 };
 template <class T, int N>
 struct GeluErf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::GeluErf, T, N> {};
+"""
+
+# The same for a result rounded to f16/bf16 at once (the epilogue's root stored as a 16-bit D):
+# Phi(-a) = 2^P(a) with P a degree-6 polynomial fitted to log2 Phi(-a) on [0, 6] for minimax
+# absolute error (Lawson's iteration at 6000 Chebyshev nodes): 6.8e-5 in log2, so 4.7e-5
+# relative in Phi(-a), 5 % of an f16 half-step; one exp2 and six FMAs, no reciprocal (A&S's
+# form above is two MUFU ops and fourteen ALU ones per element, +20.7 % over the plain GEMM).
+# |x| is clamped to 6: beyond, Phi(-6) = 1e-9, so x > 6 gives x to f32 precision and x < -6
+# gives -6e-9, which f16 rounds to -0 and is within 6e-9 of the exact value for bf16.
+_GELU_ERF_HALF = """\
+// GELU, erf form, for a result stored as f16/bf16: Phi(-a) = 2^P(a), P of degree 6 on [0, 6].
+template <class T>
+struct GeluErfHalf {
+  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {
+    float const x = static_cast<float>(x_in);
+    float const a = fminf(fabsf(x), 6.0f);
+    float p = fmaf(2.29900634e-05f, a, -0.000611100055f);
+    p = fmaf(p, a, 0.00719556585f);
+    p = fmaf(p, a, -0.051185336f);
+    p = fmaf(p, a, -0.461271942f);
+    p = fmaf(p, a, -1.15017426f);
+    p = fmaf(p, a, -1.00006473f);
+    return static_cast<T>(fmaf(-a, ex2_approx(p), max_nan(x, 0.0f)));  // max(x, 0) - a Phi(-a)
+  }
+};
+template <class T, int N>
+struct GeluErfHalf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::GeluErfHalf, T, N> {};
 """
 
 # softplus(x) = log(1 + exp(x)) = max(x, 0) + log1p(u), u = exp(-|x|) in (0, 1]: exp never
@@ -149,7 +205,8 @@ struct GeluErf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::GeluErf,
 # returns x). log1p on (0, 1] is u * P(u), P of degree 7 fitted to log1p(u)/u at 4000 Chebyshev
 # nodes for relative error (3.3e-7 at most, checked over 2M points in float32): eight FMAs
 # where libm's log1pf and expf took ~4x the instructions and made bias+softplus cost +48 % over
-# the plain GEMM (bench/epilogue.py). __expf: ~2 ulp plus 1.16 |x| ulp.
+# the plain GEMM (bench/epilogue.py). u by ex2.approx: 2 ulp plus 1.4 |x| ulp of the argument's
+# rounding; u below 2^-126 flushes to 0, where softplus(x) < 1.2e-38 (x < -87).
 def _softplus_functor(name: str, comment: str, log1p_coefficients: Sequence[str]) -> str:
     """softplus as max(x, 0) + log1p(u), u = exp(-|x|), log1p(u) = u * P(u) with P's
     coefficients from the highest degree down (Horner's rule in FMAs)."""
@@ -161,7 +218,7 @@ def _softplus_functor(name: str, comment: str, log1p_coefficients: Sequence[str]
         f"template <class T>\nstruct {name} {{\n"
         "  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {\n"
         "    float const x = static_cast<float>(x_in);\n"
-        "    float const u = BOLTC_EXPF(-fabsf(x));\n"
+        "    float const u = ex2_approx(fabsf(x) * -1.44269504f);  // exp(-|x|)\n"
         f"{horner}"
         "    return static_cast<T>(fmaf(p, u, fmaxf(x, 0.0f)));  // max(x, 0) + log1p(u)\n"
         "  }\n};\n"
@@ -189,11 +246,9 @@ _SOFTPLUS_HALF = _softplus_functor(
 
 SUPPORT_CODE: dict[str, str] = {
     "per_element": _PER_ELEMENT,
+    **_APPROX_MATH,
     "gelu_erf": _GELU_ERF,
-    "fast_expf": (
-        "// exp on the device's exp2 unit (__expf: ~2 ulp for |x| <= 88; no libm range reduction).\n"
-        "#if defined(__CUDA_ARCH__)\n#define BOLTC_EXPF(x) __expf(x)\n#else\n#define BOLTC_EXPF(x) expf(x)\n#endif\n"
-    ),
+    "gelu_erf_half": _GELU_ERF_HALF,
     "softplus": _SOFTPLUS,
     "softplus_half": _SOFTPLUS_HALF,
     "exp": _scalar_functor("Exp", ["x"], "expf(x)", "exp(x)"),
@@ -257,7 +312,7 @@ UNARY_FUNCTORS: dict[type[bolt.UnaryElementwiseOp], Functor] = {
     bolt.HardswishOp: Functor(f"{_THREAD}::HardSwish", 1),
     bolt.ClampOp: Functor(f"{_THREAD}::Clamp", 1, has_arguments=True),
     bolt.NegOp: Functor("cutlass::negate", 1),
-    bolt.SoftplusOp: Functor("boltc_evt::Softplus", 1, ("per_element", "fast_expf", "softplus")),
+    bolt.SoftplusOp: Functor("boltc_evt::Softplus", 1, ("per_element", "ex2_approx", "softplus")),
     bolt.ExpOp: _custom("Exp", "exp"),
     bolt.LogOp: _custom("Log", "log"),
     bolt.Log1pOp: _custom("Log1p", "log1p"),
@@ -270,10 +325,11 @@ UNARY_FUNCTORS: dict[type[bolt.UnaryElementwiseOp], Functor] = {
 # Functors with a cheaper form that is exact enough when the result is rounded to a 16-bit
 # type at once (the epilogue's root stored as f16/bf16).
 SIXTEEN_BIT_RESULT_FORMS: dict[str, Functor] = {
-    "boltc_evt::Softplus": Functor("boltc_evt::SoftplusHalf", 1, ("per_element", "fast_expf", "softplus_half")),
+    "boltc_evt::Softplus": Functor("boltc_evt::SoftplusHalf", 1, ("per_element", "ex2_approx", "softplus_half")),
+    "boltc_evt::GeluErf": Functor("boltc_evt::GeluErfHalf", 1, ("per_element", "ex2_approx", "max_nan", "gelu_erf_half")),
 }
 GELU_FUNCTORS: dict[bolt.GeluApproximation, Functor] = {
-    bolt.GeluApproximation.ERF: _custom("GeluErf", "gelu_erf"),  # erfc by A&S 7.1.26, see _GELU_ERF
+    bolt.GeluApproximation.ERF: Functor("boltc_evt::GeluErf", 1, ("per_element", "ex2_approx", "rcp_approx", "max_nan", "gelu_erf")),
     bolt.GeluApproximation.TANH: Functor(f"{_THREAD}::GELU_taylor", 1),  # tanh form, tanh.approx
 }
 BINARY_FUNCTORS: dict[type[bolt.BinaryElementwiseOp], Functor] = {

@@ -104,9 +104,20 @@ def test_bias_relu_arguments_nest_children_before_the_node():
     [("erf", "boltc_evt::GeluErf"), ("tanh", "cutlass::epilogue::thread::GELU_taylor")],
 )
 def test_bias_gelu_picks_the_functor_of_its_approximation(approximation, functor):
-    tree, _ = tree_of(bias_act(f"gelu {approximation}"))
+    tree, _ = tree_of(bias_act(f"gelu {approximation}", out="f32"))
     assert tree.root.functor == GELU_FUNCTORS[bolt.GeluApproximation(approximation)]
     assert f"Sm90Compute<\n    {functor},\n" in rendered(tree)
+
+
+@pytest.mark.parametrize("out,functor", [("f16", "GeluErfHalf"), ("bf16", "GeluErfHalf"), ("f32", "GeluErf")])
+def test_gelu_erf_stored_as_16_bits_takes_its_16_bit_form(out, functor):
+    tree, _ = tree_of(bias_act("gelu erf", out=out))
+    assert tree.root.functor.cpp == f"boltc_evt::{functor}"
+    support = tree.support_code()
+    assert f"struct {functor} {{" in support
+    assert support.index("float ex2_approx(float x)") < support.index(f"struct {functor} {{")
+    other = "GeluErf" if functor == "GeluErfHalf" else "GeluErfHalf"
+    assert f"struct {other} {{" not in support
 
 
 def test_hardswish_uses_cutlass_hardswish():
@@ -120,8 +131,10 @@ def test_softplus_is_a_boltc_functor_with_torch_threshold():
     assert tree.root.functor.cpp == "boltc_evt::Softplus"
     support = tree.support_code()
     assert "struct PerElement" in support and support.index("struct PerElement") < support.index("struct Softplus")
-    assert "float const u = BOLTC_EXPF(-fabsf(x));" in support and "fmaf(p, u, fmaxf(x, 0.0f))" in support
-    assert support.index("#define BOLTC_EXPF(x) __expf(x)") < support.index("struct Softplus")
+    assert "float const u = ex2_approx(fabsf(x) * -1.44269504f);" in support and "fmaf(p, u, fmaxf(x, 0.0f))" in support
+    # one MUFU instruction on the device: PTX ex2.approx with flush-to-zero (__expf is not)
+    assert 'asm("ex2.approx.ftz.f32 %0, %1;"' in support
+    assert support.index("float ex2_approx(float x)") < support.index("struct Softplus")
     assert "struct Softplus<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::Softplus, T, N>" in support
 
 
@@ -288,17 +301,21 @@ def test_splat_constants_are_scalars():
 
 # --------------------------------------------------------------------------------------
 # boltc's own functors, computed: compiled for the host with the C++ compiler (their host
-# branch uses expf and IEEE division where the device uses __expf / __fdividef; the device
-# path is test/gpu's) and compared with numpy in float64.
+# branch uses exp2f, IEEE division and fmaxf where the device uses PTX ex2.approx, rcp.approx
+# and max.NaN; the device path is test/gpu/test_epilogue_functors.py's) and compared with
+# numpy in float64.
 # --------------------------------------------------------------------------------------
 
 _FUNCTOR_CASES = {  # SUPPORT_CODE key -> (functor, numpy reference, rtol, atol)
     # A&S 7.1.26's erfc is within 1.5e-7 absolute: GELU within |x| * 1.5e-7 / 2 plus roundings.
     "gelu_erf": ("GeluErf", lambda x: 0.5 * x * _erfc(-x / np.sqrt(2.0)), 2e-6, 5e-7),
-    # log1p's polynomial: 3.3e-7 relative; expf (host) / __expf (device) a few ulp more.
-    "softplus": ("Softplus", lambda x: np.logaddexp(0.0, x), 1e-6, 0),
+    # log1p's polynomial: 3.3e-7 relative; exp(-|x|) as 2^(-|x| log2 e), whose argument's
+    # rounding adds up to 4.6e-8 |x| relative (1.4e-6 at |x| = 30, the case below).
+    "softplus": ("Softplus", lambda x: np.logaddexp(0.0, x), 1.5e-6, 0),
     # degree 5 for a result stored as f16/bf16: 9.7e-6 relative (2 % of an f16 half-step).
     "softplus_half": ("SoftplusHalf", lambda x: np.logaddexp(0.0, x), 1.2e-5, 0),
+    # 2^P(|x|) for Phi(-|x|): 4.7e-5 relative, clamped at |x| = 6 (Phi(-6) = 1e-9).
+    "gelu_erf_half": ("GeluErfHalf", lambda x: 0.5 * x * _erfc(-x / np.sqrt(2.0)), 5e-5, 6.5e-9),
     "erf": ("Erf", lambda x: _erf(x), 1e-6, 1e-7),
 }
 
@@ -321,7 +338,7 @@ def test_boltc_functors_compute_what_they_claim(tmp_path):
     from boltc.lowering.cutlass.evt import SUPPORT_CODE
 
     x = np.concatenate([np.linspace(-12, 12, 4001), [-30.0, -0.0, 1e-6, 30.0]]).astype(np.float32)
-    keys = ["per_element", "fast_expf", *_FUNCTOR_CASES]
+    keys = ["per_element", "ex2_approx", "rcp_approx", "max_nan", *_FUNCTOR_CASES]
     calls = "".join(
         f'    std::printf("%.9g ", boltc_evt::{functor}<float>{{}}(x));\n' for functor, *_ in _FUNCTOR_CASES.values()
     )
