@@ -110,3 +110,54 @@ def test_gemm_models_match_torch(name):
         # output stored in f16; through <= 3 layers of K <= 64 that stays within 1% of the scale.
         scale = float(np.max(np.abs(e)))
         assert float(np.max(np.abs(np.asarray(g, np.float32) - e))) <= 1e-2 * scale
+
+
+# ---- bias rows fetched by the epilogue load warp (evt.py, Sm90RowBroadcastPrefetch) ----------
+
+def _sm90_kernel(tile, schedule: str, cluster=(1, 1, 1), stages: int = 4) -> str:
+    return (f'#bolt.kernel<"gemm_sm90", tile [{", ".join(map(str, tile))}], '
+            f'cluster [{", ".join(map(str, cluster))}], stages {stages}, "{schedule}">')
+
+
+def _check_against_interpreter(text: str, k: int) -> None:
+    from test_gemm_sm80 import F16, inputs_for
+
+    model = boltc.compile(text)
+    assert model.kernels == ["gemm_sm90"], model.kernels
+    inputs = inputs_for(model, k, seed=k)
+    got = np.asarray(model(*inputs), np.float64)
+    (expected,) = boltc.interpret(text, *inputs)
+    np.testing.assert_allclose(got, np.asarray(expected, np.float64), **F16)
+
+
+@pytest.mark.parametrize("schedule,tile,cluster", [
+    ("cooperative", (128, 256, 64), (2, 1, 1)),  # 16 x 9 = 144 tiles on 132 SMs
+    ("pingpong", (64, 128, 64), (1, 1, 1)),      # 32 x 17 = 544 tiles: ~4 per persistent CTA
+])
+def test_bias_rows_prefetched_across_tiles_of_one_cta(schedule, tile, cluster):
+    """More tiles than SMs: a persistent CTA runs several tiles, and its load warp fetches the
+    next tile's bias row into the other buffer while the epilogue still reads the current one;
+    N = 2120 leaves a last tile column of 72 (or 72 of 128) values."""
+    from test_gemm_sm80 import gemm_model
+
+    m, n, k = 2048, 2120, 64
+    text = gemm_model(m, n, k, ("gelu_erf",), kernel=_sm90_kernel(tile, schedule, cluster))
+    _check_against_interpreter(text, k)
+
+
+@pytest.mark.parametrize("per_batch", [True, False])
+def test_batched_bias_rows(per_batch):
+    """A bias per batch ([B, 1, N]: the row's batch stride is N) or shared ([N]: stride 0)."""
+    from test_gemm_sm80 import gemm_model
+
+    b, m, n, k = 3, 256, 192, 64
+    text = gemm_model(m, n, k, ("relu",), batch=b)
+    if per_batch:  # the shared [N] bias of gemm_model, made one row per batch
+        text = text.replace(f"%y0: {t(n)}", f"%y0: {t(b, 1, n)}").replace(f"%y0 : {t(n)}", f"%y0 : {t(b, 1, n)}")
+        text = text.replace(f"%x0: {t(n)}", f"%x0: {t(b, 1, n)}")
+        text = text.replace(f"%b32 = bolt.ew.cast %x0 : {t(n)} -> {t(n, dtype='f32')}",
+                            f"%b32 = bolt.ew.cast %x0 : {t(b, 1, n)} -> {t(b, 1, n, dtype='f32')}")
+        text = text.replace(f"{t(b, m, n, dtype='f32')}, {t(n, dtype='f32')} ->",
+                            f"{t(b, m, n, dtype='f32')}, {t(b, 1, n, dtype='f32')} ->")
+        assert text.count(t(b, 1, n)) == 4, text
+    _check_against_interpreter(text, k)

@@ -319,7 +319,7 @@ def epilogue_params(tree: EpilogueTree, *, batch_strides: bool) -> list[CParam]:
 
 
 def tu_preamble(family: str, summary: str, module: str, entry: EntryPoint, epilogue: EpilogueTree,
-                includes: str, *, device: bool = False) -> str:
+                includes: str, *, device: bool = False, prefetch_rows: bool = False) -> str:
     """The start of a kernel's translation unit, the same in every family: a header naming the
     exported entry points, the includes, and the epilogue's support code, inside an anonymous
     namespace that the family's body continues. `device`: the kernel-only TU of a split pair
@@ -333,13 +333,13 @@ def tu_preamble(family: str, summary: str, module: str, entry: EntryPoint, epilo
         + f"{what}boltc/lowering/cutlass/{module} documents them):\n"
         + "".join(f"//   {p};\n" for p in entry.prototypes())
     )
-    support = epilogue.support_code()
+    support = epilogue.support_code(prefetch_rows=prefetch_rows)
     support_block = f"namespace boltc_evt {{\n\n{support}}}  // namespace boltc_evt\n\n" if support else ""
     return f"{header}\n{includes}\nnamespace {{\n\n{support_block}"
 
 
 def tma_epilogue_smem_bytes(tile: Shape3, epilogue_tile: tuple[int, int], element_d: Element,
-                            epilogue: EpilogueTree) -> int:
+                            epilogue: EpilogueTree, *, prefetch_rows: bool = False) -> int:
     """An estimate of a TMA collective epilogue's shared memory (CUTLASS computes the exact
     value; this refuses configurations that cannot fit before nvcc runs): D's store stages, each
     aux load's stages, and a row broadcast's tile row (Sm90RowBroadcast stages the tile's N
@@ -352,8 +352,8 @@ def tma_epilogue_smem_bytes(tile: Shape3, epilogue_tile: tuple[int, int], elemen
     for leaf in epilogue.leaves:
         if leaf.kind is LeafKind.AUX:
             total += stages_c * epi_m * epi_n * leaf.element.bytes
-        elif leaf.kind is LeafKind.ROW:
-            total += tile.n * leaf.element.bytes
+        elif leaf.kind is LeafKind.ROW:  # Sm90RowBroadcastPrefetch keeps two tiles' rows
+            total += (2 if prefetch_rows else 1) * tile.n * leaf.element.bytes
     return total + 256  # pipeline barriers
 
 
@@ -450,7 +450,18 @@ class GemmSm90Kernel(CutlassKernel):
 
     def epilogue_smem_bytes(self) -> int:
         c = self.config
-        return tma_epilogue_smem_bytes(c.tile, c.epilogue_tile(), c.element_d, self.epilogue) if c.tma_epilogue else 0
+        if not c.tma_epilogue:
+            return 0
+        return tma_epilogue_smem_bytes(c.tile, c.epilogue_tile(), c.element_d, self.epilogue,
+                                       prefetch_rows=self.prefetch_rows)
+
+    @property
+    def prefetch_rows(self) -> bool:
+        """Row broadcasts (biases) fetched by the epilogue load warp while the mainloop runs
+        (evt.py, Sm90RowBroadcastPrefetch): the persistent TMA kernels run that warp beside the
+        mainloop; the bulk copy needs D's rows 16-byte aligned, as the TMA epilogue does."""
+        c = self.config
+        return c.schedule.uses_tma and c.tma_epilogue and self.epilogue.has_row_broadcast
 
     @property
     def epilogue_schedule(self) -> EpilogueSchedule:
@@ -475,13 +486,14 @@ class GemmSm90Kernel(CutlassKernel):
             self._render_arguments(entry),
             self._render_exports(entry),
         ])
-        return tu_preamble(FAMILY, c.summary(), "gemm_sm90.py", entry, self.epilogue, _INCLUDES) + body
+        return tu_preamble(FAMILY, c.summary(), "gemm_sm90.py", entry, self.epilogue, _INCLUDES,
+                           prefetch_rows=self.prefetch_rows) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, _entry_params(self.epilogue))
         return (
             tu_preamble(FAMILY, self.config.summary(), "gemm_sm90.py", entry, self.epilogue, _INCLUDES,
-                        device=True)
+                        device=True, prefetch_rows=self.prefetch_rows)
             + self._render_types() + "\n" + device_entry("GemmKernel", name)
         )
 
@@ -518,7 +530,8 @@ class GemmSm90Kernel(CutlassKernel):
                 + ";"
             )
             decls, root = self.epilogue.render_types(
-                tile_shape="TileShape", epilogue_descriptor="EpilogueDescriptor"
+                tile_shape="TileShape", epilogue_descriptor="EpilogueDescriptor",
+                prefetch_rows=self.prefetch_rows,
             )
             lines += ["", "// The epilogue visitor tree.", *decls, f"using Fusion = {root};", ""]
         else:

@@ -23,6 +23,7 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     OperandKind,
     ParamRole,
     lower_gemm,
+    tma_epilogue_smem_bytes,
 )
 from boltc.tuning.heuristic import choose_gemm_sm90
 
@@ -64,7 +65,7 @@ def test_bias_relu_tu_instantiates_the_collective_builders():
         "cutlass::gemm::collective::StageCount<4>,",
         "cutlass::gemm::kernel::GemmUniversal<\n    cute::Shape<int, int, int, int>,",
         "using Gemm = KernelAdapter<GemmKernel>;",
-        "Sm90RowBroadcast<",
+        "using Leaf0 = boltc_evt::Sm90RowBroadcastPrefetch<\n    TileShape,\n    cutlass::half_t,",
         "StrideB{ldb, cute::_1{}, batch_stride_b}",  # K-major B
         f"BOLTC_EXPORT int {name}(int m, int n, int k, int batch, const void* a,",
         f"BOLTC_EXPORT size_t {name}_workspace_size(",
@@ -74,7 +75,7 @@ def test_bias_relu_tu_instantiates_the_collective_builders():
     ]:
         assert piece in cpp, piece
     # Every type lives in an anonymous namespace: two TUs in one .so cannot clash.
-    assert cpp.index("namespace {") < cpp.index("using Gemm =") < cpp.index("}  // namespace")
+    assert cpp.index("namespace {") < cpp.index("using Gemm =") < cpp.index("}  // namespace\n")
     assert "--expt-relaxed-constexpr" not in cpp and "@KERNEL_NAME@" not in cpp
     assert_split(lowering.kernel, "GemmKernel")
 
@@ -94,6 +95,30 @@ def assert_split(kernel, kernel_type: str) -> None:
     assert "BOLTC_EXPORT int" not in device and "KernelAdapter" not in device
     types = host[host.index("using ElementA"):host.index(f"using {kernel_type} =")]
     assert types in device
+
+
+def test_bias_rows_are_prefetched_by_the_epilogue_load_warp_of_tma_kernels():
+    """The persistent TMA kernels (cooperative, pingpong) run an epilogue load warp beside the
+    mainloop: a bias row is fetched there (Sm90RowBroadcastPrefetch, two tile rows of shared
+    memory); the cp.async kernels keep CUTLASS's Sm90RowBroadcast."""
+    for schedule, tile in (("cooperative", (128, 256, 64)), ("pingpong", (64, 128, 64))):
+        kernel = lower(bias_relu(1024, 1024, 512, kernel=kernel_attr(tile, schedule=schedule))).kernel
+        host, device = kernel.render(), kernel.render_device()
+        assert kernel.prefetch_rows, schedule
+        for text in (host, device):  # the host TU's can_implement checks the row's alignment
+            assert "struct Sm90RowBroadcastPrefetch {" in text and "cutlass::epilogue::fusion::Sm90RowBroadcast<" not in text
+        assert "cute::SM90_BULK_COPY_G2S::copy(gmem_row, full_mbarrier_ptr, buffer, int32_t(bytes));" in device
+    # Sm90RowBroadcastPrefetch keeps two tiles' rows: 2 x 256 f16 against one for CUTLASS's node.
+    tree = kernel.epilogue
+    cutlass_row = tma_epilogue_smem_bytes(Shape3(128, 256, 64), (128, 32), Element.F16, tree)
+    assert tma_epilogue_smem_bytes(Shape3(128, 256, 64), (128, 32), Element.F16, tree,
+                                   prefetch_rows=True) == cutlass_row + 256 * 2
+    cp_async = lower(bias_relu(300, 256, 100)).kernel  # K=100: cp.async loads
+    assert not cp_async.prefetch_rows
+    assert "cutlass::epilogue::fusion::Sm90RowBroadcast<" in cp_async.render_device()
+    assert "Sm90RowBroadcastPrefetch" not in cp_async.render_device()
+    plain = lower(gemm_text(256, 256, 64, transpose_b=True)).kernel  # no row: nothing to fetch
+    assert not plain.prefetch_rows and "Sm90RowBroadcastPrefetch" not in plain.render_device()
 
 
 def test_one_tu_per_configuration_not_per_layer():
