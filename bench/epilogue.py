@@ -35,6 +35,9 @@ CONFIGS = {
     "128x128-coop": '#bolt.kernel<"gemm_sm90", tile [128, 128, 64], cluster [2, 1, 1], stages 4, "cooperative">',
     "64x256-pingpong": '#bolt.kernel<"gemm_sm90", tile [64, 256, 64], cluster [2, 1, 1], stages 4, "pingpong">',
     "64x128-pingpong": '#bolt.kernel<"gemm_sm90", tile [64, 128, 64], cluster [2, 1, 1], stages 5, "pingpong">',
+    "128x128-pingpong": '#bolt.kernel<"gemm_sm90", tile [128, 128, 64], cluster [2, 1, 1], stages 4, "pingpong">',
+    "128x128-pingpong-c1": '#bolt.kernel<"gemm_sm90", tile [128, 128, 64], cluster [1, 1, 1], stages 5, "pingpong">',
+    "128x192-pingpong": '#bolt.kernel<"gemm_sm90", tile [128, 192, 64], cluster [2, 1, 1], stages 4, "pingpong">',
 }
 
 

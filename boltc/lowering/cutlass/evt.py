@@ -173,32 +173,45 @@ template <class T, int N>
 struct GeluErf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::GeluErf, T, N> {};
 """
 
-# The same for a result rounded to f16/bf16 at once (the epilogue's root stored as a 16-bit D):
-# Phi(-a) = 2^P(a) with P a degree-6 polynomial fitted to log2 Phi(-a) on [0, 6] for minimax
-# absolute error (Lawson's iteration at 6000 Chebyshev nodes): 6.8e-5 in log2, so 4.7e-5
-# relative in Phi(-a), 5 % of an f16 half-step; one exp2 and six FMAs, no reciprocal (A&S's
-# form above is two MUFU ops and fourteen ALU ones per element, +20.7 % over the plain GEMM).
+# The same for a result rounded to a 16-bit type at once (the epilogue's root stored as an f16
+# or bf16 D): Phi(-a) = 2^P(a), P of degree 5 fitted to log2 Phi(-a) on [0, 6] for minimax error
+# weighted by what the 16-bit result can show (Lawson's iteration at 8000 Chebyshev nodes), so
+# one exp2 and five FMAs: nine instructions per element where A&S's form above takes sixteen,
+# two of them MUFU ops. The epilogue of a one-wave GEMM is exposed and issue-bound: every
+# instruction per element costs ~0.9 % of the 1280x3072x768 GEMM (bench/RESULTS.md).
+# - f16: error against half an f16 step of the result (2^-12 relative while normal, 3e-8
+#   absolute among subnormals, below 6.1e-5): 7.1e-5 relative for x >= -3.9, at most 0.29 of a
+#   half-step anywhere; 1.8 % of results round one step away from the exact value's rounding.
+# - bf16 (normal down to 1e-38): uniform relative error, 3.7e-4 (10 % of a bf16 half-step).
 # |x| is clamped to 6: beyond, Phi(-6) = 1e-9, so x > 6 gives x to f32 precision and x < -6
-# gives -6e-9, which f16 rounds to -0 and is within 6e-9 of the exact value for bf16.
-_GELU_ERF_HALF = """\
-// GELU, erf form, for a result stored as f16/bf16: Phi(-a) = 2^P(a), P of degree 6 on [0, 6].
-template <class T>
-struct GeluErfHalf {
-  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {
-    float const x = static_cast<float>(x_in);
-    float const a = fminf(fabsf(x), 6.0f);
-    float p = fmaf(2.29900634e-05f, a, -0.000611100055f);
-    p = fmaf(p, a, 0.00719556585f);
-    p = fmaf(p, a, -0.051185336f);
-    p = fmaf(p, a, -0.461271942f);
-    p = fmaf(p, a, -1.15017426f);
-    p = fmaf(p, a, -1.00006473f);
-    return static_cast<T>(fmaf(-a, ex2_approx(p), max_nan(x, 0.0f)));  // max(x, 0) - a Phi(-a)
-  }
-};
-template <class T, int N>
-struct GeluErfHalf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::GeluErfHalf, T, N> {};
-"""
+# gives -6 Phi(-6) ~ -6e-9 (f16: -0), within 6e-9 of the exact value (f32's 1 + erf is 0 there).
+def _gelu_erf_16_bit(name: str, comment: str, coefficients: Sequence[str]) -> str:
+    """GELU = max(x, 0) - a 2^P(a), a = min(|x|, 6), P's coefficients from the highest degree."""
+    highest, *rest = coefficients
+    horner = f"    float p = fmaf({highest}, a, {rest[0]});\n" + "".join(
+        f"    p = fmaf(p, a, {c});\n" for c in rest[1:])
+    return (
+        f"// {comment}\n"
+        f"template <class T>\nstruct {name} {{\n"
+        "  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {\n"
+        "    float const x = static_cast<float>(x_in);\n"
+        "    float const a = fminf(fabsf(x), 6.0f);\n"
+        f"{horner}"
+        "    return static_cast<T>(fmaf(-a, ex2_approx(p), max_nan(x, 0.0f)));  // max(x, 0) - a Phi(-a)\n"
+        "  }\n};\n"
+        f"template <class T, int N>\n"
+        f"struct {name}<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::{name}, T, N> {{}};\n"
+    )
+
+
+_GELU_ERF_F16 = _gelu_erf_16_bit(
+    "GeluErfF16", "GELU, erf form, stored as f16: Phi(-a) = 2^P(a), P of degree 5 on [0, 6] (f16-weighted).",
+    ("-0.000333401462f", "0.00595227815f", "-0.0486557633f", "-0.463558525f", "-1.14943469f", "-1.00010228f"),
+)
+_GELU_ERF_BF16 = _gelu_erf_16_bit(
+    "GeluErfBF16", "GELU, erf form, stored as bf16: Phi(-a) = 2^P(a), P of degree 5 on [0, 6] (3.7e-4 relative).",
+    ("-0.00020168451f", "0.00446760748f", "-0.0428327397f", "-0.472785681f", "-1.14439964f", "-1.00053179f"),
+)
 
 # softplus(x) = log(1 + exp(x)) = max(x, 0) + log1p(u), u = exp(-|x|) in (0, 1]: exp never
 # overflows, so no threshold branch (above 20 the sum rounds to x, as torch's threshold=20
@@ -399,7 +412,8 @@ SUPPORT_CODE: dict[str, str] = {
     "per_element": _PER_ELEMENT,
     **_APPROX_MATH,
     "gelu_erf": _GELU_ERF,
-    "gelu_erf_half": _GELU_ERF_HALF,
+    "gelu_erf_f16": _GELU_ERF_F16,
+    "gelu_erf_bf16": _GELU_ERF_BF16,
     "softplus": _SOFTPLUS,
     "softplus_half": _SOFTPLUS_HALF,
     "exp": _scalar_functor("Exp", ["x"], "expf(x)", "exp(x)"),
@@ -475,10 +489,15 @@ UNARY_FUNCTORS: dict[type[bolt.UnaryElementwiseOp], Functor] = {
     bolt.ReciprocalOp: _custom("Reciprocal", "reciprocal"),
 }
 # Functors with a cheaper form that is exact enough when the result is rounded to a 16-bit
-# type at once (the epilogue's root stored as f16/bf16).
-SIXTEEN_BIT_RESULT_FORMS: dict[str, Functor] = {
-    "boltc_evt::Softplus": Functor("boltc_evt::SoftplusHalf", 1, ("per_element", "ex2_approx", "softplus_half")),
-    "boltc_evt::GeluErf": Functor("boltc_evt::GeluErfHalf", 1, ("per_element", "ex2_approx", "max_nan", "gelu_erf_half")),
+# type at once (the epilogue's root stored as f16/bf16): (functor, result type) -> form.
+_SOFTPLUS_HALF_FORM = Functor("boltc_evt::SoftplusHalf", 1, ("per_element", "ex2_approx", "softplus_half"))
+SIXTEEN_BIT_RESULT_FORMS: dict[tuple[str, Element], Functor] = {
+    ("boltc_evt::Softplus", Element.F16): _SOFTPLUS_HALF_FORM,
+    ("boltc_evt::Softplus", Element.BF16): _SOFTPLUS_HALF_FORM,
+    ("boltc_evt::GeluErf", Element.F16): Functor(
+        "boltc_evt::GeluErfF16", 1, ("per_element", "ex2_approx", "max_nan", "gelu_erf_f16")),
+    ("boltc_evt::GeluErf", Element.BF16): Functor(
+        "boltc_evt::GeluErfBF16", 1, ("per_element", "ex2_approx", "max_nan", "gelu_erf_bf16")),
 }
 GELU_FUNCTORS: dict[bolt.GeluApproximation, Functor] = {
     bolt.GeluApproximation.ERF: Functor("boltc_evt::GeluErf", 1, ("per_element", "ex2_approx", "rcp_approx", "max_nan", "gelu_erf")),
@@ -953,8 +972,7 @@ def build_epilogue(
     if isinstance(top, Compute) and top.output is top.compute:
         # The op computes in its type and the store converts: Sm90Compute does both.
         functor = top.functor
-        if output in (Element.F16, Element.BF16):
-            functor = SIXTEEN_BIT_RESULT_FORMS.get(functor.cpp, functor)
+        functor = SIXTEEN_BIT_RESULT_FORMS.get((functor.cpp, output), functor)
         root = Compute(functor, output, top.compute, top.children, top.arguments)
     else:
         root = Compute(IDENTITY, output, top.value_element, (top,))
