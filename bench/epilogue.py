@@ -7,8 +7,9 @@ For each shape of `gemm_bias_act` in ../shared/workloads/bolt_paper.json and eac
 (relu, gelu (erf), gelu (tanh), hardswish, softplus), a one-kernel model is compiled with the
 heuristic configuration and with each configuration of `--configs` (forced through
 `#bolt.kernel`), checked against torch, and timed as a CUDA-graph replay with triton's do_bench
-(median, L2 flushed). The plain GEMM is timed with the same configuration, so the overhead
-column is the epilogue's own cost: time(act) / time(plain) - 1. The issue's target is at most
+(median, L2 flushed): every case once per round for `--rounds` rounds, then the median of
+those. The plain GEMM is timed with the same configuration, so the overhead column is the
+epilogue's own cost: time(act) / time(plain) - 1. The issue's target is at most
 10 % over the plain GEMM of the same shape.
 
 Every model's kernels are compiled first, in one parallel build (boltc.lowering.build), so the
@@ -22,6 +23,8 @@ import json
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gemm import ACTIVATIONS, WORKLOADS, run_header, torch_activation  # noqa: E402
@@ -91,6 +94,7 @@ def main() -> None:
     parser.add_argument("--workloads", type=Path, default=WORKLOADS)
     parser.add_argument("--configs", default=",".join(CONFIGS), help=f"comma-separated, of {', '.join(CONFIGS)}")
     parser.add_argument("--epilogues", default=",".join(EPILOGUES))
+    parser.add_argument("--rounds", type=int, default=5, help="measurements of each case, round-robin")
     args = parser.parse_args()
     configs = args.configs.split(",")
     epilogues = args.epilogues.split(",")
@@ -108,6 +112,7 @@ def main() -> None:
     # Clocks up before the first measurement (the first case read 25 % slow without this).
     a = torch.randn(4096, 4096, device="cuda", dtype=torch.half)
     do_bench(lambda: a @ a, warmup=200, rep=500)
+    replays = {}
     for (m, n, k), config, epilogue in cases:
         gen = torch.Generator(device="cuda").manual_seed(0)
         a = torch.randn(m, k, device="cuda", dtype=torch.half, generator=gen)
@@ -121,10 +126,19 @@ def main() -> None:
             reference = torch_epilogue(torch, epilogue)(reference + bias.float())
         # fp16 output: one rounding (2^-11 relative) over an fp32 K-sum in another order.
         torch.testing.assert_close(out.float(), reference, rtol=2e-3, atol=2e-3)
-        graph = model.capture_graph(*inputs)
-        us = 1e3 * do_bench(lambda: graph.replay(), warmup=50, rep=300, return_mode="median")
-        row = {"M": m, "N": n, "K": k, "config": config, "epilogue": epilogue, "boltc_us": us,
-               "kernels": model.kernels}
+        replays[((m, n, k), config, epilogue)] = (model, inputs, model.capture_graph(*inputs))
+    # Round-robin: every case once per round, the median over rounds, so that a drift of the
+    # clocks over the run does not favour the cases measured first.
+    times = {case: [] for case in cases}
+    for _ in range(args.rounds):
+        for case in cases:
+            graph = replays[case][2]
+            times[case].append(1e3 * do_bench(lambda: graph.replay(), warmup=25, rep=150, return_mode="median"))
+    for case in cases:
+        (m, n, k), config, epilogue = case
+        model = replays[case][0]
+        row = {"M": m, "N": n, "K": k, "config": config, "epilogue": epilogue,
+               "boltc_us": float(np.median(times[case])), "rounds_us": times[case], "kernels": model.kernels}
         model.close()
         report["rows"].append(row)
         print(json.dumps({key: row[key] for key in ("M", "N", "K", "config", "epilogue", "boltc_us")}), flush=True)

@@ -514,6 +514,16 @@ BINARY_FUNCTORS: dict[type[bolt.BinaryElementwiseOp], Functor] = {
 }
 
 
+# Functors that cost many instructions per element (MUFU ops and the polynomials around them).
+TRANSCENDENTAL_FUNCTORS = frozenset({
+    "boltc_evt::GeluErf", "boltc_evt::GeluErfF16", "boltc_evt::GeluErfBF16",
+    f"{_THREAD}::GELU_taylor", "boltc_evt::Softplus", "boltc_evt::SoftplusHalf",
+    f"{_THREAD}::Sigmoid", f"{_THREAD}::Tanh", f"{_THREAD}::SiLu",
+    "boltc_evt::Exp", "boltc_evt::Log", "boltc_evt::Log1p", "boltc_evt::Sqrt", "boltc_evt::Rsqrt",
+    "boltc_evt::Erf", "boltc_evt::Reciprocal", "boltc_evt::Pow", "cutlass::divides",
+})
+
+
 def select_functor(predicate: bolt.ComparePredicate) -> Functor:
     return Functor(f"boltc_evt::Select_{predicate.value}", 4, ("per_element", f"select_{predicate.value}"))
 
@@ -599,6 +609,13 @@ class EpilogueTree:
     @property
     def is_plain_store(self) -> bool:
         return self.root.functor == IDENTITY and isinstance(self.root.children[0], AccFetch)
+
+    @property
+    def evaluates_transcendental(self) -> bool:
+        """Whether some node computes an exp2, reciprocal, tanh or the like (many instructions
+        per element; tuning/heuristic.py's epilogue_subtile_n)."""
+        return any(isinstance(node, Compute) and node.functor.cpp in TRANSCENDENTAL_FUNCTORS
+                   for node in _postorder(self.root))
 
     @property
     def has_row_broadcast(self) -> bool:

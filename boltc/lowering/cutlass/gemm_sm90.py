@@ -123,6 +123,7 @@ class GemmSm90Config:
     cluster: Shape3
     schedule: KernelSchedule
     stages: int | None = None  # None: StageCountAutoCarveout (as many as fit)
+    epilogue_n: int = 32  # N of the epilogue's subtiles (heuristic.epilogue_subtile_n); 32 is CUTLASS's
 
     def __post_init__(self) -> None:
         problem = self.blocker()
@@ -136,6 +137,7 @@ class GemmSm90Config:
             f"A {self.layout_a.value[0]}/{self.alignment_a} B {self.layout_b.value[0]}/{self.alignment_b} "
             f"D row/{self.alignment_d}, tile {self.tile}, cluster {self.cluster}, stages {stages}, "
             f"{self.schedule.name.lower()}"
+            + ("" if self.epilogue_n == 32 else f", epilogue {'x'.join(map(str, self.epilogue_tile()))}")
         )
 
     def blocker(self) -> str | None:
@@ -197,11 +199,12 @@ class GemmSm90Config:
         return (self.alignment_d * self.element_d.bytes) % VECTOR_BYTES == 0
 
     def epilogue_tile(self) -> tuple[int, int]:
-        """CUTLASS's EpilogueTileAuto (sm90_compute_tile_shape_or_override)."""
+        """The epilogue's subtile: CUTLASS's EpilogueTileAuto (sm90_compute_tile_shape_or_override)
+        with N = epilogue_n in place of its 32."""
         from math import gcd
 
         m = min(128 if self.schedule.cooperative else 64, self.tile.m)
-        return m, gcd(min(32, self.tile.n), self.tile.n)
+        return m, gcd(min(self.epilogue_n, self.tile.n), self.tile.n)
 
 
 # --------------------------------------------------------------------------------------
@@ -515,7 +518,8 @@ class GemmSm90Kernel(CutlassKernel):
             f"using ClusterShape = {c.cluster.cute()};",
             f"using KernelSchedule = {c.schedule.cpp};",
             f"using EpilogueSchedule = {self.epilogue_schedule.cpp};",
-            "using EpilogueTile = cutlass::epilogue::collective::EpilogueTileAuto;",
+            "using EpilogueTile = cutlass::epilogue::collective::EpilogueTileAuto;" if c.epilogue_n == 32
+            else "using EpilogueTile = cute::Shape<cute::_{}, cute::_{}>;".format(*c.epilogue_tile()),
             "",
         ]
         if self.epilogue_schedule.supports_evt:
@@ -705,7 +709,7 @@ def lower_gemm(op: bolt.GemmOp, *, arch: str = "sm_90a") -> GemmLowering:
 
 
 def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
-    from boltc.tuning.heuristic import choose_gemm_sm90  # a pure function of the shape
+    from boltc.tuning.heuristic import choose_gemm_sm90, epilogue_subtile_n  # a pure function of the shape
 
     if arch != "sm_90a":
         raise InvalidKernelConfig(f"{FAMILY} kernels target sm_90a, not {arch}")
@@ -750,10 +754,12 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
         choice = choose_gemm_sm90(kernel_m, n, k, element.short, arch, batch=kernel_batch)
         tile, cluster = Shape3.of(choice.tile), Shape3.of(choice.cluster)
         stages, schedule_name, note = choice.stages, choice.schedule, f"heuristic: {choice.reason}"
+    schedule = KernelSchedule.select(schedule_name, tma=tma)
     config = GemmSm90Config(
         element_ab=element, element_d=element_d, layout_a=layout_a, layout_b=layout_b,
         alignment_a=alignment_a, alignment_b=alignment_b, alignment_d=alignment_d,
-        tile=tile, cluster=cluster, schedule=KernelSchedule.select(schedule_name, tma=tma), stages=stages,
+        tile=tile, cluster=cluster, schedule=schedule, stages=stages,
+        epilogue_n=epilogue_subtile_n(schedule.cooperative, tile.n, tree.evaluates_transcendental),
     )
     kernel = GemmSm90Kernel(config, tree)
     _check_leaf_alignment(kernel, binding)

@@ -25,7 +25,7 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     lower_gemm,
     tma_epilogue_smem_bytes,
 )
-from boltc.tuning.heuristic import choose_gemm_sm90
+from boltc.tuning.heuristic import choose_gemm_sm90, epilogue_subtile_n
 
 from gemm_text import KERNEL_COOP_128, bias_relu, gemm_text, parse_gemm
 
@@ -119,6 +119,34 @@ def test_bias_rows_are_prefetched_by_the_epilogue_load_warp_of_tma_kernels():
     assert "Sm90RowBroadcastPrefetch" not in cp_async.render_device()
     plain = lower(gemm_text(256, 256, 64, transpose_b=True)).kernel  # no row: nothing to fetch
     assert not plain.prefetch_rows and "Sm90RowBroadcastPrefetch" not in plain.render_device()
+
+
+def _bias_act(m: int, n: int, k: int, act: str, **kwargs) -> str:
+    return bias_relu(m, n, k, **kwargs).replace("bolt.ew.relu %s", f"bolt.ew.{act} %s")
+
+
+@pytest.mark.parametrize("act,schedule,tile,epilogue", [
+    ("gelu erf", "cooperative", (128, 256, 64), (128, 64)),  # transcendental: wider subtiles
+    ("softplus", "cooperative", (128, 128, 64), (128, 64)),
+    ("relu", "cooperative", (128, 256, 64), (128, 32)),  # cheap: CUTLASS's 128x32
+    ("gelu erf", "pingpong", (64, 128, 64), (64, 32)),  # pingpong keeps CUTLASS's choice
+])
+def test_transcendental_epilogues_of_cooperative_kernels_store_128x64_subtiles(act, schedule, tile, epilogue):
+    kernel = lower(_bias_act(1024, 1024, 512, act, kernel=kernel_attr(tile, schedule=schedule))).kernel
+    assert kernel.config.epilogue_tile() == epilogue
+    device = kernel.render_device()
+    if epilogue == (128, 64):
+        assert "using EpilogueTile = cute::Shape<cute::_128, cute::_64>;" in device
+        assert "epilogue 128x64" in kernel.config.summary()
+    else:
+        assert "using EpilogueTile = cutlass::epilogue::collective::EpilogueTileAuto;" in device
+
+
+def test_epilogue_subtile_rule():
+    assert epilogue_subtile_n(cooperative=True, tile_n=256, transcendental=True) == 64
+    assert epilogue_subtile_n(cooperative=True, tile_n=256, transcendental=False) == 32
+    assert epilogue_subtile_n(cooperative=False, tile_n=128, transcendental=True) == 32
+    assert epilogue_subtile_n(cooperative=True, tile_n=96, transcendental=True) == 32  # 64 does not divide 96
 
 
 def test_one_tu_per_configuration_not_per_layer():
