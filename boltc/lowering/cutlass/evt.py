@@ -94,14 +94,17 @@ struct PerElement {
 """
 
 
-def _scalar_functor(name: str, params: Sequence[str], expression: str, comment: str) -> str:
-    """A functor computing `expression` in float over float parameters `params`."""
+def _scalar_functor(name: str, params: Sequence[str], expression: str, comment: str,
+                    statements: Sequence[str] = ()) -> str:
+    """A functor computing `expression` in float over float parameters `params`, after
+    `statements` (C++ lines of the body)."""
     args = ", ".join(f"T const& {p}_in" for p in params)
     loads = "".join(f"    float const {p} = static_cast<float>({p}_in);\n" for p in params)
+    body = "".join(f"    {line}\n" for line in statements)
     return (
         f"// {comment}\n"
         f"template <class T>\nstruct {name} {{\n"
-        f"  CUTLASS_HOST_DEVICE T operator()({args}) const {{\n{loads}"
+        f"  CUTLASS_HOST_DEVICE T operator()({args}) const {{\n{loads}{body}"
         f"    return static_cast<T>({expression});\n  }}\n}};\n"
         f"template <class T, int N>\n"
         f"struct {name}<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::{name}, T, N> {{}};\n"
@@ -173,6 +176,13 @@ template <class T, int N>
 struct GeluErf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::GeluErf, T, N> {};
 """
 
+def _horner(variable: str, coefficients: Sequence[str]) -> list[str]:
+    """`float p` = the polynomial in `variable` with `coefficients` from the highest degree
+    down, by Horner's rule in FMAs."""
+    highest, second, *rest = coefficients
+    return [f"float p = fmaf({highest}, {variable}, {second});", *(f"p = fmaf(p, {variable}, {c});" for c in rest)]
+
+
 # The same for a result rounded to a 16-bit type at once (the epilogue's root stored as an f16
 # or bf16 D): Phi(-a) = 2^P(a), P of degree 5 fitted to log2 Phi(-a) on [0, 6] for minimax error
 # weighted by what the 16-bit result can show (Lawson's iteration at 8000 Chebyshev nodes), so
@@ -187,21 +197,8 @@ struct GeluErf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::GeluErf,
 # gives -6 Phi(-6) ~ -6e-9 (f16: -0), within 6e-9 of the exact value (f32's 1 + erf is 0 there).
 def _gelu_erf_16_bit(name: str, comment: str, coefficients: Sequence[str]) -> str:
     """GELU = max(x, 0) - a 2^P(a), a = min(|x|, 6), P's coefficients from the highest degree."""
-    highest, *rest = coefficients
-    horner = f"    float p = fmaf({highest}, a, {rest[0]});\n" + "".join(
-        f"    p = fmaf(p, a, {c});\n" for c in rest[1:])
-    return (
-        f"// {comment}\n"
-        f"template <class T>\nstruct {name} {{\n"
-        "  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {\n"
-        "    float const x = static_cast<float>(x_in);\n"
-        "    float const a = fminf(fabsf(x), 6.0f);\n"
-        f"{horner}"
-        "    return static_cast<T>(fmaf(-a, ex2_approx(p), max_nan(x, 0.0f)));  // max(x, 0) - a Phi(-a)\n"
-        "  }\n};\n"
-        f"template <class T, int N>\n"
-        f"struct {name}<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::{name}, T, N> {{}};\n"
-    )
+    return _scalar_functor(name, ["x"], "fmaf(-a, ex2_approx(p), max_nan(x, 0.0f))", comment,
+                           ["float const a = fminf(fabsf(x), 6.0f);", *_horner("a", coefficients)])
 
 
 _GELU_ERF_F16 = _gelu_erf_16_bit(
@@ -222,22 +219,10 @@ _GELU_ERF_BF16 = _gelu_erf_16_bit(
 # rounding; u below 2^-126 flushes to 0, where softplus(x) < 1.2e-38 (x < -87).
 def _softplus_functor(name: str, comment: str, log1p_coefficients: Sequence[str]) -> str:
     """softplus as max(x, 0) + log1p(u), u = exp(-|x|), log1p(u) = u * P(u) with P's
-    coefficients from the highest degree down (Horner's rule in FMAs)."""
-    highest, *rest = log1p_coefficients
-    horner = f"    float p = fmaf({highest}, u, {rest[0]});\n" + "".join(
-        f"    p = fmaf(p, u, {c});\n" for c in rest[1:])
-    return (
-        f"// {comment}\n"
-        f"template <class T>\nstruct {name} {{\n"
-        "  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {\n"
-        "    float const x = static_cast<float>(x_in);\n"
-        "    float const u = ex2_approx(fabsf(x) * -1.44269504f);  // exp(-|x|)\n"
-        f"{horner}"
-        "    return static_cast<T>(fmaf(p, u, fmaxf(x, 0.0f)));  // max(x, 0) + log1p(u)\n"
-        "  }\n};\n"
-        f"template <class T, int N>\n"
-        f"struct {name}<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::{name}, T, N> {{}};\n"
-    )
+    coefficients from the highest degree down."""
+    return _scalar_functor(name, ["x"], "fmaf(p, u, fmaxf(x, 0.0f))", comment,
+                           ["float const u = ex2_approx(fabsf(x) * -1.44269504f);  // exp(-|x|)",
+                            *_horner("u", log1p_coefficients)])
 
 
 _SOFTPLUS = _softplus_functor(
