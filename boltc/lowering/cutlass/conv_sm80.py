@@ -49,6 +49,7 @@ from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt_sm80
 from boltc.lowering.cutlass.conv_sm90 import ConvDim, ConvLowering, ConvProblem, conv_problem
 from boltc.lowering.cutlass.cpp import (
+    SelfChecking,
     lower_at,
     EXPORT_MACRO,
     VECTOR_BYTES,
@@ -101,7 +102,7 @@ def channel_alignment(c: int, element: Element) -> int:
 
 
 @dataclass(frozen=True)
-class ConvSm80Config:
+class ConvSm80Config(SelfChecking):
     """Everything about the kernel except the epilogue tree."""
 
     element_ab: Element
@@ -113,11 +114,6 @@ class ConvSm80Config:
     stages: int
     optimized: bool = True  # kOptimized iterators (filters up to 32x32), else kAnalytic
     pad_channels: bool = False  # C % alignment_c != 0: the entry point pads C into the workspace
-
-    def __post_init__(self) -> None:
-        problem = self.blocker()
-        if problem:
-            raise InvalidKernelConfig(f"{self.summary()}: {problem}")
 
     @property
     def iterator_algorithm(self) -> str:

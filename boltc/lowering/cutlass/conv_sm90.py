@@ -104,6 +104,7 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     Operand,
     OperandKind,
     ParamRole,
+    Sm90MainloopChecks,
     epilogue_params,
     CutlassKernel,
     tma_epilogue_smem_bytes,
@@ -112,7 +113,6 @@ from boltc.lowering.cutlass.gemm_sm90 import (
 
 FAMILY = "conv_sm90"
 SCHEDULE = "warpspecialized"  # the one sm_90a conv schedule CUTLASS 4.2 has (module docstring)
-_BARRIER_BYTES = 32  # per mainloop stage: PipelineTmaAsync's two mbarriers, rounded up
 MAX_ACCUMULATOR_TILE = 128 * 128  # one consumer warpgroup: 128 fp32 registers a thread
 # TMA im2col limits for 2-D (sm90_implicit_gemm_gmma_ss_warpspecialized.hpp, can_implement).
 IM2COL_CORNER_LIMIT = 1 << (16 // 2 - 1)  # corners in [-128, 127]
@@ -127,7 +127,7 @@ INT32_MAX = 2**31 - 1
 
 
 @dataclass(frozen=True)
-class ConvSm90Config:
+class ConvSm90Config(Sm90MainloopChecks):
     """Everything about the kernel except the epilogue tree."""
 
     element_ab: Element  # activation and filter
@@ -136,11 +136,6 @@ class ConvSm90Config:
     cluster: Shape3
     stages: int | None = None  # None: StageCountAutoCarveout (as many as fit)
     pad_channels: bool = False  # C % 8 != 0: the entry point pads C into the workspace first
-
-    def __post_init__(self) -> None:
-        problem = self.blocker()
-        if problem:
-            raise InvalidKernelConfig(f"{self.summary()}: {problem}")
 
     @property
     def alignment_ab(self) -> int:
@@ -180,28 +175,7 @@ class ConvSm90Config:
                 "in the one consumer warpgroup of the conv schedule (at most 128; 128x256 spills "
                 "and ran 10x slower on the H100)"
             )
-        if t.k % 16 or not 32 <= t.k <= 256:
-            return f"tile K must be a multiple of 16 in [32, 256] (WGMMA K is 16 for 16-bit types), got {t.k}"
-        c = self.cluster
-        if c.k != 1 or c.m not in (1, 2, 4) or c.n not in (1, 2, 4) or c.m * c.n > 8:
-            return f"cluster must be M x N x 1 with M, N in {{1, 2, 4}} and at most 8 CTAs, got {c}"
-        if self.stages is not None:
-            if self.stages < 2:
-                return f"the warp-specialized mainloop needs at least 2 stages, got {self.stages}"
-            if self.stages * self.stage_bytes > SM90_SMEM_CAPACITY:
-                return (
-                    f"{self.stages} stages of {self.stage_bytes} bytes exceed the "
-                    f"{SM90_SMEM_CAPACITY} bytes of shared memory"
-                )
-        elif 2 * self.stage_bytes > SM90_SMEM_CAPACITY:
-            return f"not even 2 stages of {self.stage_bytes} bytes fit in shared memory"
-        return None
-
-    @property
-    def stage_bytes(self) -> int:
-        """Shared memory of one mainloop stage: an activation and a filter tile, its barriers."""
-        t = self.tile
-        return (t.m + t.n) * t.k * self.element_ab.bytes + _BARRIER_BYTES
+        return self.mainloop_blocker()
 
     def epilogue_tile(self) -> tuple[int, int]:
         """CUTLASS's EpilogueTileAuto for the (non-cooperative) TmaWarpSpecialized epilogue."""
@@ -378,11 +352,6 @@ class ConvSm90Kernel(CutlassKernel):
 
     config: ConvSm90Config
     epilogue: EpilogueTree
-
-    def __post_init__(self) -> None:
-        problem = self.blocker()
-        if problem:
-            raise InvalidKernelConfig(f"{self.config.summary()}: {problem}")
 
     def blocker(self) -> str | None:
         c = self.config

@@ -29,6 +29,23 @@ class InvalidKernelConfig(BoltcError):
     that cannot run; raised before nvcc is started."""
 
 
+class SelfChecking:
+    """A frozen kernel configuration (or kernel) that refuses itself when constructed:
+    `blocker()` says why CUTLASS would reject it or it could not run (None: fine), `summary()`
+    names it in the error. Raised before nvcc ever starts."""
+
+    def summary(self) -> str:
+        raise NotImplementedError
+
+    def blocker(self) -> str | None:
+        return None
+
+    def __post_init__(self) -> None:
+        problem = self.blocker()
+        if problem:
+            raise InvalidKernelConfig(f"{self.summary()}: {problem}")
+
+
 class UnsupportedEpilogue(BoltcError):
     """An epilogue region that has no Sm90 EVT equivalent (yet)."""
 

@@ -38,6 +38,7 @@ from typing import ClassVar
 from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt_sm80
 from boltc.lowering.cutlass.cpp import (
+    SelfChecking,
     lower_at,
     EXPORT_MACRO,
     VECTOR_BYTES,
@@ -164,7 +165,7 @@ def mainloop_blocker(element: Element, tile: Shape3, warp: Shape3, stages: int, 
 
 
 @dataclass(frozen=True)
-class GemmSm80Config:
+class GemmSm80Config(SelfChecking):
     """Everything about the kernel except the epilogue tree."""
 
     element_ab: Element
@@ -177,11 +178,6 @@ class GemmSm80Config:
     tile: Shape3
     warp: Shape3
     stages: int
-
-    def __post_init__(self) -> None:
-        problem = self.blocker()
-        if problem:
-            raise InvalidKernelConfig(f"{self.summary()}: {problem}")
 
     def summary(self) -> str:
         return (

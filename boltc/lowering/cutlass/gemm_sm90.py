@@ -52,6 +52,7 @@ from functools import cached_property
 
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.cpp import (
+    SelfChecking,
     lower_at,
     EXPORT_MACRO,
     KERNEL_NAME_PLACEHOLDER,
@@ -108,8 +109,44 @@ class CutlassStatus(IntEnum):
 # --------------------------------------------------------------------------------------
 
 
+class Sm90MainloopChecks(SelfChecking):
+    """What the sm_90a GEMM and convolution configurations check alike about their
+    warp-specialized TMA mainloop: tile K, the cluster, and the stages against shared memory.
+    Mixed into frozen dataclasses with `element_ab`, `tile`, `cluster` and `stages`."""
+
+    element_ab: Element
+    tile: Shape3
+    cluster: Shape3
+    stages: int | None
+
+    @property
+    def stage_bytes(self) -> int:
+        """Shared memory of one mainloop stage: an A (activation) and a B (filter) tile plus
+        its barriers."""
+        t = self.tile
+        return (t.m + t.n) * t.k * self.element_ab.bytes + _BARRIER_BYTES
+
+    def mainloop_blocker(self) -> str | None:
+        if self.tile.k % 16 or not 32 <= self.tile.k <= 256:
+            return f"tile K must be a multiple of 16 in [32, 256] (WGMMA K is 16 for 16-bit types), got {self.tile.k}"
+        c = self.cluster
+        if c.k != 1 or c.m not in (1, 2, 4) or c.n not in (1, 2, 4) or c.m * c.n > 8:
+            return f"cluster must be M x N x 1 with M, N in {{1, 2, 4}} and at most 8 CTAs, got {c}"
+        if self.stages is not None:
+            if self.stages < 2:
+                return f"the warp-specialized mainloop needs at least 2 stages, got {self.stages}"
+            if self.stages * self.stage_bytes > SM90_SMEM_CAPACITY:
+                return (
+                    f"{self.stages} stages of {self.stage_bytes} bytes exceed the "
+                    f"{SM90_SMEM_CAPACITY} bytes of shared memory"
+                )
+        elif 2 * self.stage_bytes > SM90_SMEM_CAPACITY:
+            return f"not even 2 stages of {self.stage_bytes} bytes fit in shared memory"
+        return None
+
+
 @dataclass(frozen=True)
-class GemmSm90Config:
+class GemmSm90Config(Sm90MainloopChecks):
     """Everything about the kernel except the epilogue tree."""
 
     element_ab: Element
@@ -124,11 +161,6 @@ class GemmSm90Config:
     schedule: KernelSchedule
     stages: int | None = None  # None: StageCountAutoCarveout (as many as fit)
     epilogue_n: int = 32  # N of the epilogue's subtiles (heuristic.epilogue_subtile_n); 32 is CUTLASS's
-
-    def __post_init__(self) -> None:
-        problem = self.blocker()
-        if problem:
-            raise InvalidKernelConfig(f"{self.summary()}: {problem}")
 
     def summary(self) -> str:
         stages = "auto" if self.stages is None else str(self.stages)
@@ -169,30 +201,9 @@ class GemmSm90Config:
             return f"a pingpong kernel's warpgroup owns a whole tile: M must be 64 or 128, got {t.m}"
         if t.n % 16 or not 16 <= t.n <= 256:
             return f"tile N must be a multiple of 16 in [16, 256] (WGMMA N and the epilogue's copy atom), got {t.n}"
-        if t.k % 16 or not 32 <= t.k <= 256:
-            return f"tile K must be a multiple of 16 in [32, 256] (WGMMA K is 16 for 16-bit types), got {t.k}"
-        c = self.cluster
-        if c.k != 1 or c.m not in (1, 2, 4) or c.n not in (1, 2, 4) or c.m * c.n > 8:
-            return f"cluster must be M x N x 1 with M, N in {{1, 2, 4}} and at most 8 CTAs, got {c}"
-        if not self.schedule.uses_tma and (c.m, c.n) != (1, 1):
+        if not self.schedule.uses_tma and (self.cluster.m, self.cluster.n) != (1, 1):
             return "cp.async mainloops (rows not 16-byte aligned) have no multicast: cluster must be 1x1x1"
-        if self.stages is not None:
-            if self.stages < 2:
-                return f"the warp-specialized mainloop needs at least 2 stages, got {self.stages}"
-            if self.stages * self.stage_bytes > SM90_SMEM_CAPACITY:
-                return (
-                    f"{self.stages} stages of {self.stage_bytes} bytes exceed the "
-                    f"{SM90_SMEM_CAPACITY} bytes of shared memory"
-                )
-        elif 2 * self.stage_bytes > SM90_SMEM_CAPACITY:
-            return f"not even 2 stages of {self.stage_bytes} bytes fit in shared memory"
-        return None
-
-    @property
-    def stage_bytes(self) -> int:
-        """Shared memory of one mainloop stage: an A and a B tile plus its barriers."""
-        t = self.tile
-        return (t.m + t.n) * t.k * self.element_ab.bytes + _BARRIER_BYTES
+        return self.mainloop_blocker()
 
     @property
     def tma_epilogue(self) -> bool:
@@ -360,7 +371,7 @@ def tma_epilogue_smem_bytes(tile: Shape3, epilogue_tile: tuple[int, int], elemen
     return total + 256  # pipeline barriers
 
 
-class CutlassKernel:
+class CutlassKernel(SelfChecking):
     """What every CUTLASS kernel family shares (GemmSm90Kernel, ConvSm90Kernel, GemmSm80Kernel,
     ConvSm80Kernel): an entry point named by a hash of the generated text, a host translation
     unit with the entry points, and for a split pair (the CUTLASS 3 families; cpp.py, "Split
@@ -371,6 +382,9 @@ class CutlassKernel:
     name hashes the text rendered with a placeholder, so it cannot depend on itself."""
 
     FAMILY: ClassVar[str]
+
+    def summary(self) -> str:
+        return self.config.summary()
 
     def _entry_params(self) -> tuple[CParam, ...]:
         raise NotImplementedError  # abstract: each family's parameters
@@ -434,11 +448,6 @@ class GemmSm90Kernel(CutlassKernel):
 
     config: GemmSm90Config
     epilogue: EpilogueTree
-
-    def __post_init__(self) -> None:
-        problem = self.blocker()
-        if problem:
-            raise InvalidKernelConfig(f"{self.config.summary()}: {problem}")
 
     def blocker(self) -> str | None:
         c = self.config
