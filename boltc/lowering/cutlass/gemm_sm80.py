@@ -69,6 +69,7 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     OperandKind,
     ParamRole,
     epilogue_params,
+    render_exports,
     tu_preamble,
 )
 
@@ -351,39 +352,6 @@ typename Gemm::Arguments make_arguments({problem}) {{
 }}
 
 }}  // namespace
-"""
-
-
-def render_exports(entry: EntryPoint, operator: str) -> str:
-    """The three exported functions around a CUTLASS 2.x device operator `operator` and a
-    `make_arguments` taking the entry point's problem parameters."""
-    launch, workspace, can = entry.prototypes()
-    forward = ", ".join(p.name for p in entry.problem_params)
-    return f"""\
-BOLTC_EXPORT {launch} {{
-  typename {operator}::Arguments const arguments = make_arguments({forward});
-  cutlass::Status status = {operator}::can_implement(arguments);
-  if (status != cutlass::Status::kSuccess) {{
-    return static_cast<int>(status);
-  }}
-  if ({operator}::get_workspace_size(arguments) > workspace_size) {{
-    return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
-  }}
-  {operator} op;
-  status = op.initialize(arguments, workspace, stream);
-  if (status != cutlass::Status::kSuccess) {{
-    return static_cast<int>(status);
-  }}
-  return static_cast<int>(op.run(stream));
-}}
-
-BOLTC_EXPORT {workspace} {{
-  return {operator}::get_workspace_size(make_arguments({forward}));
-}}
-
-BOLTC_EXPORT {can} {{
-  return static_cast<int>({operator}::can_implement(make_arguments({forward})));
-}}
 """
 
 

@@ -496,7 +496,7 @@ class GemmSm90Kernel(CutlassKernel):
             host_adapter(name),
             "using Gemm = KernelAdapter<GemmKernel>;\n",
             self._render_arguments(entry),
-            self._render_exports(entry),
+            render_exports(entry, "Gemm"),
         ])
         return tu_preamble(FAMILY, c.summary(), "gemm_sm90.py", entry, self.epilogue, _INCLUDES,
                            prefetch_rows=self.prefetch_rows) + body
@@ -645,33 +645,37 @@ typename Gemm::Arguments make_arguments({problem}) {{
 }}  // namespace
 """
 
-    def _render_exports(self, entry: EntryPoint) -> str:
-        launch, workspace, can = entry.prototypes()
-        forward = ", ".join(p.name for p in entry.problem_params)
-        return f"""\
+
+def render_exports(entry: EntryPoint, operator: str) -> str:
+    """The three exported functions of a GEMM TU around its device operator `operator` (a
+    CUTLASS 2.x device GEMM, or the KernelAdapter of a CUTLASS 3 kernel) and a
+    `make_arguments` taking the entry point's problem parameters."""
+    launch, workspace, can = entry.prototypes()
+    forward = ", ".join(p.name for p in entry.problem_params)
+    return f"""\
 BOLTC_EXPORT {launch} {{
-  typename Gemm::Arguments const arguments = make_arguments({forward});
-  cutlass::Status status = Gemm::can_implement(arguments);
+  typename {operator}::Arguments const arguments = make_arguments({forward});
+  cutlass::Status status = {operator}::can_implement(arguments);
   if (status != cutlass::Status::kSuccess) {{
     return static_cast<int>(status);
   }}
-  if (Gemm::get_workspace_size(arguments) > workspace_size) {{
+  if ({operator}::get_workspace_size(arguments) > workspace_size) {{
     return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
   }}
-  Gemm gemm;
-  status = gemm.initialize(arguments, workspace, stream);
+  {operator} op;
+  status = op.initialize(arguments, workspace, stream);
   if (status != cutlass::Status::kSuccess) {{
     return static_cast<int>(status);
   }}
-  return static_cast<int>(gemm.run(stream));
+  return static_cast<int>(op.run(stream));
 }}
 
 BOLTC_EXPORT {workspace} {{
-  return Gemm::get_workspace_size(make_arguments({forward}));
+  return {operator}::get_workspace_size(make_arguments({forward}));
 }}
 
 BOLTC_EXPORT {can} {{
-  return static_cast<int>(Gemm::can_implement(make_arguments({forward})));
+  return static_cast<int>({operator}::can_implement(make_arguments({forward})));
 }}
 """
 

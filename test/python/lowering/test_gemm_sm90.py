@@ -70,8 +70,8 @@ def test_bias_relu_tu_instantiates_the_collective_builders():
         f"BOLTC_EXPORT int {name}(int m, int n, int k, int batch, const void* a,",
         f"BOLTC_EXPORT size_t {name}_workspace_size(",
         f"BOLTC_EXPORT int {name}_can_implement(",
-        "status = gemm.initialize(arguments, workspace, stream);",
-        "return static_cast<int>(gemm.run(stream));",
+        "status = op.initialize(arguments, workspace, stream);",
+        "return static_cast<int>(op.run(stream));",
     ]:
         assert piece in cpp, piece
     # Every type lives in an anonymous namespace: two TUs in one .so cannot clash.
