@@ -47,7 +47,7 @@ from typing import ClassVar
 
 from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt_sm80
-from boltc.lowering.cutlass.conv_sm90 import ConvDim, ConvLowering, ConvProblem, conv_problem
+from boltc.lowering.cutlass.conv_sm90 import ConvDim, ConvLowering, ConvProblem, conv_problem, render_conv_exports
 from boltc.lowering.cutlass.cpp import (
     SelfChecking,
     lower_at,
@@ -85,6 +85,8 @@ from boltc.lowering.cutlass.gemm_sm90 import (
 )
 
 FAMILY = "conv_sm80"
+_GEOMETRY = ("h, w, r, s, p, q, pad_top, pad_left, pad_bottom, pad_right, stride_h, stride_w, "
+             "dilation_h, dilation_w")  # output_matches's parameters
 MAX_OPTIMIZED_FILTER = 32  # Conv2dFpropActivationTileAccessIteratorOptimized's mask bits
 
 
@@ -330,7 +332,7 @@ class ConvSm80Kernel(CutlassKernel):
             self._render_types(),
             _PAD_CHANNELS if self.config.pad_channels else "",
             self._render_arguments(entry),
-            self._render_exports(entry),
+            render_conv_exports(entry, self.config.pad_channels, f"output_matches({_GEOMETRY})"),
         ])
         return tu_preamble(FAMILY, self.config.summary(), "conv_sm80.py", entry, self.epilogue, _INCLUDES) + body
 
@@ -415,77 +417,6 @@ bool output_matches(int h, int w, int r, int s, int p, int q, int pad_top, int p
 }}
 
 }}  // namespace
-"""
-
-    def _render_exports(self, entry: EntryPoint) -> str:
-        launch, workspace, can = entry.prototypes()
-        names = [p.name for p in entry.problem_params]
-        forward = ", ".join(names)
-        geometry = ("h, w, r, s, p, q, pad_top, pad_left, pad_bottom, pad_right, stride_h, stride_w, "
-                    "dilation_h, dilation_w")
-        if self.config.pad_channels:
-            padded = ", ".join({"c": "c_pad", "input": "input_pad", "filter": "filter_pad"}.get(n, n) for n in names)
-            checked = ", ".join({"c": "padded_channels(c)"}.get(n, n) for n in names)
-            pad_bytes = "padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c)"
-            prologue = f"""\
-  int const c_pad = padded_channels(c);
-  size_t const pad_bytes = {pad_bytes};
-  if (workspace_size < pad_bytes || (pad_bytes && workspace == nullptr)) {{
-    return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
-  }}
-  void const* input_pad = input;
-  void const* filter_pad = filter;
-  if (c_pad != c) {{
-    ElementA* activation = static_cast<ElementA*>(workspace);
-    ElementB* weights = reinterpret_cast<ElementB*>(static_cast<char*>(workspace) +
-                                                    padded_activation_bytes(n, h, w, c));
-    if (pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,
-                     stream) != cudaSuccess ||
-        pad_channels(static_cast<ElementB const*>(filter), weights, int64_t(f) * r * s, c, c_pad,
-                     stream) != cudaSuccess) {{
-      return static_cast<int>(cutlass::Status::kErrorInternal);
-    }}
-    input_pad = activation;
-    filter_pad = weights;
-  }}
-"""
-            conv_workspace, conv_size = "static_cast<char*>(workspace) + pad_bytes", "workspace_size - pad_bytes"
-        else:
-            padded = checked = forward
-            pad_bytes = "0"
-            prologue = ""
-            conv_workspace, conv_size = "workspace", "workspace_size"
-        return f"""\
-BOLTC_EXPORT {launch} {{
-  if (!output_matches({geometry})) {{
-    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
-  }}
-{prologue}  typename Conv::Arguments const arguments = make_arguments({padded});
-  cutlass::Status status = Conv::can_implement(arguments);
-  if (status != cutlass::Status::kSuccess) {{
-    return static_cast<int>(status);
-  }}
-  if (Conv::get_workspace_size(arguments) > {conv_size}) {{
-    return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
-  }}
-  Conv conv;
-  status = conv.initialize(arguments, {conv_workspace}, stream);
-  if (status != cutlass::Status::kSuccess) {{
-    return static_cast<int>(status);
-  }}
-  return static_cast<int>(conv.run(stream));
-}}
-
-BOLTC_EXPORT {workspace} {{
-  return {pad_bytes} + Conv::get_workspace_size(make_arguments({checked}));
-}}
-
-BOLTC_EXPORT {can} {{
-  if (!output_matches({geometry})) {{
-    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
-  }}
-  return static_cast<int>(Conv::can_implement(make_arguments({checked})));
-}}
 """
 
 

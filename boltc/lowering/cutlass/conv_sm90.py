@@ -385,7 +385,7 @@ class ConvSm90Kernel(CutlassKernel):
             "using Conv = KernelAdapter<ConvKernel>;\n",
             _PAD_CHANNELS if c.pad_channels else "",
             self._render_arguments(entry),
-            self._render_exports(entry),
+            render_conv_exports(entry, self.config.pad_channels, "output_matches(arguments.problem_shape, p, q)"),
         ])
         return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, _INCLUDES) + body
 
@@ -524,29 +524,19 @@ typename Conv::Arguments make_arguments({problem}) {{
 }}  // namespace
 """
 
-    def _render_exports(self, entry: EntryPoint) -> str:
-        launch, workspace, can = entry.prototypes()
-        names = [p.name for p in entry.problem_params]
-        forward = ", ".join(names)
-        if not self.config.pad_channels:
-            padded = forward
-            prologue = ""
-            pad_bytes = "0"
-            checked_forward = forward
-        else:
-            substitutions = {"c": "c_pad", "input": "input_pad", "filter": "filter_pad"}
-            padded = ", ".join(substitutions.get(n, n) for n in names)
-            checked_forward = ", ".join({"c": "padded_channels(c)"}.get(n, n) for n in names)
-            pad_bytes = "padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c)"
-            prologue = """\
+
+# The channel-padding prologue of a convolution whose C is not a multiple of 8: input and
+# filter are padded into the head of the workspace (pad_channels, the TU's helper kernel), and
+# the convolution gets the rest of it.
+_PAD_PROLOGUE = """\
   int const c_pad = padded_channels(c);
+  size_t const pad_bytes = padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c);
+  if (workspace_size < pad_bytes || (pad_bytes && workspace == nullptr)) {
+    return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
+  }
   void const* input_pad = input;
   void const* filter_pad = filter;
-  size_t const pad_bytes = padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c);
   if (c_pad != c) {
-    if (workspace == nullptr || workspace_size < pad_bytes) {
-      return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
-    }
     ElementA* activation = static_cast<ElementA*>(workspace);
     ElementB* weights = reinterpret_cast<ElementB*>(static_cast<char*>(workspace) +
                                                     padded_activation_bytes(n, h, w, c));
@@ -560,23 +550,36 @@ typename Conv::Arguments make_arguments({problem}) {{
     filter_pad = weights;
   }
 """
-        if self.config.pad_channels:
-            conv_workspace = "static_cast<char*>(workspace) + pad_bytes"
-            conv_size = "workspace_size - pad_bytes"
-            size_check = "pad_bytes > workspace_size || "
-        else:
-            conv_workspace, conv_size, size_check = "workspace", "workspace_size", ""
-        return f"""\
+
+
+def render_conv_exports(entry: EntryPoint, pad_channels: bool, output_check: str) -> str:
+    """The three exported functions of a convolution TU (both families) around its device
+    operator `Conv` and a `make_arguments` taking the entry point's problem parameters.
+    `output_check`: a C++ call, true when the caller's P x Q is the output of the problem (it
+    may read `arguments`); `pad_channels`: C is padded to 8 in the workspace first."""
+    launch, workspace, can = entry.prototypes()
+    names = [p.name for p in entry.problem_params]
+    if pad_channels:
+        padded = ", ".join({"c": "c_pad", "input": "input_pad", "filter": "filter_pad"}.get(n, n) for n in names)
+        checked = ", ".join({"c": "padded_channels(c)"}.get(n, n) for n in names)
+        pad_bytes = "padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c)"
+        prologue = _PAD_PROLOGUE
+        conv_workspace, conv_size = "static_cast<char*>(workspace) + pad_bytes", "workspace_size - pad_bytes"
+    else:
+        padded = checked = ", ".join(names)
+        pad_bytes, prologue = "0", ""
+        conv_workspace, conv_size = "workspace", "workspace_size"
+    return f"""\
 BOLTC_EXPORT {launch} {{
 {prologue}  typename Conv::Arguments const arguments = make_arguments({padded});
-  if (!output_matches(arguments.problem_shape, p, q)) {{
+  if (!{output_check}) {{
     return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
   }}
   cutlass::Status status = Conv::can_implement(arguments);
   if (status != cutlass::Status::kSuccess) {{
     return static_cast<int>(status);
   }}
-  if ({size_check}Conv::get_workspace_size(arguments) > {conv_size}) {{
+  if (Conv::get_workspace_size(arguments) > {conv_size}) {{
     return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
   }}
   Conv conv;
@@ -588,12 +591,12 @@ BOLTC_EXPORT {launch} {{
 }}
 
 BOLTC_EXPORT {workspace} {{
-  return {pad_bytes} + Conv::get_workspace_size(make_arguments({checked_forward}));
+  return {pad_bytes} + Conv::get_workspace_size(make_arguments({checked}));
 }}
 
 BOLTC_EXPORT {can} {{
-  typename Conv::Arguments const arguments = make_arguments({checked_forward});
-  if (!output_matches(arguments.problem_shape, p, q)) {{
+  typename Conv::Arguments const arguments = make_arguments({checked});
+  if (!{output_check}) {{
     return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
   }}
   return static_cast<int>(Conv::can_implement(arguments));

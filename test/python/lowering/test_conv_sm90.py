@@ -180,7 +180,7 @@ def test_channels_not_a_multiple_of_8_are_padded_in_the_workspace(c):
     for piece in [
         "__global__ void pad_channels_kernel(",
         "int const c_pad = padded_channels(c);",
-        "if (workspace == nullptr || workspace_size < pad_bytes) {",
+        "if (workspace_size < pad_bytes || (pad_bytes && workspace == nullptr)) {",
         "pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,",
         "pad_channels(static_cast<ElementB const*>(filter), weights, int64_t(f) * r * s, c, c_pad,",
         "make_arguments(n, h, w, c_pad, f, r, s,",
