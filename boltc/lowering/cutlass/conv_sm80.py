@@ -65,7 +65,6 @@ from boltc.lowering.cutlass.gemm_sm80 import (
     INCLUDES,
     MULTISTAGE,
     VISITORS_INCLUDE,
-    bind_arguments,
     check_leaf_alignment,
     config_from_attr,
     element_blocker,
@@ -74,6 +73,7 @@ from boltc.lowering.cutlass.gemm_sm80 import (
     visitor_declarations,
 )
 from boltc.lowering.cutlass.gemm_sm90 import (
+    bind_arguments,
     CutlassKernel,
     CParam,
     EntryPoint,

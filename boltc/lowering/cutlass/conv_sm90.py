@@ -96,7 +96,6 @@ from boltc.lowering.cutlass.evt import (
     build_epilogue,
 )
 from boltc.lowering.cutlass.gemm_sm90 import (
-    HOST_ROLES,
     SM90_SMEM_CAPACITY,
     Argument,
     CParam,
@@ -105,6 +104,7 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     OperandKind,
     ParamRole,
     Sm90MainloopChecks,
+    bind_arguments,
     epilogue_params,
     CutlassKernel,
     tma_epilogue_smem_bytes,
@@ -751,19 +751,7 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
         ParamRole.A: Operand(OperandKind.LHS), ParamRole.B: Operand(OperandKind.RHS),
         ParamRole.D: Operand(OperandKind.RESULT),
     }
-    arguments: list[Argument] = []
-    for param in kernel.entry_point.params:
-        if param.role in HOST_ROLES:
-            arguments.append(param.role)
-        elif param.role is ParamRole.LEAF:
-            arguments.append(Operand(OperandKind.EXTRA, binding.leaves[param.index].extra))
-        elif param.role is ParamRole.LEAF_LD:
-            arguments.append(binding.leaves[param.index].leading_dim)
-        elif param.role is ParamRole.SCALAR:
-            arguments.append(binding.scalars[param.index])
-        else:
-            arguments.append(values[param.role])
-    return ConvLowering(kernel, tuple(arguments), note)
+    return ConvLowering(kernel, bind_arguments(kernel.entry_point, values, binding), note)
 
 
 def _check_leaves(kernel: ConvSm90Kernel, binding: EpilogueBinding) -> None:

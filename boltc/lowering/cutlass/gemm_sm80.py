@@ -60,7 +60,6 @@ from boltc.lowering.cutlass.evt import (
 )
 from boltc.lowering.cutlass.gemm_sm90 import (
     CutlassKernel,
-    HOST_ROLES,
     Argument,
     CParam,
     EntryPoint,
@@ -68,6 +67,7 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     Operand,
     OperandKind,
     ParamRole,
+    bind_arguments,
     epilogue_params,
     render_exports,
     tu_preamble,
@@ -435,26 +435,6 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
         ParamRole.BATCH_STRIDE_D: m * n if batched_d else 0,
     }
     return GemmLowering(kernel, bind_arguments(kernel.entry_point, values, binding), note)  # type: ignore[arg-type]
-
-
-def bind_arguments(entry: EntryPoint, values: dict, binding: EpilogueBinding) -> tuple[Argument, ...]:
-    """One argument per entry-point parameter: host roles as themselves, the epilogue's from
-    `binding`, everything else from `values` (keyed by the parameter's role)."""
-    arguments: list[Argument] = []
-    for param in entry.params:
-        if param.role in HOST_ROLES:
-            arguments.append(param.role)
-        elif param.role is ParamRole.LEAF:
-            arguments.append(Operand(OperandKind.EXTRA, binding.leaves[param.index].extra))
-        elif param.role is ParamRole.LEAF_LD:
-            arguments.append(binding.leaves[param.index].leading_dim)
-        elif param.role is ParamRole.LEAF_BATCH_STRIDE:
-            arguments.append(binding.leaves[param.index].batch_stride)
-        elif param.role is ParamRole.SCALAR:
-            arguments.append(binding.scalars[param.index])
-        else:
-            arguments.append(values[param.role])
-    return tuple(arguments)
 
 
 def check_leaf_alignment(tree: EpilogueTree, binding: EpilogueBinding, alignment_d: int) -> None:

@@ -786,8 +786,14 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
         ParamRole.D: Operand(OperandKind.RESULT), ParamRole.LDD: n,
         ParamRole.BATCH_STRIDE_D: m * n if batched_a and not fold else 0,
     }
+    return GemmLowering(kernel, bind_arguments(kernel.entry_point, values, binding), note)
+
+
+def bind_arguments(entry: EntryPoint, values: dict, binding: EpilogueBinding) -> tuple[Argument, ...]:
+    """One argument per entry-point parameter: host roles as themselves, the epilogue's from
+    `binding`, everything else from `values` (keyed by the parameter's role)."""
     arguments: list[Argument] = []
-    for param in kernel.entry_point.params:
+    for param in entry.params:
         if param.role in HOST_ROLES:
             arguments.append(param.role)
         elif param.role is ParamRole.LEAF:
@@ -800,7 +806,7 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
             arguments.append(binding.scalars[param.index])
         else:
             arguments.append(values[param.role])
-    return GemmLowering(kernel, tuple(arguments), note)
+    return tuple(arguments)
 
 
 def _check_leaf_alignment(kernel: GemmSm90Kernel, binding: EpilogueBinding) -> None:
