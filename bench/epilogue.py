@@ -2,11 +2,12 @@
 per kernel configuration, in one run on one GPU.
 
     python bench/epilogue.py [--workloads PATH] [--out results.json] [--configs heuristic,...]
+                             [--epilogues none,relu,...] [--shapes 1280x768x3072,...] [--rounds N]
 
-For each shape of `gemm_bias_act` in ../shared/workloads/bolt_paper.json and each activation
-(relu, gelu (erf), gelu (tanh), hardswish, softplus), a one-kernel model is compiled with the
-heuristic configuration and with each configuration of `--configs` (forced through
-`#bolt.kernel`), checked against torch, and timed as a CUDA-graph replay with triton's do_bench
+For each shape of `gemm_bias_act` in ../shared/workloads/bolt_paper.json (or of `--shapes`)
+and each activation (relu, gelu (erf), gelu (tanh), hardswish, softplus), a one-kernel model is
+compiled with the heuristic configuration and with each configuration of `--configs` (forced
+through `#bolt.kernel`), checked against torch, and timed as a CUDA-graph replay with triton's do_bench
 (median, L2 flushed): every case once per round for `--rounds` rounds, then the median of
 those. The plain GEMM is timed with the same configuration, so the overhead column is the
 epilogue's own cost: time(act) / time(plain) - 1. The issue's target is at most
@@ -41,6 +42,8 @@ CONFIGS = {
     "128x128-pingpong": '#bolt.kernel<"gemm_sm90", tile [128, 128, 64], cluster [2, 1, 1], stages 4, "pingpong">',
     "128x128-pingpong-c1": '#bolt.kernel<"gemm_sm90", tile [128, 128, 64], cluster [1, 1, 1], stages 5, "pingpong">',
     "128x192-pingpong": '#bolt.kernel<"gemm_sm90", tile [128, 192, 64], cluster [2, 1, 1], stages 4, "pingpong">',
+    "128x128-streamk": '#bolt.kernel<"gemm_sm90", tile [128, 128, 64], cluster [1, 1, 1], stages 4, "cooperative_streamk">',
+    "128x256-streamk": '#bolt.kernel<"gemm_sm90", tile [128, 256, 64], cluster [1, 1, 1], stages 3, "cooperative_streamk">',
 }
 
 
@@ -95,6 +98,7 @@ def main() -> None:
     parser.add_argument("--configs", default=",".join(CONFIGS), help=f"comma-separated, of {', '.join(CONFIGS)}")
     parser.add_argument("--epilogues", default=",".join(EPILOGUES))
     parser.add_argument("--rounds", type=int, default=5, help="measurements of each case, round-robin")
+    parser.add_argument("--shapes", help="comma-separated MxNxK (default: the workloads' gemm_bias_act shapes)")
     args = parser.parse_args()
     configs = args.configs.split(",")
     epilogues = args.epilogues.split(",")
@@ -104,7 +108,10 @@ def main() -> None:
 
     import boltc
 
-    shapes = sorted({(r["M"], r["N"], r["K"]) for r in json.loads(args.workloads.read_text())["gemm_bias_act"]})
+    if args.shapes:
+        shapes = [tuple(int(v) for v in shape.split("x")) for shape in args.shapes.split(",")]
+    else:
+        shapes = sorted({(r["M"], r["N"], r["K"]) for r in json.loads(args.workloads.read_text())["gemm_bias_act"]})
     cases = [(shape, config, ep) for shape in shapes for config in configs for ep in epilogues]
     texts = {case: model_text(*case[0], case[2], CONFIGS[case[1]]) for case in cases}
     report = {"header": run_header(), "prebuild_s": prebuild(list(texts.values())), "rows": []}

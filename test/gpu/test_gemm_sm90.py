@@ -161,3 +161,13 @@ def test_batched_bias_rows(per_batch):
                             f"{t(b, m, n, dtype='f32')}, {t(b, 1, n, dtype='f32')} ->")
         assert text.count(t(b, 1, n)) == 4, text
     _check_against_interpreter(text, k)
+
+
+def test_stream_k_schedule_matches():
+    """The cooperative kernel under CUTLASS's stream-K scheduler (partial K sums through the
+    workspace), with a fused bias + ReLU, on a K-heavy shape with few tiles."""
+    from test_gemm_sm80 import gemm_model
+
+    m, n, k = 1280, 768, 3072
+    text = gemm_model(m, n, k, ("relu",), kernel=_sm90_kernel((128, 128, 64), "cooperative_streamk"))
+    _check_against_interpreter(text, k)

@@ -102,6 +102,14 @@ class KernelSchedule(Enum):
 
     TMA_COOPERATIVE = ("cooperative", "cutlass::gemm::KernelTmaWarpSpecializedCooperative", True, True)
     TMA_PINGPONG = ("pingpong", "cutlass::gemm::KernelTmaWarpSpecializedPingpong", False, True)
+    # The cooperative kernel under CUTLASS's stream-K tile scheduler: CTAs split the K loop of
+    # tiles when there are too few tiles for the SMs (its own heuristic picks data-parallel,
+    # stream-K or split-K per problem at run time; partial sums go through the workspace).
+    # Chosen only through #bolt.kernel: on the paper's under-filled shapes it was 1.6 % faster
+    # at best and up to 1.7x slower than the heuristic's choice (bench/RESULTS.md).
+    TMA_COOPERATIVE_STREAMK = (
+        "cooperative_streamk", "cutlass::gemm::KernelTmaWarpSpecializedCooperative", True, True,
+    )
     CP_ASYNC_COOPERATIVE = (
         "cooperative", "cutlass::gemm::KernelCpAsyncWarpSpecializedCooperative", True, False,
     )
@@ -122,6 +130,10 @@ class KernelSchedule(Enum):
     @property
     def uses_tma(self) -> bool:
         return self.value[3]
+
+    @property
+    def stream_k(self) -> bool:
+        return self.bolt_name.endswith("_streamk")
 
     @classmethod
     def select(cls, bolt_name: str, *, tma: bool) -> KernelSchedule:

@@ -473,7 +473,9 @@ class GemmSm90Kernel(CutlassKernel):
         (evt.py, Sm90RowBroadcastPrefetch): the persistent TMA kernels run that warp beside the
         mainloop; the bulk copy needs D's rows 16-byte aligned, as the TMA epilogue does."""
         c = self.config
-        return c.schedule.uses_tma and c.tma_epilogue and self.epilogue.has_row_broadcast
+        # Not under stream-K: a CTA may run the epilogue of a tile it did not start, subtile by
+        # subtile, which breaks the one-copy-per-tile buffering.
+        return c.schedule.uses_tma and not c.schedule.stream_k and c.tma_epilogue and self.epilogue.has_row_broadcast
 
     @property
     def epilogue_schedule(self) -> EpilogueSchedule:
@@ -591,6 +593,7 @@ class GemmSm90Kernel(CutlassKernel):
             + instantiate(
                 "cutlass::gemm::kernel::GemmUniversal",
                 "cute::Shape<int, int, int, int>", "CollectiveMainloop", "CollectiveEpilogue",
+                *(["cutlass::gemm::StreamKScheduler"] if c.schedule.stream_k else []),
             )
             + ";",
         ]

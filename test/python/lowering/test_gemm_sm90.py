@@ -149,6 +149,18 @@ def test_epilogue_subtile_rule():
     assert epilogue_subtile_n(cooperative=True, tile_n=96, transcendental=True) == 32  # 64 does not divide 96
 
 
+def test_stream_k_schedule_is_the_cooperative_kernel_under_the_stream_k_scheduler():
+    kernel = lower(bias_relu(1280, 768, 3072, kernel=kernel_attr((128, 128, 64), schedule="cooperative_streamk"))).kernel
+    device = kernel.render_device()
+    assert "using KernelSchedule = cutlass::gemm::KernelTmaWarpSpecializedCooperative;" in device
+    assert '"CollectiveEpilogue",' not in device
+    assert "CollectiveEpilogue,\n    cutlass::gemm::StreamKScheduler>;" in device
+    # A CTA may finish another's tile subtile by subtile: CUTLASS's own row broadcast there.
+    assert not kernel.prefetch_rows and "cutlass::epilogue::fusion::Sm90RowBroadcast<" in device
+    persistent = lower(bias_relu(1280, 768, 3072, kernel=kernel_attr((128, 128, 64)))).kernel.render_device()
+    assert "StreamKScheduler" not in persistent
+
+
 def test_one_tu_per_configuration_not_per_layer():
     big = lower(bias_relu(4096, 1024, 512, kernel=KERNEL_COOP_128))
     small = lower(bias_relu(96, 256, 128, kernel=KERNEL_COOP_128))
