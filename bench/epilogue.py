@@ -42,6 +42,8 @@ CONFIGS = {
     "128x128-pingpong": '#bolt.kernel<"gemm_sm90", tile [128, 128, 64], cluster [2, 1, 1], stages 4, "pingpong">',
     "128x128-pingpong-c1": '#bolt.kernel<"gemm_sm90", tile [128, 128, 64], cluster [1, 1, 1], stages 5, "pingpong">',
     "128x192-pingpong": '#bolt.kernel<"gemm_sm90", tile [128, 192, 64], cluster [2, 1, 1], stages 4, "pingpong">',
+    "128x192-coop": '#bolt.kernel<"gemm_sm90", tile [128, 192, 64], cluster [2, 1, 1], stages 4, "cooperative">',
+    "128x192-coop-c1": '#bolt.kernel<"gemm_sm90", tile [128, 192, 64], cluster [1, 1, 1], stages 4, "cooperative">',
     "128x128-streamk": '#bolt.kernel<"gemm_sm90", tile [128, 128, 64], cluster [1, 1, 1], stages 4, "cooperative_streamk">',
     "128x256-streamk": '#bolt.kernel<"gemm_sm90", tile [128, 256, 64], cluster [1, 1, 1], stages 3, "cooperative_streamk">',
 }

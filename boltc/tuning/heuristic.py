@@ -5,7 +5,10 @@ profiler) lands. The convolution rules are `choose_conv_sm90`'s docstring.
 choice; no IR, no device. Its rules, in order:
 
 1. **Tile.** Candidates from most to least efficient per CTA:
-   128x256x64 cooperative, 128x128x64 cooperative, 64x128x64 pingpong, 64x64x64 pingpong.
+   128x256x64 cooperative, 128x192x64 cooperative, 128x128x64 cooperative, 64x128x64 pingpong,
+   64x64x64 pingpong. (128x192 fills a wave where 128x256 falls short and 128x128 overshoots
+   into a second, badly filled one: 1280x2304x768 is 120 tiles of 128x192 against 180 of
+   128x128, 13.57 against 16.22 µs on the H100, bench/RESULTS.md.)
    Large tiles reuse each loaded byte more (arithmetic intensity ~ tm*tn/(tm+tn)), so they win
    whenever there are enough of them to fill the GPU. Take the first candidate whose tile count
    (ceil(M/tm) * ceil(N/tn) * batch) fills a wave of the 132 SMs of an H100 SXM; a
@@ -61,6 +64,7 @@ class GemmChoice:
 
 _CANDIDATES: tuple[tuple[tuple[int, int, int], str], ...] = (
     ((128, 256, 64), "cooperative"),
+    ((128, 192, 64), "cooperative"),
     ((128, 128, 64), "cooperative"),
     ((64, 128, 64), "pingpong"),
     ((64, 64, 64), "pingpong"),

@@ -132,6 +132,7 @@ def _check_against_interpreter(text: str, k: int) -> None:
 
 @pytest.mark.parametrize("schedule,tile,cluster", [
     ("cooperative", (128, 256, 64), (2, 1, 1)),  # 16 x 9 = 144 tiles on 132 SMs
+    ("cooperative", (128, 192, 64), (2, 1, 1)),  # 16 x 12 = 192 tiles; 128x64 subtiles, 3 per row
     ("pingpong", (64, 128, 64), (1, 1, 1)),      # 32 x 17 = 544 tiles: ~4 per persistent CTA
 ])
 def test_bias_rows_prefetched_across_tiles_of_one_cta(schedule, tile, cluster):
