@@ -37,8 +37,8 @@ For a kernel named NAME (`boltc_gemm_sm90_<16 hex digits>`):
   CUTLASS's can_implement refuses the arguments (strides not 16-byte aligned for TMA, say: seen
   on an H100 for K=510 given to a TMA kernel); 6 when the workspace is too small (or null where
   needed); 7 when the launch failed; others as CUTLASS defines them. The launch is asynchronous
-  on `stream`; nothing synchronizes, and nothing is allocated. `NAME_workspace_size` is the workspace the same arguments need (0 for these
-  kernels today, but call it); `NAME_can_implement` is CUTLASS's own check, without launching.
+  on `stream`; nothing synchronizes, and nothing is allocated. `NAME_workspace_size` is the workspace the same arguments need (0 but for the
+  stream-K schedule, which keeps partial sums there; call it); `NAME_can_implement` is CUTLASS's own check, without launching.
 - `GemmLowering.arguments` says, per parameter, what one bolt.gemm passes: a number, an
   operand (lhs, rhs, result or extra i), or something only the host has (workspace, stream).
 """
