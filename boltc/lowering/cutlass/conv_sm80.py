@@ -47,7 +47,14 @@ from typing import ClassVar
 
 from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt_sm80
-from boltc.lowering.cutlass.conv_sm90 import ConvDim, ConvLowering, ConvProblem, conv_problem, render_conv_exports
+from boltc.lowering.cutlass.conv_sm90 import (
+    ConvDim,
+    ConvLowering,
+    ConvProblem,
+    conv_problem,
+    pad_channels_code,
+    render_conv_exports,
+)
 from boltc.lowering.cutlass.cpp import (
     SelfChecking,
     lower_at,
@@ -265,51 +272,7 @@ struct ImplicitGemmConvolutionWithVisitor : Base {
 };
 """
 
-_PAD_CHANNELS = """\
-// Channel padding: C is odd, and cp.async cannot read rows of an odd number of 16-bit
-// elements. The activation and the filter are copied into the workspace with C rounded up to
-// kChannelAlignment, the new channels zero: they add nothing to any sum.
-constexpr int kChannelAlignment = AlignmentA;
-constexpr size_t kWorkspaceAlignment = 256;
-
-template <class T>
-__global__ void pad_channels_kernel(T const* __restrict__ src, T* __restrict__ dst, int64_t rows, int c,
-                                    int c_pad) {
-  int64_t const total = rows * c_pad;
-  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < total;
-       i += int64_t(gridDim.x) * blockDim.x) {
-    int64_t const row = i / c_pad;
-    int const channel = static_cast<int>(i - row * c_pad);
-    dst[i] = channel < c ? src[row * c + channel] : T(0);
-  }
-}
-
-template <class T>
-cudaError_t pad_channels(T const* src, T* dst, int64_t rows, int c, int c_pad, cudaStream_t stream) {
-  int const threads = 256;
-  int64_t const wanted = (rows * c_pad + threads - 1) / threads;
-  int const blocks = static_cast<int>(wanted < 8192 ? (wanted > 0 ? wanted : 1) : 8192);
-  pad_channels_kernel<T><<<blocks, threads, 0, stream>>>(src, dst, rows, c, c_pad);
-  return cudaGetLastError();
-}
-
-int padded_channels(int c) {
-  return (c + kChannelAlignment - 1) / kChannelAlignment * kChannelAlignment;
-}
-
-size_t align_up(size_t bytes) {
-  return (bytes + kWorkspaceAlignment - 1) / kWorkspaceAlignment * kWorkspaceAlignment;
-}
-
-// Bytes of the padded activation and of the padded filter (0 when C needs no padding).
-size_t padded_activation_bytes(int n, int h, int w, int c) {
-  return padded_channels(c) == c ? 0 : align_up(sizeof(ElementA) * int64_t(n) * h * w * padded_channels(c));
-}
-
-size_t padded_filter_bytes(int f, int r, int s, int c) {
-  return padded_channels(c) == c ? 0 : align_up(sizeof(ElementB) * int64_t(f) * r * s * padded_channels(c));
-}
-"""
+_PAD_CHANNELS = pad_channels_code("C is odd, and cp.async cannot read rows of an odd number of 16-bit elements")
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,7 @@ For a kernel named NAME (`boltc_conv_sm90_<16 hex digits>`):
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import ClassVar
 from enum import Enum
@@ -254,11 +255,17 @@ _INCLUDES = """\
 
 _NAME_PLACEHOLDER = KERNEL_NAME_PLACEHOLDER
 
-_PAD_CHANNELS = """\
-// Channel padding (C not a multiple of kChannelAlignment, so no TMA im2col on the operands as
-// they are): each tensor is copied with its innermost dimension widened to c_pad, the new
-// channels zero. Zero channels of both the activation and the filter add nothing to any sum.
-constexpr int kChannelAlignment = AlignmentA;  // TMA im2col reads 16-byte rows
+def pad_channels_code(why: str) -> str:
+    """The C++ helpers of a convolution TU whose C is padded in the workspace (both families):
+    the padding kernel and the workspace arithmetic. `why`: the comment saying why this family
+    cannot read the operands as they are, ending with what kChannelAlignment is."""
+    text = (f"Channel padding: {why}. Each tensor is copied with its innermost dimension widened to "
+            "c_pad, the new channels zero: zero channels of the activation and the filter add nothing to any sum.")
+    comment = "".join(f"// {line}\n" for line in textwrap.wrap(text, 95))
+    return comment + "constexpr int kChannelAlignment = AlignmentA;\n" + _PAD_CHANNELS_HELPERS
+
+
+_PAD_CHANNELS_HELPERS = """\
 
 template <class T>
 __global__ void pad_channels_kernel(T const* __restrict__ src, T* __restrict__ dst,
@@ -303,6 +310,8 @@ size_t padded_filter_bytes(int f, int r, int s, int c) {
   return c_pad == c ? 0 : align_up(sizeof(ElementB) * int64_t(f) * r * s * c_pad);
 }
 """
+
+_PAD_CHANNELS = pad_channels_code("C is not a multiple of kChannelAlignment, and TMA im2col reads 16-byte rows")
 
 
 _CONV_AUX_LOAD = """\

@@ -34,7 +34,7 @@ that move it to other output elements.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from math import prod
@@ -600,7 +600,7 @@ class EpilogueTree:
         """Whether some node computes an exp2, reciprocal, tanh or the like (many instructions
         per element; tuning/heuristic.py's epilogue_subtile_n)."""
         return any(isinstance(node, Compute) and node.functor.cpp in TRANSCENDENTAL_FUNCTORS
-                   for node in _postorder(self.root))
+                   for node in postorder(self.root))
 
     @property
     def has_row_broadcast(self) -> bool:
@@ -610,7 +610,7 @@ class EpilogueTree:
         """The boltc_evt functors (and nodes) the tree uses, each once, helpers first.
         `prefetch_rows`: row broadcasts are Sm90RowBroadcastPrefetch (see render_types)."""
         keys: list[str] = []
-        for node in _postorder(self.root):
+        for node in postorder(self.root):
             if isinstance(node, Compute):
                 keys += [k for k in node.functor.support if k not in keys]
         if prefetch_rows and self.has_row_broadcast:
@@ -628,36 +628,10 @@ class EpilogueTree:
         `prefetch_rows`: row broadcasts are boltc's Sm90RowBroadcastPrefetch, fetched by the
         epilogue load warp during the mainloop (only for kernels that run that warp beside the
         mainloop: the persistent TMA cooperative and pingpong GEMMs)."""
-        decls: list[str] = []
-        names: dict[Node, str] = {}
-
-        def name_of(node: Node) -> str:
-            if node in names:
-                return names[node]
-            if isinstance(node, AccFetch):
-                names[node] = f"{FUSION}::Sm90AccFetch"
-                return names[node]
-            if isinstance(node, Load):
-                name = f"Leaf{node.leaf}"
-                decls.extend(_load_decls(node, name, tile_shape, epilogue_descriptor, prefetch_rows))
-            elif isinstance(node, ScalarConstant):
-                name = f"Scalar{node.index}"
-                decls.append(f"using {name} = {instantiate(f'{FUSION}::Sm90ScalarBroadcast', node.element.cpp)};")
-            else:
-                children = [name_of(c) for c in node.children]  # postorder: children declared first
-                index = sum(1 for n in names if isinstance(n, Compute))
-                name = f"Node{index}"
-                compute = instantiate(
-                    f"{FUSION}::Sm90Compute", node.functor.cpp, node.output.cpp, node.compute.cpp,
-                    ROUND_TO_NEAREST,
-                )
-                decls.append(f"using Compute{index} = {compute};")
-                decls.append(f"using {name} = {instantiate(f'{FUSION}::Sm90EVT', f'Compute{index}', *children)};")
-            names[node] = name
-            return name
-
-        root = name_of(self.root)
-        return decls, root
+        return declare_nodes(
+            self.root, FUSION, ("Sm90AccFetch", "Sm90ScalarBroadcast", "Sm90Compute", "Sm90EVT"),
+            lambda node, name: _load_decls(node, name, tile_shape, epilogue_descriptor, prefetch_rows),
+        )
 
     def render_arguments(self, leaf_params: Sequence[LeafParams], scalar_params: Sequence[str]) -> str:
         """The nested initializer of the tree's Arguments: `{child args..., node args}` per
@@ -735,10 +709,46 @@ def _load_arguments(node: Load, params: LeafParams) -> str:
     return f"{{{pointer}, {e}(0), {{{params.leading_dim}, cute::_1{{}}, {params.batch_stride}}}}}"
 
 
-def _postorder(node: Node):
+def declare_nodes(root: Node, namespace: str, templates: tuple[str, str, str, str],
+                  load_decls: Callable[[Load, str], list[str]]) -> tuple[list[str], str]:
+    """C++ `using` declarations for every node below `root`, children first (equal subtrees
+    once), and the name of `root`'s type: `Leaf<i>` for loads (`load_decls(node, name)` writes
+    them), `Scalar<j>`, and `Compute<i>`/`Node<i>` pairs for compute nodes. `templates` names
+    the visitor family's accumulator fetch, scalar broadcast, compute and EVT templates in
+    `namespace` (Sm90's in `cutlass::epilogue::fusion`, Sm80's in `...::threadblock`)."""
+    acc_fetch, scalar_broadcast, compute, evt = (f"{namespace}::{t}" for t in templates)
+    decls: list[str] = []
+    names: dict[Node, str] = {}
+
+    def name_of(node: Node) -> str:
+        if node in names:
+            return names[node]
+        if isinstance(node, AccFetch):
+            names[node] = acc_fetch
+            return names[node]
+        if isinstance(node, Load):
+            name = f"Leaf{node.leaf}"
+            decls.extend(load_decls(node, name))
+        elif isinstance(node, ScalarConstant):
+            name = f"Scalar{node.index}"
+            decls.append(f"using {name} = {instantiate(scalar_broadcast, node.element.cpp)};")
+        else:
+            children = [name_of(c) for c in node.children]  # postorder: children declared first
+            index = sum(1 for n in names if isinstance(n, Compute))
+            name = f"Node{index}"
+            decls.append(f"using Compute{index} = "
+                         f"{instantiate(compute, node.functor.cpp, node.output.cpp, node.compute.cpp, ROUND_TO_NEAREST)};")
+            decls.append(f"using {name} = {instantiate(evt, f'Compute{index}', *children)};")
+        names[node] = name
+        return name
+
+    return decls, name_of(root)
+
+
+def postorder(node: Node):
     if isinstance(node, Compute):
         for child in node.children:
-            yield from _postorder(child)
+            yield from postorder(child)
     yield node
 
 

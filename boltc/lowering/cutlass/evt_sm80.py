@@ -48,6 +48,8 @@ from boltc.lowering.cutlass.evt import (
     Load,
     Node,
     ScalarConstant,
+    declare_nodes,
+    postorder,
 )
 
 THREADBLOCK = "cutlass::epilogue::threadblock"
@@ -111,37 +113,13 @@ def render_types(tree: EpilogueTree, *, thread_map: str, element_d: Element) -> 
 
     `thread_map` names the `OutputTileThreadLayout` of the epilogue: broadcast, aux-load and
     store nodes partition the output tile with it."""
-    decls: list[str] = []
-    names: dict[Node, str] = {}
-
-    def name_of(node: Node) -> str:
-        if node in names:
-            return names[node]
-        if isinstance(node, AccFetch):
-            names[node] = f"{THREADBLOCK}::VisitorAccFetch"
-            return names[node]
-        if isinstance(node, Load):
-            name = f"Leaf{node.leaf}"
-            decls.append(f"using {name} = {_load_type(node, thread_map)};")
-        elif isinstance(node, ScalarConstant):
-            name = f"Scalar{node.index}"
-            decls.append(f"using {name} = {instantiate(f'{THREADBLOCK}::VisitorScalarBroadcast', node.element.cpp)};")
-        else:
-            if node.functor.has_arguments:
-                raise ValueError(f"{node.functor.cpp} takes arguments: rewrite the tree with for_sm80 first")
-            children = [name_of(c) for c in node.children]  # postorder: children declared first
-            index = sum(1 for n in names if isinstance(n, Compute))
-            name = f"Node{index}"
-            compute = instantiate(
-                f"{THREADBLOCK}::VisitorCompute", node.functor.cpp, node.output.cpp, node.compute.cpp,
-                ROUND_TO_NEAREST,
-            )
-            decls.append(f"using Compute{index} = {compute};")
-            decls.append(f"using {name} = {instantiate(f'{THREADBLOCK}::Sm80EVT', f'Compute{index}', *children)};")
-        names[node] = name
-        return name
-
-    root = name_of(tree.root)
+    for node in postorder(tree.root):
+        if isinstance(node, Compute) and node.functor.has_arguments:
+            raise ValueError(f"{node.functor.cpp} takes arguments: rewrite the tree with for_sm80 first")
+    decls, root = declare_nodes(
+        tree.root, THREADBLOCK, ("VisitorAccFetch", "VisitorScalarBroadcast", "VisitorCompute", "Sm80EVT"),
+        lambda node, name: [f"using {name} = {_load_type(node, thread_map)};"],
+    )
     store = instantiate(
         f"{THREADBLOCK}::VisitorAuxStore", thread_map, element_d.cpp, ROUND_TO_NEAREST,
         "cute::Stride<int64_t, cute::_1, int64_t>",

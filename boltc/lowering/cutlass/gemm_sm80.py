@@ -69,6 +69,7 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     ParamRole,
     bind_arguments,
     epilogue_params,
+    gemm_operand_types,
     render_exports,
     tu_preamble,
 )
@@ -294,17 +295,7 @@ class GemmSm80Kernel(CutlassKernel):
     def _render_types(self) -> str:
         c = self.config
         lines = [
-            f"using ElementA = {c.element_ab.cpp};",
-            f"using ElementB = {c.element_ab.cpp};",
-            f"using ElementD = {c.element_d.cpp};",
-            "using ElementAccumulator = float;",
-            "using ElementCompute = float;",
-            f"using LayoutA = {c.layout_a.cpp};",
-            f"using LayoutB = {c.layout_b.cpp};",
-            "using LayoutD = cutlass::layout::RowMajor;",
-            f"constexpr int AlignmentA = {c.alignment_a};",
-            f"constexpr int AlignmentB = {c.alignment_b};",
-            f"constexpr int AlignmentD = {c.alignment_d};",
+            *gemm_operand_types(c),
             *sm80_shapes(c.tile, c.warp, c.stages),
             "",
             *visitor_declarations(self.epilogue, c.element_d),

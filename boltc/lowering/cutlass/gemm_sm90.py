@@ -46,7 +46,7 @@ For a kernel named NAME (`boltc_gemm_sm90_<16 hex digits>`):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 from enum import Enum, IntEnum
 from functools import cached_property
 
@@ -80,6 +80,9 @@ from boltc.lowering.cutlass.evt import (
     Role,
     build_epilogue,
 )
+
+if TYPE_CHECKING:  # gemm_sm80 imports this module
+    from boltc.lowering.cutlass.gemm_sm80 import GemmSm80Config
 
 FAMILY = "gemm_sm90"
 # cutlass::arch::sm90_smem_capacity_bytes: shared memory one CTA may use on sm_90.
@@ -371,6 +374,24 @@ def tma_epilogue_smem_bytes(tile: Shape3, epilogue_tile: tuple[int, int], elemen
     return total + 256  # pipeline barriers
 
 
+def gemm_operand_types(c: GemmSm90Config | GemmSm80Config) -> list[str]:
+    """The element, layout and alignment declarations every GEMM TU opens its types with
+    (both families' configurations carry the same fields)."""
+    return [
+        f"using ElementA = {c.element_ab.cpp};",
+        f"using ElementB = {c.element_ab.cpp};",
+        f"using ElementD = {c.element_d.cpp};",
+        "using ElementAccumulator = float;",
+        "using ElementCompute = float;",
+        f"using LayoutA = {c.layout_a.cpp};",
+        f"using LayoutB = {c.layout_b.cpp};",
+        "using LayoutD = cutlass::layout::RowMajor;",
+        f"constexpr int AlignmentA = {c.alignment_a};",
+        f"constexpr int AlignmentB = {c.alignment_b};",
+        f"constexpr int AlignmentD = {c.alignment_d};",
+    ]
+
+
 class CutlassKernel(SelfChecking):
     """What every CUTLASS kernel family shares (GemmSm90Kernel, ConvSm90Kernel, GemmSm80Kernel,
     ConvSm80Kernel): an entry point named by a hash of the generated text, a host translation
@@ -514,17 +535,7 @@ class GemmSm90Kernel(CutlassKernel):
     def _render_types(self) -> str:
         c = self.config
         lines = [
-            f"using ElementA = {c.element_ab.cpp};",
-            f"using ElementB = {c.element_ab.cpp};",
-            f"using ElementD = {c.element_d.cpp};",
-            "using ElementAccumulator = float;",
-            "using ElementCompute = float;",
-            f"using LayoutA = {c.layout_a.cpp};",
-            f"using LayoutB = {c.layout_b.cpp};",
-            "using LayoutD = cutlass::layout::RowMajor;",
-            f"constexpr int AlignmentA = {c.alignment_a};",
-            f"constexpr int AlignmentB = {c.alignment_b};",
-            f"constexpr int AlignmentD = {c.alignment_d};",
+            *gemm_operand_types(c),
             f"using TileShape = {c.tile.cute()};",
             f"using ClusterShape = {c.cluster.cute()};",
             f"using KernelSchedule = {c.schedule.cpp};",
