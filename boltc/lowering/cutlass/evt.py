@@ -72,6 +72,9 @@ class Functor:
     arity: int
     support: tuple[str, ...] = ()  # keys of SUPPORT_CODE the TU must contain first
     has_arguments: bool = False  # Fn<T>::Arguments exists (Clamp's bounds)
+    # Costs many instructions per element: MUFU ops (exp2, reciprocal, tanh) and the polynomials
+    # around them (tuning/heuristic.py's epilogue_subtile_n).
+    transcendental: bool = False
 
 
 _PER_ELEMENT = """\
@@ -450,63 +453,55 @@ for _pred, _cond in _PREDICATES.items():
 _THREAD = "cutlass::epilogue::thread"
 
 
-def _custom(name: str, key: str, arity: int = 1) -> Functor:
-    return Functor(f"boltc_evt::{name}", arity, ("per_element", key))
+def _custom(name: str, key: str, arity: int = 1, *, transcendental: bool = True) -> Functor:
+    return Functor(f"boltc_evt::{name}", arity, ("per_element", key), transcendental=transcendental)
 
 
 IDENTITY = Functor(f"{_THREAD}::Identity", 1)
 UNARY_FUNCTORS: dict[type[bolt.UnaryElementwiseOp], Functor] = {
     bolt.ReluOp: Functor(f"{_THREAD}::ReLu", 1),
-    bolt.SigmoidOp: Functor(f"{_THREAD}::Sigmoid", 1),
-    bolt.TanhOp: Functor(f"{_THREAD}::Tanh", 1),
-    bolt.SiluOp: Functor(f"{_THREAD}::SiLu", 1),
+    bolt.SigmoidOp: Functor(f"{_THREAD}::Sigmoid", 1, transcendental=True),
+    bolt.TanhOp: Functor(f"{_THREAD}::Tanh", 1, transcendental=True),
+    bolt.SiluOp: Functor(f"{_THREAD}::SiLu", 1, transcendental=True),
     bolt.HardswishOp: Functor(f"{_THREAD}::HardSwish", 1),
     bolt.ClampOp: Functor(f"{_THREAD}::Clamp", 1, has_arguments=True),
     bolt.NegOp: Functor("cutlass::negate", 1),
-    bolt.SoftplusOp: Functor("boltc_evt::Softplus", 1, ("per_element", "ex2_approx", "softplus")),
+    bolt.SoftplusOp: Functor("boltc_evt::Softplus", 1, ("per_element", "ex2_approx", "softplus"), transcendental=True),
     bolt.ExpOp: _custom("Exp", "exp"),
     bolt.LogOp: _custom("Log", "log"),
     bolt.Log1pOp: _custom("Log1p", "log1p"),
     bolt.SqrtOp: _custom("Sqrt", "sqrt"),
     bolt.RsqrtOp: _custom("Rsqrt", "rsqrt"),
-    bolt.AbsOp: _custom("Abs", "abs"),
+    bolt.AbsOp: _custom("Abs", "abs", transcendental=False),
     bolt.ErfOp: _custom("Erf", "erf"),
     bolt.ReciprocalOp: _custom("Reciprocal", "reciprocal"),
 }
 # Functors with a cheaper form that is exact enough when the result is rounded to a 16-bit
 # type at once (the epilogue's root stored as f16/bf16): (functor, result type) -> form.
-_SOFTPLUS_HALF_FORM = Functor("boltc_evt::SoftplusHalf", 1, ("per_element", "ex2_approx", "softplus_half"))
+_SOFTPLUS_HALF_FORM = Functor("boltc_evt::SoftplusHalf", 1, ("per_element", "ex2_approx", "softplus_half"),
+                              transcendental=True)
 SIXTEEN_BIT_RESULT_FORMS: dict[tuple[str, Element], Functor] = {
     ("boltc_evt::Softplus", Element.F16): _SOFTPLUS_HALF_FORM,
     ("boltc_evt::Softplus", Element.BF16): _SOFTPLUS_HALF_FORM,
     ("boltc_evt::GeluErf", Element.F16): Functor(
-        "boltc_evt::GeluErfF16", 1, ("per_element", "ex2_approx", "max_nan", "gelu_erf_f16")),
+        "boltc_evt::GeluErfF16", 1, ("per_element", "ex2_approx", "max_nan", "gelu_erf_f16"), transcendental=True),
     ("boltc_evt::GeluErf", Element.BF16): Functor(
-        "boltc_evt::GeluErfBF16", 1, ("per_element", "ex2_approx", "max_nan", "gelu_erf_bf16")),
+        "boltc_evt::GeluErfBF16", 1, ("per_element", "ex2_approx", "max_nan", "gelu_erf_bf16"), transcendental=True),
 }
 GELU_FUNCTORS: dict[bolt.GeluApproximation, Functor] = {
-    bolt.GeluApproximation.ERF: Functor("boltc_evt::GeluErf", 1, ("per_element", "ex2_approx", "rcp_approx", "max_nan", "gelu_erf")),
-    bolt.GeluApproximation.TANH: Functor(f"{_THREAD}::GELU_taylor", 1),  # tanh form, tanh.approx
+    bolt.GeluApproximation.ERF: Functor(
+        "boltc_evt::GeluErf", 1, ("per_element", "ex2_approx", "rcp_approx", "max_nan", "gelu_erf"), transcendental=True),
+    bolt.GeluApproximation.TANH: Functor(f"{_THREAD}::GELU_taylor", 1, transcendental=True),  # tanh form, tanh.approx
 }
 BINARY_FUNCTORS: dict[type[bolt.BinaryElementwiseOp], Functor] = {
     bolt.AddOp: Functor("cutlass::plus", 2),
     bolt.SubOp: Functor("cutlass::minus", 2),
     bolt.MulOp: Functor("cutlass::multiplies", 2),
-    bolt.DivOp: Functor("cutlass::divides", 2),
+    bolt.DivOp: Functor("cutlass::divides", 2, transcendental=True),  # IEEE division: a reciprocal and fixups
     bolt.MaxOp: Functor("boltc_evt::MaximumNaN", 2, ("nan_minmax",)),
     bolt.MinOp: Functor("boltc_evt::MinimumNaN", 2, ("nan_minmax",)),
     bolt.PowOp: _custom("Pow", "pow", 2),
 }
-
-
-# Functors that cost many instructions per element (MUFU ops and the polynomials around them).
-TRANSCENDENTAL_FUNCTORS = frozenset({
-    "boltc_evt::GeluErf", "boltc_evt::GeluErfF16", "boltc_evt::GeluErfBF16",
-    f"{_THREAD}::GELU_taylor", "boltc_evt::Softplus", "boltc_evt::SoftplusHalf",
-    f"{_THREAD}::Sigmoid", f"{_THREAD}::Tanh", f"{_THREAD}::SiLu",
-    "boltc_evt::Exp", "boltc_evt::Log", "boltc_evt::Log1p", "boltc_evt::Sqrt", "boltc_evt::Rsqrt",
-    "boltc_evt::Erf", "boltc_evt::Reciprocal", "boltc_evt::Pow", "cutlass::divides",
-})
 
 
 def select_functor(predicate: bolt.ComparePredicate) -> Functor:
@@ -599,7 +594,7 @@ class EpilogueTree:
     def evaluates_transcendental(self) -> bool:
         """Whether some node computes an exp2, reciprocal, tanh or the like (many instructions
         per element; tuning/heuristic.py's epilogue_subtile_n)."""
-        return any(isinstance(node, Compute) and node.functor.cpp in TRANSCENDENTAL_FUNCTORS
+        return any(isinstance(node, Compute) and node.functor.transcendental
                    for node in postorder(self.root))
 
     @property
