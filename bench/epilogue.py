@@ -28,10 +28,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gemm import ACTIVATIONS, WORKLOADS, run_header, torch_activation  # noqa: E402
+from gemm import WORKLOADS, gemm_model, run_header, torch_activation  # noqa: E402
 
 EPILOGUES = ("none", "relu", "gelu", "gelu_tanh", "hardswish", "softplus")
-BOLT_ACTIVATION = {**ACTIVATIONS, "gelu_tanh": "bolt.ew.gelu tanh"}
 # name -> the #bolt.kernel attribute text (None: the heuristic's choice)
 CONFIGS = {
     "heuristic": None,
@@ -51,26 +50,7 @@ CONFIGS = {
 
 def model_text(m: int, n: int, k: int, epilogue: str, kernel: str | None) -> str:
     """bolt IR: out = act(A @ B + bias) (or A @ B for "none"), A [M, K], B [K, N], bias [N]."""
-    t = lambda *s: "tensor<" + "x".join(map(str, s)) + "xf16>"  # noqa: E731
-    attr = f" {{kernel = {kernel}}}" if kernel else ""
-    act = epilogue != "none"
-    lines = [
-        f"func.func @main(%a: {t(m, k)}, %b: {t(k, n)}" + (f", %bias: {t(n)}" if act else "") + f") -> {t(m, n)} {{",
-        f"  %d = bolt.gemm %a, %b{attr} : {t(m, k)}, {t(k, n)} -> {t(m, n)} {{",
-        f"  ^bb0(%acc: tensor<{m}x{n}xf32>):",
-        f"    bolt.yield %acc : tensor<{m}x{n}xf32>",
-        "  }",
-    ]
-    result = "%d"
-    if act:
-        lines += [
-            f"  %row = bolt.reshape %bias : {t(n)} -> {t(1, n)}",
-            f"  %s = bolt.ew.add %d, %row : {t(m, n)}, {t(1, n)} -> {t(m, n)}",
-            f"  %y = {BOLT_ACTIVATION[epilogue]} %s : {t(m, n)} -> {t(m, n)}",
-        ]
-        result = "%y"
-    lines += [f"  func.return {result} : {t(m, n)}", "}"]
-    return "\n".join(lines) + "\n"
+    return gemm_model(m, n, k, None if epilogue == "none" else epilogue, kernel)
 
 
 def torch_epilogue(torch, epilogue: str):

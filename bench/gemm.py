@@ -36,16 +36,19 @@ ACTIVATIONS = {  # bolt op text for the activation after the bias add
     "gelu": "bolt.ew.gelu erf",
     "hardswish": "bolt.ew.hardswish",
     "softplus": "bolt.ew.softplus",
+    "gelu_tanh": "bolt.ew.gelu tanh",  # bench/epilogue.py's
 }
 
 
-def gemm_model(m: int, n: int, k: int, act: str | None) -> str:
-    """bolt IR: out = act(A @ B + bias) with A [M, K], B [K, N] and bias [N] as model inputs."""
+def gemm_model(m: int, n: int, k: int, act: str | None, kernel: str | None = None) -> str:
+    """bolt IR: out = act(A @ B + bias) with A [M, K], B [K, N] and bias [N] as model inputs
+    (A @ B alone when `act` is None); `kernel`, a #bolt.kernel forcing the configuration."""
     t = lambda *s: "tensor<" + "x".join(map(str, s)) + "xf16>"  # noqa: E731
+    attr = f" {{kernel = {kernel}}}" if kernel else ""
     lines = [
         f"func.func @main(%a: {t(m, k)}, %b: {t(k, n)}"
         + (f", %bias: {t(n)}" if act else "") + f") -> {t(m, n)} {{",
-        f"  %d = bolt.gemm %a, %b : {t(m, k)}, {t(k, n)} -> {t(m, n)} {{",
+        f"  %d = bolt.gemm %a, %b{attr} : {t(m, k)}, {t(k, n)} -> {t(m, n)} {{",
         f"  ^bb0(%acc: tensor<{m}x{n}xf32>):",
         f"    bolt.yield %acc : tensor<{m}x{n}xf32>",
         "  }",
