@@ -109,3 +109,39 @@ def assert_matches(got: Any, expected: tuple[np.ndarray, ...], dtypes: list[str]
         g = g.detach().float().cpu().numpy() if hasattr(g, "detach") else np.asarray(g)
         np.testing.assert_allclose(g.astype(np.float64), np.asarray(e, dtype=np.float64), **TOLERANCES[dtype])
 
+
+
+def per_call_us(replay) -> float:
+    """Microseconds per call of `replay` (a CUDA-graph replay): 100 calls between two events,
+    median of 5, after one warm-up call; no L2 flush (bolt_paper.json's back-to-back column)."""
+    import torch
+
+    replay()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(5):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(100):
+            replay()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) * 1000 / 100)
+    return float(np.median(times))
+
+
+def torch_graph(fn):
+    """The replay of `fn` captured as a CUDA graph, after three calls on a side stream (where
+    cuDNN's autotuning happens, outside the capture)."""
+    import torch
+
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            fn()
+    torch.cuda.current_stream().wait_stream(side)
+    captured = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(captured):
+        fn()
+    return captured.replay

@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 import boltc
-from gpu_helpers import has_cuda_gpu, has_torch_cuda
+from gpu_helpers import has_cuda_gpu, has_torch_cuda, per_call_us, torch_graph
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
@@ -175,30 +175,7 @@ def test_resnet50_3x3_layer_timing_against_cudnn(h, c, tmp_path):
     graph = model.capture_graph(x, weight, bias)
     torch.testing.assert_close(graph.replay().float(), cudnn().permute(0, 2, 3, 1).float(), rtol=2e-3, atol=2e-3)
 
-    def per_call_us(replay) -> float:
-        replay()
-        torch.cuda.synchronize()
-        times = []
-        for _ in range(5):
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            start.record()
-            for _ in range(100):
-                replay()
-            end.record()
-            end.synchronize()
-            times.append(start.elapsed_time(end) * 1000 / 100)
-        return float(np.median(times))
-
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        for _ in range(3):
-            cudnn()  # cuDNN's autotuning happens here, outside the capture
-    torch.cuda.current_stream().wait_stream(side)
-    captured = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(captured):
-        cudnn()
-    ours, theirs = per_call_us(graph.replay), per_call_us(captured.replay)
+    ours, theirs = per_call_us(graph.replay), per_call_us(torch_graph(cudnn))
     flops = 2 * n * h * h * f * 9 * c
     print(f"\nconv3x3 N={n} {h}x{h}x{c}->{f} +bias+relu, conv_sm80 tile {'x'.join(map(str, choice.tile))} "
           f"warp {'x'.join(map(str, choice.warp))} s{choice.stages} on sm_90a: boltc {ours:.1f} us "

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import boltc
-from gpu_helpers import DATA, has_cuda_gpu, has_torch_cuda
+from gpu_helpers import DATA, has_cuda_gpu, has_torch_cuda, per_call_us, torch_graph
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 needs_torch = pytest.mark.skipif(not has_torch_cuda(), reason="needs torch with CUDA")
@@ -247,32 +247,6 @@ def test_resnet50_3x3_layer_timing_against_cudnn(h, c, tmp_path):
     reference = peers["cuDNN conv+bias+relu"]().permute(0, 2, 3, 1).float()
     graph = model.capture_graph(x, weight, bias)
     torch.testing.assert_close(graph.replay().float(), reference, rtol=2e-3, atol=2e-3)
-
-    def per_call_us(replay) -> float:
-        replay()
-        torch.cuda.synchronize()
-        times = []
-        for _ in range(5):
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            start.record()
-            for _ in range(100):
-                replay()
-            end.record()
-            end.synchronize()
-            times.append(start.elapsed_time(end) * 1000 / 100)
-        return float(np.median(times))
-
-    def torch_graph(fn):
-        side = torch.cuda.Stream()
-        side.wait_stream(torch.cuda.current_stream())
-        with torch.cuda.stream(side):
-            for _ in range(3):
-                fn()  # cuDNN's autotuning happens here, outside the capture
-        torch.cuda.current_stream().wait_stream(side)
-        captured = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(captured):
-            fn()
-        return captured.replay
 
     ours = per_call_us(graph.replay)
     timings = {name: per_call_us(torch_graph(fn)) for name, fn in peers.items()}

@@ -19,7 +19,7 @@ import pytest
 
 from gpu_helpers import has_cuda_gpu
 
-pytestmark = pytest.mark.gpu
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
 # SUPPORT_CODE key -> (functor, float64 reference, rtol, atol): the host test's bounds plus
 # the device instructions' own error (ex2.approx 2 ulp, rcp.approx 1 ulp: ~3e-7 relative).
@@ -73,8 +73,6 @@ def _library(tmp_path):
 
 @pytest.fixture(scope="module")
 def apply(tmp_path_factory):
-    if not has_cuda_gpu():
-        pytest.skip("needs a CUDA GPU")
     library = _library(tmp_path_factory.mktemp("functors"))
 
     def run(which: int, x: np.ndarray) -> np.ndarray:
