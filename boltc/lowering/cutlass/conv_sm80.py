@@ -51,6 +51,8 @@ from boltc.lowering.cutlass.conv_sm90 import (
     ConvDim,
     ConvLowering,
     ConvProblem,
+    conv_entry_params,
+    conv_operand_types,
     conv_problem,
     pad_channels_code,
     render_conv_exports,
@@ -87,7 +89,6 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     Operand,
     OperandKind,
     ParamRole,
-    epilogue_params,
     tu_preamble,
 )
 
@@ -144,18 +145,6 @@ class ConvSm80Config(SelfChecking):
             self.element_ab, self.tile, self.warp, self.stages,
             {"the activation (along C)": self.alignment_c, "the filter (along C)": self.alignment_c},
         )
-
-
-def _entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
-    """conv_sm90's parameters: sizes (role ConvDim), input, filter, output, the epilogue's."""
-    R = ParamRole
-    params = [CParam(d.value, "int", d) for d in ConvDim]  # type: ignore[arg-type]
-    params += [
-        CParam("input", "const void*", R.A),
-        CParam("filter", "const void*", R.B),
-        CParam("output", "void*", R.D),
-    ]
-    return (*params, *epilogue_params(tree, batch_strides=False))
 
 
 # --------------------------------------------------------------------------------------
@@ -285,10 +274,10 @@ class ConvSm80Kernel(CutlassKernel):
     epilogue: EpilogueTree
 
     def _entry_params(self) -> tuple[CParam, ...]:
-        return _entry_params(self.epilogue)
+        return conv_entry_params(self.epilogue)
 
     def _render(self, name: str) -> str:
-        entry = EntryPoint(name, _entry_params(self.epilogue))
+        entry = EntryPoint(name, conv_entry_params(self.epilogue))
         # Nothing that differs between layers of one configuration goes into the text.
         body = "\n".join([
             _CONV_KERNEL,
@@ -302,17 +291,7 @@ class ConvSm80Kernel(CutlassKernel):
     def _render_types(self) -> str:
         c = self.config
         lines = [
-            f"using ElementA = {c.element_ab.cpp};  // the activation, NHWC",
-            f"using ElementB = {c.element_ab.cpp};  // the filter, KRSC",
-            f"using ElementD = {c.element_d.cpp};  // the output, NHWC",
-            "using ElementAccumulator = float;",
-            "using ElementCompute = float;",
-            "using LayoutA = cutlass::layout::TensorNHWC;",
-            "using LayoutB = cutlass::layout::TensorNHWC;",
-            "using LayoutD = cutlass::layout::TensorNHWC;",
-            f"constexpr int AlignmentA = {c.alignment_c};",
-            f"constexpr int AlignmentB = {c.alignment_c};",
-            f"constexpr int AlignmentD = {c.alignment_d};",
+            *conv_operand_types(c.element_ab, c.element_d, c.alignment_c, c.alignment_d),
             *sm80_shapes(c.tile, c.warp, c.stages),
             "",
             *visitor_declarations(self.epilogue, c.element_d),

@@ -215,9 +215,28 @@ class ConvDim(Enum):
     DILATION_W = "dilation_w"
 
 
-def _entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
-    """Sizes (role ConvDim), then the GEMM contract's operand, leaf and host roles: A is the
-    activation, B the filter, D the output."""
+def conv_operand_types(element_ab: Element, element_d: Element, alignment_ab: int, alignment_d: int) -> list[str]:
+    """The element, layout and alignment declarations every convolution TU opens its types
+    with (both families; the activation's and the filter's alignment is along C)."""
+    return [
+        f"using ElementA = {element_ab.cpp};  // the activation, NHWC",
+        f"using ElementB = {element_ab.cpp};  // the filter, KRSC",
+        f"using ElementD = {element_d.cpp};  // the output, NHWC",
+        "using ElementAccumulator = float;",
+        "using ElementCompute = float;",
+        "using LayoutA = cutlass::layout::TensorNHWC;",
+        "using LayoutB = cutlass::layout::TensorNHWC;",
+        "using LayoutD = cutlass::layout::TensorNHWC;",
+        f"constexpr int AlignmentA = {alignment_ab};",
+        f"constexpr int AlignmentB = {alignment_ab};",
+        f"constexpr int AlignmentD = {alignment_d};",
+    ]
+
+
+def conv_entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
+    """The convolution entry point's parameters (both conv families): sizes (role ConvDim), then
+    the GEMM contract's operand, leaf and host roles: A is the activation, B the filter, D the
+    output."""
     R = ParamRole
     params = [CParam(d.value, "int", d) for d in ConvDim]  # type: ignore[arg-type]
     params += [
@@ -375,7 +394,7 @@ class ConvSm90Kernel(CutlassKernel):
         return EpilogueSchedule.TMA  # the conv kernel has one consumer warpgroup
 
     def _entry_params(self) -> tuple[CParam, ...]:
-        return _entry_params(self.epilogue)
+        return conv_entry_params(self.epilogue)
 
     # -- rendering ---------------------------------------------------------------------
 
@@ -385,7 +404,7 @@ class ConvSm90Kernel(CutlassKernel):
 
     def _render(self, name: str) -> str:
         c = self.config
-        entry = EntryPoint(name, _entry_params(self.epilogue))
+        entry = EntryPoint(name, conv_entry_params(self.epilogue))
         # Nothing that differs between layers of one configuration goes into the text.
         body = "\n".join([
             _CONV_AUX_LOAD if self._has_aux_load else "",
@@ -399,7 +418,7 @@ class ConvSm90Kernel(CutlassKernel):
         return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, _INCLUDES) + body
 
     def _render_device(self, name: str) -> str:
-        entry = EntryPoint(name, _entry_params(self.epilogue))
+        entry = EntryPoint(name, conv_entry_params(self.epilogue))
         body = "\n".join([
             _CONV_AUX_LOAD if self._has_aux_load else "",
             self._render_types(),
@@ -411,17 +430,7 @@ class ConvSm90Kernel(CutlassKernel):
     def _render_types(self) -> str:
         c = self.config
         lines = [
-            f"using ElementA = {c.element_ab.cpp};  // the activation, NHWC",
-            f"using ElementB = {c.element_ab.cpp};  // the filter, KRSC",
-            f"using ElementD = {c.element_d.cpp};  // the output, NHWC",
-            "using ElementAccumulator = float;",
-            "using ElementCompute = float;",
-            "using LayoutA = cutlass::layout::TensorNHWC;",
-            "using LayoutB = cutlass::layout::TensorNHWC;",
-            "using LayoutD = cutlass::layout::TensorNHWC;",
-            f"constexpr int AlignmentA = {c.alignment_ab};",
-            f"constexpr int AlignmentB = {c.alignment_ab};",
-            f"constexpr int AlignmentD = {c.alignment_d};",
+            *conv_operand_types(c.element_ab, c.element_d, c.alignment_ab, c.alignment_d),
             f"using TileShape = {c.tile_shape_cute()};",
             f"using ClusterShape = {c.cluster.cute()};",
             "using KernelSchedule = cutlass::conv::KernelImplicitTmaWarpSpecializedSm90;",

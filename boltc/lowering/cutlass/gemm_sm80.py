@@ -68,7 +68,7 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     OperandKind,
     ParamRole,
     bind_arguments,
-    epilogue_params,
+    gemm_entry_params,
     gemm_operand_types,
     render_exports,
     tu_preamble,
@@ -202,21 +202,6 @@ class GemmSm80Config(SelfChecking):
 # --------------------------------------------------------------------------------------
 
 
-def _entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
-    R = ParamRole
-    params = [
-        CParam("m", "int", R.M), CParam("n", "int", R.N), CParam("k", "int", R.K),
-        CParam("batch", "int", R.BATCH),
-        CParam("a", "const void*", R.A), CParam("lda", "int64_t", R.LDA),
-        CParam("batch_stride_a", "int64_t", R.BATCH_STRIDE_A),
-        CParam("b", "const void*", R.B), CParam("ldb", "int64_t", R.LDB),
-        CParam("batch_stride_b", "int64_t", R.BATCH_STRIDE_B),
-        CParam("d", "void*", R.D), CParam("ldd", "int64_t", R.LDD),
-        CParam("batch_stride_d", "int64_t", R.BATCH_STRIDE_D),
-    ]
-    return (*params, *epilogue_params(tree, batch_strides=True))
-
-
 # --------------------------------------------------------------------------------------
 # The kernel: a configuration and an epilogue tree -> one TU.
 # --------------------------------------------------------------------------------------
@@ -284,10 +269,10 @@ class GemmSm80Kernel(CutlassKernel):
     epilogue: EpilogueTree
 
     def _entry_params(self) -> tuple[CParam, ...]:
-        return _entry_params(self.epilogue)
+        return gemm_entry_params(self.epilogue)
 
     def _render(self, name: str) -> str:
-        entry = EntryPoint(name, _entry_params(self.epilogue))
+        entry = EntryPoint(name, gemm_entry_params(self.epilogue))
         # Nothing that differs between layers of this configuration goes into the text.
         body = "\n".join([self._render_types(), self._render_arguments(entry), render_exports(entry, "Gemm")])
         return tu_preamble(FAMILY, self.config.summary(), "gemm_sm80.py", entry, self.epilogue, _GEMM_INCLUDES) + body

@@ -300,7 +300,8 @@ class EntryPoint:
         return "".join(f'extern "C" {p};\n' for p in self.prototypes())
 
 
-def _entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
+def gemm_entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
+    """The GEMM entry point's parameters (both GEMM families; the module docstring)."""
     R = ParamRole
     params = [
         CParam("m", "int", R.M), CParam("n", "int", R.N), CParam("k", "int", R.K),
@@ -505,13 +506,13 @@ class GemmSm90Kernel(CutlassKernel):
         return EpilogueSchedule.TMA_COOPERATIVE if self.config.schedule.cooperative else EpilogueSchedule.TMA
 
     def _entry_params(self) -> tuple[CParam, ...]:
-        return _entry_params(self.epilogue)
+        return gemm_entry_params(self.epilogue)
 
     # -- rendering ---------------------------------------------------------------------
 
     def _render(self, name: str) -> str:
         c = self.config
-        entry = EntryPoint(name, _entry_params(self.epilogue))
+        entry = EntryPoint(name, gemm_entry_params(self.epilogue))
         # Nothing that differs between layers of this configuration goes into the text (sizes,
         # why the heuristic chose it): the name hashes the text, one name is one TU.
         body = "\n".join([
@@ -525,7 +526,7 @@ class GemmSm90Kernel(CutlassKernel):
                            prefetch_rows=self.prefetch_rows) + body
 
     def _render_device(self, name: str) -> str:
-        entry = EntryPoint(name, _entry_params(self.epilogue))
+        entry = EntryPoint(name, gemm_entry_params(self.epilogue))
         return (
             tu_preamble(FAMILY, self.config.summary(), "gemm_sm90.py", entry, self.epilogue, _INCLUDES,
                         device=True, prefetch_rows=self.prefetch_rows)
