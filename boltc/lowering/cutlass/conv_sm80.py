@@ -48,9 +48,9 @@ from typing import ClassVar
 from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt_sm80
 from boltc.lowering.cutlass.conv_sm90 import (
-    ConvDim,
     ConvLowering,
     ConvProblem,
+    conv_argument_values,
     conv_entry_params,
     conv_operand_types,
     conv_problem,
@@ -82,13 +82,10 @@ from boltc.lowering.cutlass.gemm_sm80 import (
     visitor_declarations,
 )
 from boltc.lowering.cutlass.gemm_sm90 import (
-    bind_arguments,
-    CutlassKernel,
     CParam,
+    CutlassKernel,
     EntryPoint,
-    Operand,
-    OperandKind,
-    ParamRole,
+    bind_arguments,
     tu_preamble,
 )
 
@@ -416,15 +413,4 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
     )
     kernel = ConvSm80Kernel(config, tree)
 
-    top, left, bottom, right = problem.padding
-    values: dict[object, object] = {
-        ConvDim.N: problem.n, ConvDim.H: problem.h, ConvDim.W: problem.w, ConvDim.C: problem.c,
-        ConvDim.F: problem.f, ConvDim.R: problem.r, ConvDim.S: problem.s,
-        ConvDim.P: problem.p, ConvDim.Q: problem.q,
-        ConvDim.PAD_TOP: top, ConvDim.PAD_LEFT: left, ConvDim.PAD_BOTTOM: bottom, ConvDim.PAD_RIGHT: right,
-        ConvDim.STRIDE_H: problem.strides[0], ConvDim.STRIDE_W: problem.strides[1],
-        ConvDim.DILATION_H: problem.dilations[0], ConvDim.DILATION_W: problem.dilations[1],
-        ParamRole.A: Operand(OperandKind.LHS), ParamRole.B: Operand(OperandKind.RHS),
-        ParamRole.D: Operand(OperandKind.RESULT),
-    }
-    return ConvLowering(kernel, bind_arguments(kernel.entry_point, values, binding), note)  # type: ignore[arg-type]
+    return ConvLowering(kernel, bind_arguments(kernel.entry_point, conv_argument_values(problem), binding), note)  # type: ignore[arg-type]

@@ -758,8 +758,14 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
     kernel = ConvSm90Kernel(config, tree)
     _check_leaves(kernel, binding)
 
+    return ConvLowering(kernel, bind_arguments(kernel.entry_point, conv_argument_values(problem), binding), note)
+
+
+def conv_argument_values(problem: ConvProblem) -> dict[object, Argument]:
+    """What one bolt.conv2d passes for the entry point's size and operand parameters (both conv
+    families), keyed by role; bind_arguments adds the epilogue's and the host's."""
     top, left, bottom, right = problem.padding
-    values: dict[object, Argument] = {
+    return {
         ConvDim.N: problem.n, ConvDim.H: problem.h, ConvDim.W: problem.w, ConvDim.C: problem.c,
         ConvDim.F: problem.f, ConvDim.R: problem.r, ConvDim.S: problem.s,
         ConvDim.P: problem.p, ConvDim.Q: problem.q,
@@ -769,7 +775,6 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
         ParamRole.A: Operand(OperandKind.LHS), ParamRole.B: Operand(OperandKind.RHS),
         ParamRole.D: Operand(OperandKind.RESULT),
     }
-    return ConvLowering(kernel, bind_arguments(kernel.entry_point, values, binding), note)
 
 
 def _check_leaves(kernel: ConvSm90Kernel, binding: EpilogueBinding) -> None:
