@@ -10,17 +10,15 @@ which CI runs (pytest's default selection includes it) and developers can skip w
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from boltc.lowering.build import Arch, TranslationUnit, compile_units
+from boltc.lowering.build import Arch
 from boltc.lowering.cutlass.conv_sm90 import lower_conv2d
 
 from conv_text import conv_text, parse_conv
-
-NVCC_MISSING = shutil.which("nvcc") is None and not os.environ.get("BOLTC_NVCC")
+from nvcc_objects import NVCC_MISSING, compile_kernel_object
 
 
 @pytest.mark.nvcc
@@ -32,17 +30,4 @@ def test_generated_sm90a_conv_with_bias_residual_relu_compiles(tmp_path: Path):
     kernel = lower_conv2d(op).kernel
     assert kernel.config.pad_channels
     # Split: the host TU and the kernel's device TU compile at once; the fatbin is embedded.
-    unit = TranslationUnit(kernel.name, kernel.render(), Arch.SM90A, device_source=kernel.render_device())
-    [obj] = compile_units([unit], cache_dir=tmp_path, jobs=1, progress=False)
-    assert not obj.cached and obj.path.is_file()
-    data = obj.path.read_bytes()
-    assert data[:4] == b"\x7fELF"
-    entry = kernel.entry_point
-    for symbol in (entry.name, entry.workspace_size_name, entry.can_implement_name):
-        assert symbol.encode() + b"\0" in data  # the three extern "C" entry points
-    assert b"sm_90a" in data  # the embedded cubin's target
-    # The device TU's fatbin, embedded under the symbol the host code loads it from, holding
-    # the kernel under the name the host code looks up: once as the host's string literal,
-    # again in the fatbin's ELF (its symbol and sections).
-    assert f"{kernel.name}_fatbin".encode() + b"\0" in data
-    assert data.count(f"{kernel.name}_kernel".encode()) >= 2
+    compile_kernel_object(kernel, Arch.SM90A, tmp_path)

@@ -10,35 +10,21 @@ Marker `nvcc`: CI runs these (pytest's default selection includes them); skip lo
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from boltc.lowering.build import Arch, TranslationUnit, compile_units
+from boltc.lowering.build import Arch
 from boltc.lowering.cutlass.conv_sm80 import lower_conv2d
 from boltc.lowering.cutlass.gemm_sm80 import lower_gemm
 
 from conv_text import conv_text, parse_conv
 from gemm_text import gemm_text, parse_gemm, tensor
+from nvcc_objects import NVCC_MISSING, compile_kernel_object
 
-NVCC_MISSING = shutil.which("nvcc") is None and not os.environ.get("BOLTC_NVCC")
 REPO = Path(__file__).resolve().parents[3]
-
-
-def compile_one(kernel, tmp_path: Path) -> bytes:
-    unit = TranslationUnit(kernel.name, kernel.render(), Arch.SM80)
-    [obj] = compile_units([unit], cache_dir=tmp_path, jobs=1, progress=False)
-    assert not obj.cached and obj.path.is_file()
-    data = obj.path.read_bytes()
-    assert data[:4] == b"\x7fELF"
-    entry = kernel.entry_point
-    for symbol in (entry.name, entry.workspace_size_name, entry.can_implement_name):
-        assert symbol.encode() + b"\0" in data  # the three extern "C" entry points
-    assert b"sm_80" in data  # the embedded cubin's target
-    return data
 
 
 @pytest.mark.nvcc
@@ -66,7 +52,7 @@ def test_generated_gemm_sm80_with_an_epilogue_tree_compiles(tmp_path: Path):
     )
     kernel = lower_gemm(parse_gemm(text)).kernel
     assert (kernel.config.alignment_a, kernel.config.alignment_d) == (2, 1)
-    compile_one(kernel, tmp_path)
+    compile_kernel_object(kernel, Arch.SM80, tmp_path)
 
 
 @pytest.mark.nvcc
@@ -79,7 +65,7 @@ def test_generated_conv_sm80_with_bias_residual_relu_compiles(tmp_path: Path):
                               epilogue="bias_residual_relu"))
     kernel = lower_conv2d(op).kernel
     assert kernel.config.pad_channels and kernel.config.alignment_c == 4 and kernel.config.alignment_d == 1
-    compile_one(kernel, tmp_path)
+    compile_kernel_object(kernel, Arch.SM80, tmp_path)
 
 
 @pytest.mark.nvcc
