@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.dialects.builtin import FileLineColLoc, NameLoc
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import DiagnosticException
 
@@ -14,14 +14,16 @@ class SourceLocation:
     file: str
     line: int | None = None
     column: int | None = None
+    node: str | None = None  # a node of a graph file (ONNX, torch.export), where it has one
 
     def __str__(self) -> str:
         parts = [self.file]
-        if self.line is not None:
+        if self.line is not None and self.line > 0:
             parts.append(str(self.line))
-            if self.column is not None:
+            if self.column is not None and self.column > 0:
                 parts.append(str(self.column))
-        return ":".join(parts)
+        where = ":".join(parts)
+        return f"{where}: node '{self.node}'" if self.node else where
 
 
 class BoltcError(DiagnosticException):
@@ -43,12 +45,18 @@ class BoltcError(DiagnosticException):
 
 
 def op_location(op: Operation, default_file: str = "<input>") -> SourceLocation:
-    """Where `op` came from: its FileLineColLoc (set by boltc's parser) or its nearest ancestor's."""
+    """Where `op` came from: its FileLineColLoc (set by boltc's parser), a graph importer's
+    NameLoc(node, file location), or its nearest ancestor's."""
     current: Operation | None = op
     while current is not None:
         loc = current.location
+        node = None
+        if isinstance(loc, NameLoc):
+            node, loc = loc.desc.data, loc.location
         if isinstance(loc, FileLineColLoc):
-            return SourceLocation(loc.filename.data, loc.line.data, loc.column.data)
+            return SourceLocation(loc.filename.data, loc.line.data, loc.column.data, node)
+        if node is not None:
+            return SourceLocation(default_file, node=node)
         current = current.parent_op()
     return SourceLocation(default_file)
 

@@ -50,6 +50,7 @@ from boltc.diagnostics import BoltcError, error_at
 from boltc.dialects import bolt
 from boltc.dialects import linalg_extra
 from boltc.dialects.resources import dense_array, element_bytes
+from boltc.frontends.builder import GraphBuilder
 
 # --------------------------------------------------------------------------------------
 # Element types.
@@ -126,33 +127,18 @@ def _float_of(attr: Attribute) -> float:
 
 
 @dataclass
-class FunctionImporter:
+class FunctionImporter(GraphBuilder):
+    """Translates one func.func; builds with GraphBuilder (located at the op being imported)."""
+
     source: func.FuncOp
-    block: Block = field(init=False)
     values: dict[SSAValue, Imported] = field(default_factory=dict)
-    _scalar_constants: dict[tuple[float, str], SSAValue] = field(default_factory=dict)
     _current: Operation | None = None
-
-    # ---- building ------------------------------------------------------------------
-
-    def emit(self, op: Operation) -> Operation:
-        """Append a new bolt op, located where the op being imported was."""
-        if self._current is not None:
-            op.location = self._current.location
-        self.block.add_op(op)
-        return op
 
     def error(self, message: str, op: Operation | None = None) -> BoltcError:
         return error_at(op or self._current or self.source, message)
 
     def scalar_constant(self, value: float, element_type: Attribute) -> SSAValue:
-        """A rank-0 bolt.constant, one per (value, type) in the function."""
-        key = (value, str(element_type))
-        if key not in self._scalar_constants:
-            ty = TensorType(element_type, [])
-            raw = element_bytes(np.array([value]), element_type)
-            self._scalar_constants[key] = self.emit(bolt.dense_constant(ty, raw)).results[0]
-        return self._scalar_constants[key]
+        return self.scalar(value, element_type)
 
     def tensor(self, value: SSAValue) -> SSAValue:
         """The bolt tensor an imported tensor value became."""
@@ -164,43 +150,12 @@ class FunctionImporter:
         owner = value.owner if isinstance(value, OpResult) else None
         raise self.error(f"uses a value the importer could not translate ({value.type})", owner)
 
-    def reshape(self, value: SSAValue, shape: Sequence[int]) -> SSAValue:
-        if bolt.shape_of(value) == tuple(shape):
-            return value
-        return self.emit(bolt.ReshapeOp(value, shape)).results[0]
-
-    def transpose(self, value: SSAValue, permutation: Sequence[int]) -> SSAValue:
-        if list(permutation) == sorted(permutation):
-            return value
-        return self.emit(bolt.TransposeOp(value, permutation)).results[0]
-
-    def cast(self, value: SSAValue, element_type: Attribute) -> SSAValue:
-        ty = value.type
-        assert isinstance(ty, TensorType)
-        if ty.get_element_type() == element_type:
-            return value
-        return self.emit(bolt.CastOp(value, TensorType(element_type, ty.get_shape()))).results[0]
-
-    def expand_to(self, value: SSAValue, shape: Sequence[int]) -> SSAValue:
-        """Broadcast a numpy-broadcastable value to exactly `shape` (bolt.broadcast adds dims)."""
-        current = bolt.shape_of(value)
-        if current == tuple(shape):
-            return value
-        padded = (1,) * (len(shape) - len(current)) + current
-        stretched = [d for d, (have, want) in enumerate(zip(padded, shape)) if have != want]
-        kept = [s for d, s in enumerate(padded) if d not in stretched]
-        squeezed = self.reshape(value, kept)
-        ty = value.type
-        assert isinstance(ty, TensorType)
-        out = TensorType(ty.get_element_type(), shape)
-        return self.emit(bolt.BroadcastOp(squeezed, out, stretched)).results[0]
-
     # ---- driving -------------------------------------------------------------------
 
     def run(self) -> func.FuncOp:
         src = self.source
         arg_types = [bolt_tensor_type(t, src) for t in src.function_type.inputs]
-        self.block = Block(arg_types=arg_types)
+        GraphBuilder.__init__(self, arg_types, src.location)
         for old, new in zip(src.body.block.args, self.block.args):
             self.values[old] = new
             new.name_hint = old.name_hint
@@ -209,6 +164,7 @@ class FunctionImporter:
             if op not in live:
                 continue
             self._current = op
+            self.location = op.location
             translate = _TOP_LEVEL.get(type(op))
             if translate is None:
                 raise self.error("boltc has no translation for this op")
