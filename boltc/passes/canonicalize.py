@@ -8,7 +8,7 @@ op whose result is unused (every bolt op is pure), so an op a pattern bypasses d
 with it.
 
 The patterns live here and not on the ops (DESIGN.md: the dialect imports nothing of boltc).
-`FoldReshape` and `FoldTranspose` are raise-bolt's own, shared.
+`FoldReshape` and `FoldTranspose` come from passes/patterns.py, shared with raise-bolt.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from xdsl.rewriter import InsertPoint
 from boltc.analysis.folding import ALWAYS_FOLD_ELEMENTS
 from boltc.dialects import bolt
 from boltc.dialects.resources import ResourceError, raw_array, storage_dtype
-from boltc.passes.raise_bolt import FoldReshape, FoldTranspose, scalar_value
+from boltc.passes.patterns import FoldReshape, FoldTranspose, scalar_value
 
 # --------------------------------------------------------------------------------------
 # x op e -> x for the identity element e of op.

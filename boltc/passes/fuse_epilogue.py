@@ -61,7 +61,7 @@ from boltc.analysis.fusion import (
 )
 from boltc.diagnostics import op_location
 from boltc.dialects import bolt
-from boltc.passes.raise_bolt import scalar_value
+from boltc.passes.patterns import scalar_value
 
 # What each kind of user of an anchor's result is, for the legality question. Users not listed
 # (another anchor, a b2b, func.return) are not epilogue candidates at all.

@@ -39,7 +39,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from boltc.dialects import bolt
 from boltc.dialects.resources import dense_array, element_bytes
-from boltc.passes.raise_bolt import FoldReshape, FoldTranspose
+from boltc.passes.patterns import FoldReshape, FoldTranspose
 
 NCHW_TO_NHWC = (0, 2, 3, 1)  # also FCHW -> KRSC for filters
 NHWC_TO_NCHW = (0, 3, 1, 2)

@@ -71,7 +71,7 @@ from boltc.diagnostics import BoltcError, op_location
 from boltc.dialects import bolt
 from boltc.dialects.resources import dense_array, element_bytes, storage_dtype
 from boltc.interpret import numpy_dtype, reference_interpreter
-from boltc.passes.raise_bolt import scalar_value
+from boltc.passes.patterns import scalar_value
 
 # --------------------------------------------------------------------------------------
 # Which operand dimension carries each lane of a result dimension.

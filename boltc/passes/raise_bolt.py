@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import prod
 
-import numpy as np
 from xdsl.context import Context
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -33,32 +32,11 @@ from xdsl.pattern_rewriter import (
 from xdsl.transforms.common_subexpression_elimination import cse
 
 from boltc.dialects import bolt
-from boltc.dialects.resources import dense_array
+from boltc.passes.patterns import FoldReshape, FoldTranspose, scalar_value
 
 # --------------------------------------------------------------------------------------
-# Reading values.
+# Reading values (scalar_value: passes/patterns.py).
 # --------------------------------------------------------------------------------------
-
-_MAX_SPLAT_CHECK = 1 << 16
-
-
-def scalar_value(value: SSAValue) -> float | None:
-    """The number a value holds everywhere: a rank-0 or splat constant, or a broadcast of one."""
-    owner = value.owner
-    if isinstance(owner, bolt.BroadcastOp):
-        return scalar_value(owner.input)
-    if isinstance(owner, bolt.ReshapeOp):
-        return scalar_value(owner.input)
-    if not isinstance(owner, bolt.ConstantOp) or not isinstance(owner.value, DenseIntOrFPElementsAttr):
-        return None
-    ty = owner.value.type
-    if prod(ty.get_shape()) > _MAX_SPLAT_CHECK:
-        return None
-    array = dense_array(owner.value)
-    first = float(array.flat[0]) if array.size else None
-    if first is None or not np.all(array == array.flat[0]):
-        return None
-    return first
 
 
 def _close(a: float, b: float, rel: float) -> bool:
@@ -279,30 +257,6 @@ class SelectToMinMax(RewritePattern):
 # --------------------------------------------------------------------------------------
 # Structural rewrites.
 # --------------------------------------------------------------------------------------
-
-
-class FoldReshape(RewritePattern):
-    """reshape(reshape(x)) -> reshape(x); a reshape to the same type -> x."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: bolt.ReshapeOp, rewriter: PatternRewriter, /) -> None:
-        if op.input.type == op.result.type:
-            rewriter.replace(op, [], [op.input])
-        elif isinstance(inner := op.input.owner, bolt.ReshapeOp):
-            rewriter.replace(op, bolt.ReshapeOp(inner.input, bolt.shape_of(op.result)))
-
-
-class FoldTranspose(RewritePattern):
-    """transpose(transpose(x)) -> one transpose; the identity permutation -> x."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: bolt.TransposeOp, rewriter: PatternRewriter, /) -> None:
-        perm = bolt.int_list(op.permutation)
-        if list(perm) == sorted(perm):
-            rewriter.replace(op, [], [op.input])
-        elif isinstance(inner := op.input.owner, bolt.TransposeOp):
-            first = bolt.int_list(inner.permutation)
-            rewriter.replace(op, bolt.TransposeOp(inner.input, [first[p] for p in perm]))
 
 
 class KeepDimsReduce(RewritePattern):
