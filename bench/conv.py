@@ -360,7 +360,7 @@ def lower_variant(variant: Variant, arch: str = "sm_90a") -> Lowered:
     module to read the conv's configuration from the emitter itself."""
     from boltc.compiler import optimize
     from boltc.dialects import bolt
-    from boltc.frontends.mlir import load_model
+    from boltc.frontends import load
     from boltc.lowering.cutlass import conv_sm80, conv_sm90
     from boltc.lowering.host import lower_to_host
 
@@ -373,7 +373,7 @@ def lower_variant(variant: Variant, arch: str = "sm_90a") -> Lowered:
     override = (automatic_stages_with_tile(config.tile) if config.tile is not None and config.stages is None
                 else contextlib.nullcontext())
     with override:
-        module = load_model(text)
+        module = load(text)
         optimize(module, arch)
         convs = [op for op in module.walk() if isinstance(op, bolt.Conv2dOp)]
         if len(convs) != 1:

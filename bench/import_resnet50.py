@@ -329,7 +329,7 @@ def resnet50_text(batch: int = 1, seed: int = 0) -> tuple[str, int, int]:
 
 
 def time_load(path: Path) -> dict[str, float]:
-    """load_model's stages, timed one by one (the same calls, in load_model's order)."""
+    """frontends.load's stages for an .mlir file, timed one by one (the same calls, in its order)."""
     from boltc.frontends.mlir import import_linalg
     from boltc.frontends.source import read_mlir_file, verify_module
     from boltc.passes.raise_bolt import raise_bolt
@@ -350,10 +350,10 @@ def time_load(path: Path) -> dict[str, float]:
 
 
 def time_load_model(path: Path) -> float:
-    from boltc.frontends.mlir import load_model
+    from boltc.frontends import load
 
     start = time.perf_counter()
-    load_model(str(path))
+    load(str(path))
     return time.perf_counter() - start
 
 
@@ -362,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=1, help="batch size of the input (default 1)")
     parser.add_argument("--keep", type=Path, metavar="PATH", help="keep the generated .mlir here")
     parser.add_argument("--stages-only", action="store_true",
-                        help="skip the second, end-to-end load_model run")
+                        help="skip the second, end-to-end frontends.load run")
     args = parser.parse_args(argv)
 
     start = time.perf_counter()
@@ -387,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     for stage, seconds in stages.items():
         print(f"| {stage} | {seconds:.2f} |")
     if end_to_end is not None:
-        print(f"| load_model end to end (second run) | {end_to_end:.2f} |")
+        print(f"| frontends.load end to end (second run) | {end_to_end:.2f} |")
     print()
     print(f"{ops_after} ops after import; {size / 1e6 / stages['total (stages)']:.1f} MB/s")
     return 0

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from import_resnet50 import resnet50_text  # noqa: E402
 
 from boltc.dialects import bolt  # noqa: E402
-from boltc.frontends.mlir import load_model  # noqa: E402
+from boltc.frontends import load  # noqa: E402
 from boltc.passes.pipeline import pipeline_passes  # noqa: E402
 
 
@@ -34,7 +34,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "resnet50.mlir"
         path.write_text(text)
-        module = load_model(str(path))
+        module = load(str(path))
     rows = []
     total = 0.0
     ctx = Context()

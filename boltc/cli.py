@@ -5,6 +5,9 @@
     boltc model.mlir -o model.so [--arch sm_90a] [-j N]   # build the shared library
     boltc model.mlir --emit cpp -o build/        # write the generated C++ and stop
 
+The model is an .mlir file (linalg-on-tensors or bolt), a torch.export archive (.pt2, from
+torch.export.save) or an ONNX file (.onnx); boltc.frontends.load tells them apart.
+
 Exit codes: 0 done; 1 a problem with the input (reported as `file:line:col: error: ...`);
 2 a bad command line (argparse);
 3 an internal error (a bug in boltc); 130 interrupted.
@@ -44,11 +47,13 @@ def version() -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boltc",
-        description="Compile a model (linalg-on-tensors or bolt MLIR) for NVIDIA GPUs.",
+        description="Compile a model (linalg-on-tensors or bolt MLIR, a torch.export .pt2 archive, "
+                    "or an ONNX file) for NVIDIA GPUs.",
         epilog="boltc model.mlir -o model.so builds a shared library with nvcc (CUTLASS headers "
                "from the nvidia-cutlass package); --emit bolt prints the optimized IR.",
     )
-    parser.add_argument("model", help="the model: an .mlir file (linalg-on-tensors or bolt)")
+    parser.add_argument("model", help="the model: an .mlir file (linalg-on-tensors or bolt), a .pt2 "
+                                      "file (torch.export.save; needs torch) or an .onnx file (needs onnx)")
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="where to write the result (default, or '-': stdout)")
     parser.add_argument("--emit", choices=EMITS,
@@ -84,10 +89,9 @@ def emit_kind(args: argparse.Namespace) -> str:
 def build_library(args: argparse.Namespace) -> Path:
     """`-o model.so`: import, the graph passes, host code and kernels, nvcc, link (atomically)."""
     from boltc.compiler import lower
-    from boltc.frontends.source import read_mlir_file
     from boltc.lowering.model_build import build_model
 
-    program, _ = lower(read_mlir_file(args.model), args.arch, precision=args.precision)
+    program, _ = lower(Path(args.model), arch=args.arch, precision=args.precision)
     output = args.output or Path(args.model).with_suffix(".so").name
     return build_model(program, output, parallel=args.jobs)
 
@@ -96,13 +100,12 @@ def write_cpp(args: argparse.Namespace) -> Path:
     """`--emit cpp -o DIR`: the generated host file, weights and one .cu per CUTLASS kernel
     (plus `<kernel>.device.cu`, the kernel's device code, for a split pair: build.py)."""
     from boltc.compiler import lower
-    from boltc.frontends.source import read_mlir_file
     from boltc.lowering.model_build import write_sources
 
     if args.output is None:
         raise BoltcError("--emit cpp needs -o DIR: the C++ is several files", SourceLocation(args.model))
     directory = Path(args.output)
-    program, _ = lower(read_mlir_file(args.model), args.arch, precision=args.precision)
+    program, _ = lower(Path(args.model), arch=args.arch, precision=args.precision)
     write_sources(program, directory)
     for call in program.anchor_kernels:
         if call.unit is not None:
@@ -117,11 +120,9 @@ def bolt_text(model: str, kind: str = "bolt", precision: str = "f16", arch: str 
     from xdsl.targets.mlir import MLIRTarget
 
     from boltc.dialects.context import bolt_context
-    from boltc.frontends.mlir import load_model
-    from boltc.frontends.source import read_mlir_file
+    from boltc.frontends import load
 
-    # Read the file here: load_model would take a path that does not exist for MLIR text.
-    module = load_model(read_mlir_file(model), name=model)
+    module = load(Path(model))  # a Path: always read as a file, never as MLIR text
     if kind == "bolt":
         from boltc.passes.pipeline import run_pipeline
 

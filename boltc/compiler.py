@@ -1,6 +1,7 @@
 """`boltc.compile`: a model -> bolt IR -> the graph passes -> host code and kernels -> model.so.
 
-    m = boltc.compile("model.mlir")                 # a path, MLIR text or an xDSL ModuleOp
+    m = boltc.compile("model.mlir")                 # .mlir/.pt2/.onnx path, MLIR text, ModuleOp
+    m = boltc.compile(torch_module, (x,))           # a torch.nn.Module and example inputs
     m = boltc.compile(text, arch="sm_80", output="model.so", jobs=8)
     y = m(x)
 
@@ -35,29 +36,31 @@ def optimize(module: ModuleOp, arch: str = "sm_90a", precision: str = "f16") -> 
     return module
 
 
-def lower(model: Any, arch: str = "sm_90a", *, precision: str = "f16", function: str = "main"):
-    """`model` (a path, MLIR text or a ModuleOp) -> (the host program, the model's name):
+def lower(model: Any, example_inputs: Any = None, *, arch: str = "sm_90a", precision: str = "f16",
+          function: str = "main", name: str | None = None):
+    """`model` (anything `boltc.frontends.load` takes) -> (the host program, the model's name):
     import, the graph passes, host code and kernel translation units; nothing compiled yet."""
-    from boltc.frontends.mlir import load_model
+    from boltc.frontends import load, model_name
     from boltc.lowering.host import lower_to_host
 
-    if arch not in ARCHES:
-        raise BoltcError(f"unknown arch {arch!r} (known: {', '.join(ARCHES)})")
-    if not isinstance(model, (str, os.PathLike, ModuleOp)):
-        raise BoltcError(f"boltc.compile takes an .mlir path, MLIR text or an xDSL ModuleOp, got "
-                         f"{type(model).__module__}.{type(model).__name__} (the torch importer is not "
-                         "available yet)")
-    source = os.fspath(model) if isinstance(model, os.PathLike) else model
-    name = Path(source).stem if isinstance(source, str) and "\n" not in source and "{" not in source else function
-    module = load_model(source)
+    check_arch(arch)
+    name = name or model_name(model, default=function)
+    module = load(model, example_inputs)
     optimize(module, arch, precision)
     return lower_to_host(module, arch=arch, function=function, name=name), name
 
 
+def check_arch(arch: Any) -> None:
+    if not isinstance(arch, str) or arch not in ARCHES:
+        shown = arch if isinstance(arch, str) else type(arch).__name__
+        raise BoltcError(f"unknown arch {shown!r} (known: {', '.join(ARCHES)})")
+
+
 def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     model: str | os.PathLike[str] | ModuleOp | Any,
-    arch: str = "sm_90a",
+    example_inputs: Any = None,
     *,
+    arch: str = "sm_90a",
     precision: str = "f16",
     output: str | os.PathLike[str] | None = None,
     function: str = "main",
@@ -67,7 +70,10 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
 ) -> CompiledModel:
     """Compile `model` for `arch` into a shared library and load it.
 
-    `model`: an .mlir path, MLIR text (linalg-on-tensors or bolt) or an xDSL ModuleOp.
+    `model`: an .mlir, .pt2 (torch.export.save) or .onnx path, MLIR text (linalg-on-tensors or
+    bolt), an xDSL ModuleOp, a torch.nn.Module, a torch.export.ExportedProgram or an
+    onnx.ModelProto. `example_inputs`: a tensor or a tuple of them; needed for a torch.nn.Module
+    (it is exported with them), checked against the model's inputs otherwise.
     `precision`: compute precision inside the model (f16, bf16, f32; fp32 accumulation; the
     inputs and outputs keep their types), as `boltc --precision`.
     `output`: where model.so goes (default: a temporary directory owned by the result; use
@@ -76,7 +82,7 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     """
     from boltc.lowering.model_build import build_model
 
-    program, name = lower(model, arch, precision=precision, function=function)
+    program, name = lower(model, example_inputs, arch=arch, precision=precision, function=function)
     owned = None
     if output is None:
         owned = Path(tempfile.mkdtemp(prefix="boltc-"))

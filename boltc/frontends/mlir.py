@@ -16,7 +16,7 @@ An op that cannot be imported is a BoltcError naming the op and its source locat
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -733,27 +733,3 @@ class ImportLinalgPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         import_linalg(op)
-
-
-def load_model(source: str | ModuleOp, name: str | None = None) -> ModuleOp:
-    """A model as bolt IR: `source` is a path to an .mlir file, MLIR text, or a parsed module.
-
-    Text in linalg-on-tensors form is imported and raised; text already in the bolt dialect
-    passes through. Either way the result is verified. BoltcError on any problem.
-    """
-    from pathlib import Path
-
-    from boltc.frontends.source import parse_mlir_text, read_mlir_file, verify_module
-    from boltc.passes.raise_bolt import raise_bolt
-
-    if isinstance(source, ModuleOp):
-        module, name = source, name or "<module>"
-    elif "\n" not in source and "{" not in source:
-        module, name = read_mlir_file(source), name or source  # a path (missing: "no such file")
-    else:
-        name = name or "<string>"
-        module = parse_mlir_text(source, name)
-    import_linalg(module)
-    raise_bolt(module)
-    verify_module(module, name)
-    return module

@@ -6,7 +6,8 @@ It is the oracle of boltc's equivalence tests (DESIGN.md): a pass must leave the
 xDSL's per-element `ShapedArray` (STYLE.md trap (b)).
 
     import boltc
-    (y,) = boltc.interpret("model.mlir", x)    # a path, MLIR text or a ModuleOp
+    (y,) = boltc.interpret("model.mlir", x)    # .mlir/.pt2/.onnx path, MLIR text, a ModuleOp
+    (y,) = boltc.interpret(torch_module, x)    # exported with x as the example input, then run
     (y,) = boltc.interpret.run_module(module, x)
 
 `boltc.interpret` is this package, and calling it calls `interpret` below: the public
@@ -16,7 +17,6 @@ name in `boltc/__init__.py` would be replaced by the package whenever the packag
 
 from __future__ import annotations
 
-import os
 import sys
 import types
 from typing import Any
@@ -37,29 +37,37 @@ __all__ = [
 ]
 
 
-def interpret(
-    model: ModuleOp | str | os.PathLike[str], *inputs: Any, function: str = "main"
-) -> tuple[np.ndarray, ...]:
-    """Run `function` of `model` (a ModuleOp, an .mlir path, or MLIR text) on numpy inputs.
+def interpret(model: Any, *inputs: Any, function: str = "main") -> tuple[np.ndarray, ...]:
+    """Run `function` of `model` on `inputs` with the reference executor.
 
-    Always returns a tuple of arrays. Inputs are checked against the function's argument
-    types (count and shape) and converted to its element types; mistakes are BoltcErrors.
+    `model`: MLIR (a ModuleOp, text or an .mlir path: run as written, bolt or linalg-on-tensors
+    IR), or a model of another front end (a .pt2/.onnx path, a torch.nn.Module, an
+    ExportedProgram, an onnx.ModelProto), imported with `boltc.frontends.load` first; a
+    torch.nn.Module is exported with `inputs` as its example inputs. Inputs are numpy arrays or torch tensors, checked against
+    the function's argument types (count and shape) and converted to its element types;
+    mistakes are BoltcErrors. Always returns a tuple of numpy arrays.
     """
     if not isinstance(model, ModuleOp):
-        # The one use of a front end here: reading the user's file or text (DESIGN.md's
-        # import direction otherwise keeps interpret/ below frontends/).
-        from boltc.frontends.source import parse_mlir_text, read_mlir_file
+        # The public entry point's one use of a front end, imported here so that the
+        # reference executor itself stays below frontends/ (DESIGN.md's import direction).
+        from boltc.frontends.loader import MLIR_KINDS, ModelKind, classify, load, parse_mlir
 
-        model = read_mlir_file(model) if _is_path(model) else parse_mlir_text(model)
-    return run_module(model, *inputs, function=function)
+        kind = classify(model)
+        if kind in MLIR_KINDS:
+            model = parse_mlir(model, kind)
+        else:
+            model = load(model, inputs if kind is ModelKind.TORCH_MODULE else None)
+    return run_module(model, *(_as_array(x) for x in inputs), function=function)
 
 
-def _is_path(model: str | os.PathLike[str]) -> bool:
-    if not isinstance(model, str):
-        return True
-    if "\n" in model or "{" in model:
-        return False  # MLIR text, however short
-    return model.endswith(".mlir") or os.path.exists(model)
+def _as_array(x: Any) -> Any:
+    """A torch tensor as a numpy array (bf16 through f32: numpy has no bf16); others as given."""
+    if type(x).__module__.startswith("torch") and hasattr(x, "detach"):
+        t = x.detach().cpu()
+        if str(t.dtype) == "torch.bfloat16":
+            t = t.float()
+        return t.numpy()
+    return x
 
 
 class _CallablePackage(types.ModuleType):

@@ -4,7 +4,7 @@
     -> epilogue fusion -> back-to-back fusion -> memory plan
 
 Canonicalization runs between the stages that leave dead or trivial ops behind. The input is
-bolt IR as the importer produces it (boltc.frontends.mlir.load_model); the output is what the
+bolt IR as the importer produces it (boltc.frontends.load); the output is what the
 lowering reads: anchors with their epilogues, b2b kernels, and an arena plan.
 """
 

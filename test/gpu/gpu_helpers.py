@@ -46,10 +46,10 @@ def has_torch_cuda() -> bool:
 
 def _planned(source: str | Path) -> Any:
     from boltc.dialects.context import bolt_context
-    from boltc.frontends.mlir import load_model
+    from boltc.frontends import load
     from boltc.passes.plan_memory import PlanMemoryPass
 
-    module = load_model(str(source))
+    module = load(str(source))
     PlanMemoryPass().apply(bolt_context(), module)
     return module
 
@@ -67,11 +67,11 @@ def compile_planned(source: str | Path, tmp_path: Path, name: str = "model") -> 
 
 def reference(source: str | Path, *inputs: np.ndarray) -> tuple[np.ndarray, ...]:
     """The reference executor on the IR the host code is generated from (imported and raised
-    by load_model, as compile_planned sees it)."""
+    by frontends.load, as compile_planned sees it)."""
     import boltc
-    from boltc.frontends.mlir import load_model
+    from boltc.frontends import load
 
-    return boltc.interpret(load_model(str(source)), *inputs)
+    return boltc.interpret(load(str(source)), *inputs)
 
 
 def inputs_for(model: Any, seed: int = 0, scale: float = 2.0) -> list[np.ndarray]:

@@ -125,9 +125,9 @@ def random_inputs(model, c_r_s: int, seed: int, filter_input: bool) -> list[np.n
 def optimized(text: str):
     """The IR the kernels run: the source after the graph passes (padded, fused)."""
     from boltc.compiler import optimize
-    from boltc.frontends.mlir import load_model
+    from boltc.frontends import load
 
-    return optimize(load_model(text))
+    return optimize(load(text))
 
 
 # name: (n, h, w, c, f, r, s, options)

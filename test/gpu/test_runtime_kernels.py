@@ -21,11 +21,11 @@ pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="ne
 
 
 def _anchor_free_ops() -> list[str]:
-    from boltc.frontends.mlir import load_model
+    from boltc.frontends import load
 
     names = []
     for path in sorted((DATA / "ops").glob("*.mlir")):
-        module = load_model(str(path))
+        module = load(str(path))
         if not any(isinstance(op, (*bolt.ANCHOR_OPS, bolt.B2bOp)) for op in module.walk()):
             names.append(path.stem)
     return names

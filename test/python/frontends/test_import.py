@@ -15,7 +15,8 @@ from xdsl.targets.mlir import MLIRTarget
 
 import boltc
 from boltc.dialects.context import bolt_context
-from boltc.frontends.mlir import import_linalg, load_model
+from boltc.frontends import load
+from boltc.frontends.mlir import import_linalg
 from boltc.frontends.source import parse_mlir_text, read_mlir_file
 from boltc.passes.raise_bolt import raise_bolt
 
@@ -47,7 +48,7 @@ def _assert_matches_torch(got, expected, rtol: float, atol: float) -> None:
 
 def test_imports_verifies_and_matches_torch(torch_mlir_file: Path, read_saved_io):
     inputs, expected = read_saved_io(torch_mlir_file)
-    module = load_model(str(torch_mlir_file))
+    module = load(str(torch_mlir_file))
     _bolt_only(module)
     module.verify()
     # f16 models round once more than torch's f32 reference: one f16 ulp of the output.
@@ -73,16 +74,16 @@ def test_printed_file_with_blobs_computes_the_same(torch_mlir_file: Path, read_s
     """What `boltc --emit bolt` writes (IR plus the dialect_resources section) loads again and
     computes the same values: the weights travel with the text."""
     inputs, _ = read_saved_io(torch_mlir_file)
-    module = load_model(str(torch_mlir_file))
+    module = load(str(torch_mlir_file))
     text = io.StringIO()
     MLIRTarget().emit(bolt_context(), module, text)
-    again = load_model(text.getvalue(), name="<printed>")
+    again = load(text.getvalue(), name="<printed>")
     for got, want in zip(boltc.interpret(again, *inputs), boltc.interpret(module, *inputs)):
         np.testing.assert_array_equal(got, want)
 
 
 def test_round_trips_through_print_and_parse(torch_mlir_file: Path):
-    module = load_model(str(torch_mlir_file))
+    module = load(str(torch_mlir_file))
     text = _with_canonical_resource_keys(_print(module))
     again = parse_mlir_text(_print(module), "<printed>")
     assert _with_canonical_resource_keys(_print(again)) == text
@@ -112,7 +113,7 @@ def test_resource_keys_do_not_collide_across_files(read_saved_io):
     with different data; xDSL's one process-wide blob store must not mix them up."""
     files = [DATA_OPS / "conv2d_nchw.mlir", DATA_OPS / "conv2d_dilated.mlir"]
     assert all("torch_tensor_6_4_3_3_torch.float32" in f.read_text() for f in files)
-    modules = [load_model(str(f)) for f in files]  # both parsed before either runs
+    modules = [load(str(f)) for f in files]  # both parsed before either runs
     for f, module in zip(files, modules):
         inputs, expected = read_saved_io(f)
         _assert_matches_torch(boltc.interpret(module, *inputs), expected, 1e-4, 1e-5)
@@ -133,6 +134,6 @@ def test_conv_nhwc_hwcf_matches_a_direct_loop():
         for q in range(4):
             expected[0, p, q] = np.einsum("rsc,rscf->f", x[0, 2 * p:2 * p + 3, 2 * q:2 * q + 3], w)
     (raw,) = boltc.interpret(read_mlir_file(path), x, w)
-    (imported,) = boltc.interpret(load_model(str(path)), x, w)
+    (imported,) = boltc.interpret(load(str(path)), x, w)
     np.testing.assert_allclose(raw, expected, rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(imported, expected, rtol=1e-5, atol=1e-5)

@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from boltc.diagnostics import BoltcError
 from boltc.dialects.context import bolt_context
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.lowering import cxx
 from boltc.lowering import elementwise as ew
 from boltc.lowering.host import (
@@ -41,7 +41,7 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def planned(source: str | Path) -> ModuleOp:
-    module = load_model(str(source))
+    module = load(str(source))
     PlanMemoryPass().apply(bolt_context(), module)
     return module
 
@@ -116,7 +116,7 @@ def test_intermediates_live_in_the_arena():
 
 def test_a_plan_is_required():
     with pytest.raises(BoltcError, match="run plan-memory"):
-        lower_to_host(load_model(str(DATA / "ops" / "softmax.mlir")))
+        lower_to_host(load(str(DATA / "ops" / "softmax.mlir")))
 
 
 def test_an_anchor_without_emitter_is_refused_by_name():

@@ -21,7 +21,7 @@ import pytest
 import boltc
 from boltc.diagnostics import BoltcError
 from boltc.dialects.context import bolt_context
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.lowering import model_build
 from boltc.lowering.host import lower_to_host
 from boltc.lowering.runtime_abi import PARAM_STRUCTS, runtime_include_dir, runtime_root
@@ -43,7 +43,7 @@ def cache(tmp_path_factory):
 
 
 def host_program(name: str):
-    module = load_model(str(DATA / "ops" / f"{name}.mlir"))
+    module = load(str(DATA / "ops" / f"{name}.mlir"))
     PlanMemoryPass().apply(bolt_context(), module)
     return lower_to_host(module, name=name)
 
@@ -78,7 +78,7 @@ def test_a_gemm_host_file_declares_and_calls_the_entry_point(cache, tmp_path):
       %e = bolt.ew.relu %d : tensor<128x32xf16> -> tensor<128x32xf16>
       func.return %e : tensor<128x32xf16>
     }"""
-    module = load_model(text)
+    module = load(text)
     PlanMemoryPass().apply(bolt_context(), module)
     program = lower_to_host(module)
     assert [launch["kernel"] for launch in program.describe["launches"]] == ["gemm_sm90", "elementwise"]

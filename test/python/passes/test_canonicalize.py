@@ -15,7 +15,7 @@ from xdsl.dialects.builtin import ModuleOp
 import boltc
 from boltc.dialects import bolt
 from boltc.dialects.context import bolt_context
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.frontends.source import parse_mlir_text
 from boltc.passes.canonicalize import CanonicalizePass, canonicalize
 
@@ -61,7 +61,7 @@ def canonicalized(module: ModuleOp) -> ModuleOp:
 @pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
 def test_models_compute_exactly_the_same(path: Path):
     inputs = saved_inputs(path)
-    module = load_model(str(path))
+    module = load(str(path))
     before = boltc.interpret(module, *inputs)
     canonicalized(module)
     assert leftovers(module) == []
@@ -72,7 +72,7 @@ def test_models_compute_exactly_the_same(path: Path):
 def test_small_cnn_bias_is_a_channel_vector():
     """torch-mlir broadcasts a conv bias to the activation's shape; canonical, it is the
     [1, C, 1, 1] vector an epilogue reads as a column broadcast."""
-    module = canonicalized(load_model(str(DATA / "small_cnn.mlir")))
+    module = canonicalized(load(str(DATA / "small_cnn.mlir")))
     assert not any(isinstance(op, bolt.BroadcastOp) for op in module.walk())
     biases = [op for op in module.walk() if isinstance(op, bolt.AddOp)]
     assert [bolt.shape_of(op.rhs) for op in biases] == [(1, 8, 1, 1), (1, 12, 1, 1), (1, 10)]

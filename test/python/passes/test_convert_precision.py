@@ -46,7 +46,7 @@ import boltc
 from boltc.diagnostics import BoltcError
 from boltc.dialects import bolt
 from boltc.dialects.context import bolt_context
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.frontends.source import parse_mlir_text
 from boltc.passes.convert_precision import ConvertPrecisionPass, fp32_reason
 
@@ -122,7 +122,7 @@ def _assert_demoted(module: ModuleOp, dtype: str) -> None:
 @pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
 def test_models_within_half_precision_bound(path: Path, dtype: str, read_saved_io):
     inputs, _ = read_saved_io(path)
-    module = load_model(str(path))
+    module = load(str(path))
     before = boltc.interpret(module, *inputs)
     _convert(module, dtype)
     _assert_demoted(module, dtype)
@@ -133,7 +133,7 @@ def test_models_within_half_precision_bound(path: Path, dtype: str, read_saved_i
 
 
 def test_resnet_block_casts_only_at_the_edges():
-    module = load_model(str(DATA / "resnet_block.mlir"))
+    module = load(str(DATA / "resnet_block.mlir"))
     _convert(module, "f16")
     (fn,) = module.ops
     casts = [op for op in fn.body.block.ops if isinstance(op, bolt.CastOp)]
@@ -199,7 +199,7 @@ def test_model_already_in_half_precision_is_left_as_is(dtype: str):
 
 @pytest.mark.parametrize("dtype", ["f8", "fp16", "F16", ""])
 def test_unknown_dtype_is_refused(dtype: str):
-    module = load_model(str(DATA / "mlp_gelu.mlir"))
+    module = load(str(DATA / "mlp_gelu.mlir"))
     before = _text(module)
     with pytest.raises(BoltcError, match="unknown dtype"):
         ConvertPrecisionPass(dtype=dtype).apply(bolt_context(), module)

@@ -17,7 +17,7 @@ import boltc
 from boltc.analysis.folding import per_channel_blocker, scale_fold_blocker
 from boltc.dialects import bolt
 from boltc.dialects.context import bolt_context
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.frontends.source import parse_mlir_text
 from boltc.passes.canonicalize import CanonicalizePass
 from boltc.passes.fold_batchnorm import FoldBatchNormPass
@@ -87,7 +87,7 @@ def test_scale_fold_blocker_names_each_reason():
 @pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
 def test_models_compute_the_same(path: Path):
     inputs, expected = saved_io(path)
-    module = load_model(str(path))
+    module = load(str(path))
     before = boltc.interpret(module, *inputs)
     apply(module, FoldConstantsPass(), FoldBatchNormPass(), FoldConstantsPass())
     after = boltc.interpret(module, *inputs)
@@ -113,7 +113,7 @@ RESNET_AFTER = [
 def test_resnet_block_batchnorm_is_gone(passes):
     path = DATA / "resnet_block.mlir"
     inputs, (expected,) = saved_io(path)
-    module = load_model(str(path))
+    module = load(str(path))
     (before,) = boltc.interpret(module, *inputs)
     apply(module, *passes)
     assert body_op_names(module) == RESNET_AFTER

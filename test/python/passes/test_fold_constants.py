@@ -18,7 +18,7 @@ import boltc
 from boltc.analysis.folding import ALWAYS_FOLD_ELEMENTS, MAX_GROWTH, constant_fold_blocker
 from boltc.dialects import bolt
 from boltc.dialects.context import bolt_context
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.frontends.source import parse_mlir_text
 from boltc.passes.fold_constants import FoldConstantsPass, fold_blocker, is_foldable
 
@@ -60,7 +60,7 @@ def test_constant_fold_blocker():
 def test_models_compute_exactly_the_same(path: Path):
     # A folded constant holds what the executor computed for the op: bit for bit the same.
     inputs = saved_inputs(path)
-    module = load_model(str(path))
+    module = load(str(path))
     before = boltc.interpret(module, *inputs)
     fold(module)
     assert unfolded(module) == []
@@ -69,7 +69,7 @@ def test_models_compute_exactly_the_same(path: Path):
 
 
 def test_resnet_block_batchnorm_vectors_are_single_constants():
-    module = fold(load_model(str(DATA / "resnet_block.mlir")))
+    module = fold(load(str(DATA / "resnet_block.mlir")))
     names = {op.name for op in module.walk()}
     assert not names & {"bolt.ew.sqrt", "bolt.ew.div", "bolt.reshape"}
     # Every per-channel operand of the batch-norm arithmetic is one [1, 13, 1, 1] constant.

@@ -36,7 +36,7 @@ from boltc.analysis.b2b_cost import (
 from boltc.dialects import bolt
 from boltc.dialects.bolt import Residence
 from boltc.dialects.context import bolt_context
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.passes.fuse_b2b import FuseB2bPass, b2b_remarks
 from boltc.passes.fuse_epilogue import FuseEpiloguePass
 
@@ -75,7 +75,7 @@ EXPECTED_B2B = {"b2b_gemm": 1, "mlp_gelu": 1, "resnet_block": 0, "small_cnn": 0}
 def test_models_keep_their_values(name: str, arch: str, read_saved_io):
     path = DATA / f"{name}.mlir"
     inputs, expected = read_saved_io(path)
-    module = load_model(str(path))
+    module = load(str(path))
     before = boltc.interpret(module, *inputs)
     fuse(module, arch)
     after = boltc.interpret(module, *inputs)
@@ -88,7 +88,7 @@ def test_b2b_gemm_model_is_register_resident():
     """64x32 -> Linear 32 (+bias, ReLU) -> Linear 16 (+bias): N0 = 32 and N1 = 16 each fit one
     CTA tile; whole rows per warp take 16 + 8 + 8 registers per thread; launch-bound."""
     for arch in ARCHS:
-        module = load_model(str(DATA / "b2b_gemm.mlir"))
+        module = load(str(DATA / "b2b_gemm.mlir"))
         fuse(module, arch)
         (b2b,) = b2bs(module)
         assert b2b.residence.data == Residence.REGISTERS
@@ -122,7 +122,7 @@ def test_residence_is_recorded_on_the_op(m, k, n0, n1, arch, residence):
 
 
 def test_resnet_block_refusal_is_reported():
-    module = load_model(str(DATA / "resnet_block.mlir"))
+    module = load(str(DATA / "resnet_block.mlir"))
     fuse(module)
     (line,) = b2b_remarks(module, H100_SXM)
     assert "the second convolution is 3x3" in line

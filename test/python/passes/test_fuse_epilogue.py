@@ -39,7 +39,7 @@ from boltc.analysis.fusion import (
 )
 from boltc.dialects import bolt
 from boltc.dialects.context import bolt_context
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.passes.fuse_epilogue import CONSUMER_KINDS, FuseEpiloguePass, best_plan, fusion_remarks
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -94,7 +94,7 @@ def assert_fixed_point(module: ModuleOp) -> None:
 
 def test_models_and_op_corpus_keep_their_values(torch_mlir_file: Path, read_saved_io):
     inputs, expected = read_saved_io(torch_mlir_file)
-    module = load_model(str(torch_mlir_file))
+    module = load(str(torch_mlir_file))
     before = boltc.interpret(module, *inputs)
     run_pass(module, FuseEpiloguePass())
     after = boltc.interpret(module, *inputs)
@@ -109,7 +109,7 @@ def test_models_and_op_corpus_keep_their_values(torch_mlir_file: Path, read_save
 @pytest.mark.parametrize("model", MODELS, ids=lambda p: p.stem)
 def test_models_have_no_elementwise_op_left_on_an_anchor(model: Path):
     """The acceptance list: every activation, bias and residual lives inside an epilogue."""
-    module = load_model(str(model))
+    module = load(str(model))
     assert unfused_elementwise_on_anchors(module), "the model should start unfused"
     run_pass(module, FuseEpiloguePass())
     assert unfused_elementwise_on_anchors(module) == []
@@ -134,7 +134,7 @@ def test_models_after_the_passes_before_it(model: Path, read_saved_io):
     if missing:
         pytest.skip(f"not written yet: {', '.join(missing)}")
     inputs, expected = read_saved_io(model)
-    module = load_model(str(model))
+    module = load(str(model))
     for name in PREDECESSORS:
         if name != "convert-precision":  # keep f32 so the comparison stays at rtol 1e-4
             passes[name]()().apply(bolt_context(), module)

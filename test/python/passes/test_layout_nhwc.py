@@ -27,7 +27,7 @@ from xdsl.printer import Printer
 import boltc
 from boltc.dialects import bolt
 from boltc.dialects.context import bolt_context
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.passes.convert_precision import ConvertPrecisionPass
 from boltc.passes.layout_nhwc import (
     LAYOUT_AGNOSTIC_OPS,
@@ -111,7 +111,7 @@ def _transposes_in_front_of_layout_readers(module: ModuleOp) -> None:
 def test_acceptance_models_nhwc_with_transposes_only_at_the_edges(name, leaving, precision, read_saved_io):
     path = DATA / f"{name}.mlir"
     inputs, torch_outputs = read_saved_io(path)
-    module = load_model(str(path))
+    module = load(str(path))
     before = boltc.interpret(module, *inputs)
     if precision:  # the pipeline's order: convert-precision, then layout-nhwc
         ConvertPrecisionPass(dtype=precision).apply(bolt_context(), module)
@@ -136,7 +136,7 @@ def test_acceptance_models_nhwc_with_transposes_only_at_the_edges(name, leaving,
 @pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
 def test_models_keep_their_values(path: Path, read_saved_io):
     inputs, _ = read_saved_io(path)
-    module = load_model(str(path))
+    module = load(str(path))
     before = boltc.interpret(module, *inputs)
     _nhwc(module)
     assert set(_windowed_layouts(module)) <= {"nhwc"}

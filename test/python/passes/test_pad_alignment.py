@@ -25,7 +25,7 @@ from boltc.analysis.alignment import (
 from boltc.dialects import bolt
 from boltc.dialects.context import bolt_context
 from boltc.dialects.resources import element_bytes
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.passes.pad_alignment import PadAlignmentPass, anchor_dims, pad_alignment
 from boltc.registry import available_passes
 
@@ -126,7 +126,7 @@ LAYOUTS = [[], ["layout-nhwc"]] if "layout-nhwc" in available_passes() else [[]]
 def test_models_aligned_padded_once_and_unchanged(model, before):
     path = DATA / f"{model}.mlir"
     inputs, expected = _saved_io(path)
-    module = _with_passes(load_model(str(path)), before)
+    module = _with_passes(load(str(path)), before)
     reference = boltc.interpret(module, *inputs)
     real_kinds = {(op.name, len(bolt.shape_of(op.result))) for op in _ops(module, bolt.AnchorOp)}
 
@@ -143,7 +143,7 @@ def test_models_aligned_padded_once_and_unchanged(model, before):
     # One pad per activation that enters (each model has one input), none on a weight; one
     # slice per output, and no slice anywhere else (none between padded kernels).
     pads, slices = _ops(module, bolt.PadOp), _ops(module, bolt.SliceOp)
-    padded_anything = any(size % 8 for _, size in _anchor_sizes(load_model(str(path))))
+    padded_anything = any(size % 8 for _, size in _anchor_sizes(load(str(path))))
     assert len(pads) == (1 if padded_anything else 0)
     assert all(not isinstance(pad.input.owner, bolt.ConstantOp) for pad in pads)
     returned = _ops(module, func.ReturnOp)[0]
@@ -162,7 +162,7 @@ def test_models_aligned_padded_once_and_unchanged(model, before):
 def test_models_in_f16(model):
     path = DATA / f"{model}.mlir"
     inputs, _ = _saved_io(path)
-    module = load_model(str(path))
+    module = load(str(path))
     passes = available_passes()
     passes["convert-precision"]()(dtype="f16").apply(bolt_context(), module)
     reference = boltc.interpret(module, *inputs)
@@ -178,7 +178,7 @@ def test_models_in_f16(model):
 
 
 def test_pass_twice_changes_nothing():
-    module = load_model(str(DATA / "resnet_block.mlir"))
+    module = load(str(DATA / "resnet_block.mlir"))
     pad_alignment(module, alignment=8)
     once = str(module)
     pad_alignment(module, alignment=8)

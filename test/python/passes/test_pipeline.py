@@ -12,7 +12,7 @@ from xdsl.dialects import func
 import boltc
 from boltc.analysis.alignment import padded_size
 from boltc.dialects import bolt
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.passes.pipeline import run_pipeline
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -43,11 +43,11 @@ def _close(got, expected, precision: str) -> None:
 @pytest.mark.parametrize("precision", ["f32", "f16", "bf16"])
 def test_pipeline_preserves_values(torch_mlir_file: Path, read_saved_io, precision: str):
     inputs, expected = read_saved_io(torch_mlir_file)
-    module = load_model(str(torch_mlir_file))
+    module = load(str(torch_mlir_file))
     run_pipeline(module, precision=precision)
     module.verify()
     got = boltc.interpret(module, *inputs)
-    assert [g.dtype for g in got] == [e.dtype for e in boltc.interpret(load_model(str(torch_mlir_file)), *inputs)]
+    assert [g.dtype for g in got] == [e.dtype for e in boltc.interpret(load(str(torch_mlir_file)), *inputs)]
     _close(got, expected, precision)
 
 
@@ -58,7 +58,7 @@ def _top_ops(module) -> list:
 
 @pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
 def test_pipeline_output_has_the_issue_4_shape(path: Path):
-    module = load_model(str(path))
+    module = load(str(path))
     run_pipeline(module, precision="f16")
     ops = _top_ops(module)
     everything = list(module.walk())
@@ -89,7 +89,7 @@ def test_pipeline_output_has_the_issue_4_shape(path: Path):
 
 
 def test_b2b_where_legal_and_profitable():
-    module = load_model(str(DATA / "b2b_gemm.mlir"))
+    module = load(str(DATA / "b2b_gemm.mlir"))
     run_pipeline(module, precision="f16")
     (b2b,) = [op for op in module.walk() if isinstance(op, bolt.B2bOp)]
     assert b2b.residence.data == bolt.Residence.REGISTERS

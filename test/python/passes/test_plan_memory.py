@@ -13,7 +13,7 @@ from xdsl.dialects import func
 import boltc
 from boltc.analysis.liveness import Buffer, align_up, check_plan, peak_live_bytes, plan_arena
 from boltc.dialects import bolt
-from boltc.frontends.mlir import load_model
+from boltc.frontends import load
 from boltc.passes.plan_memory import ARENA_OFFSET, ARENA_SIZE, PlanMemoryPass, tensor_bytes
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -94,7 +94,7 @@ def _independent_live_ranges(fn: func.FuncOp) -> list[tuple[int, int, int, int, 
 
 
 def test_models_plans_are_sound(torch_mlir_file: Path, read_saved_io):
-    module = load_model(str(torch_mlir_file))
+    module = load(str(torch_mlir_file))
     inputs, _ = read_saved_io(torch_mlir_file)
     before = boltc.interpret(module, *inputs)
     PlanMemoryPass().apply(None, module)  # type: ignore[arg-type]
