@@ -47,6 +47,38 @@ __global__ void __launch_bounds__(kTile * kTileRows)
   }
 }
 
+// Transposes of a matrix with few rows (NCHW -> NHWC of an image's 3 channels: rows = C,
+// cols = H*W): a 32x32 tile would be mostly empty, so each thread moves one column, reading
+// `rows` coalesced values and writing them contiguously. Few columns is the mirror image.
+// 32-bit indices (taken only when they fit).
+constexpr int64_t kNarrow = 16;
+
+template <class T>
+__global__ void __launch_bounds__(kThreads)
+    transpose_few_rows_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t batch,
+                              int32_t rows, int32_t cols) {
+  const int32_t n = batch * cols;
+  for (int32_t i = static_cast<int32_t>(global_thread()); i < n; i += static_cast<int32_t>(grid_threads())) {
+    const int32_t b = i / cols, col = i - b * cols;
+    const T* s = src + b * rows * cols + col;
+    T* d = dst + i * rows;
+    for (int32_t r = 0; r < rows; ++r) d[r] = s[r * cols];
+  }
+}
+
+template <class T>
+__global__ void __launch_bounds__(kThreads)
+    transpose_few_cols_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t batch,
+                              int32_t rows, int32_t cols) {
+  const int32_t n = batch * rows;
+  for (int32_t i = static_cast<int32_t>(global_thread()); i < n; i += static_cast<int32_t>(grid_threads())) {
+    const int32_t b = i / rows, row = i - b * rows;
+    const T* s = src + i * cols;
+    T* d = dst + b * rows * cols + row;
+    for (int32_t c = 0; c < cols; ++c) d[c * rows] = s[c];
+  }
+}
+
 // General padding: per element, the input coordinate of each dimension by division. `Index` is
 // int32_t when every size fits (64-bit division is a long software routine on the GPU and made
 // this kernel the slowest step of a padded convolution: bench/conv.py).
@@ -121,10 +153,20 @@ cudaError_t transpose_2d(DType dtype, const void* src, void* dst, int64_t batch,
   const int64_t tiles = batch * ((rows + kTile - 1) / kTile) * ((cols + kTile - 1) / kTile);
   if (tiles == 0) return cudaSuccess;
   const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles, int64_t{1} << 30));
+  const bool small = batch * rows * cols < (int64_t{1} << 31);
   return dispatch(dtype, [&](auto zero) {
     using T = decltype(zero);
-    transpose_kernel<T><<<blocks, dim3(kTile, kTileRows), 0, stream>>>(
-        static_cast<const T*>(src), static_cast<T*>(dst), batch, rows, cols);
+    const T* s = static_cast<const T*>(src);
+    T* d = static_cast<T*>(dst);
+    if (small && rows <= kNarrow && rows < cols) {
+      transpose_few_rows_kernel<T><<<grid_for(batch * cols, kThreads), kThreads, 0, stream>>>(
+          s, d, static_cast<int32_t>(batch), static_cast<int32_t>(rows), static_cast<int32_t>(cols));
+    } else if (small && cols <= kNarrow && cols < rows) {
+      transpose_few_cols_kernel<T><<<grid_for(batch * rows, kThreads), kThreads, 0, stream>>>(
+          s, d, static_cast<int32_t>(batch), static_cast<int32_t>(rows), static_cast<int32_t>(cols));
+    } else {
+      transpose_kernel<T><<<blocks, dim3(kTile, kTileRows), 0, stream>>>(s, d, batch, rows, cols);
+    }
     return launched();
   });
 }

@@ -99,6 +99,16 @@ CASES = {
     "avgpool_nchw_padded": unary_model(
         "bolt.pool2d avg nchw %x window [3, 3] strides [1, 1] padding [1, 1, 1, 1] : {x} -> {y}",
         (2, 5, 9, 7), (2, 5, 9, 7)),
+    # NHWC pools with 16-byte channel vectors (C a multiple of 16 bytes / element size)
+    "maxpool_nhwc_vector_f16": unary_model(
+        "bolt.pool2d max nhwc %x window [3, 3] strides [2, 2] padding [1, 1, 1, 1] : {x} -> {y}",
+        (2, 17, 16, 64), (2, 9, 8, 64), "f16"),
+    "avgpool_nhwc_vector_bf16": unary_model(
+        "bolt.pool2d avg nhwc %x window [2, 2] strides [2, 2] padding [0, 0, 0, 0] : {x} -> {y}",
+        (2, 8, 8, 16), (2, 4, 4, 16), "bf16"),
+    "maxpool_nhwc_vector_f32": unary_model(
+        "bolt.pool2d max nhwc %x window [3, 3] strides [2, 2] padding [0, 0, 0, 0] : {x} -> {y}",
+        (1, 9, 9, 12), (1, 4, 4, 12)),
     "global_avgpool_nhwc_bf16": unary_model(
         "bolt.pool2d avg nhwc %x window [7, 7] strides [1, 1] padding [0, 0, 0, 0] : {x} -> {y}",
         (4, 7, 7, 160), (4, 1, 1, 160), "bf16"),
@@ -110,6 +120,11 @@ CASES = {
         "bolt.transpose %x permutation [0, 2, 1] : {x} -> {y}", (5, 67, 129), (5, 129, 67), "f16"),
     "transpose_nchw_to_nhwc": unary_model(
         "bolt.transpose %x permutation [0, 2, 3, 1] : {x} -> {y}", (2, 3, 17, 19), (2, 17, 19, 3)),
+    # few rows / few columns: an image's channels to the innermost dimension and back
+    "transpose_few_rows_f16": unary_model(
+        "bolt.transpose %x permutation [0, 2, 3, 1] : {x} -> {y}", (4, 3, 40, 50), (4, 40, 50, 3), "f16"),
+    "transpose_few_cols": unary_model(
+        "bolt.transpose %x permutation [0, 3, 1, 2] : {x} -> {y}", (4, 40, 50, 3), (4, 3, 40, 50)),
     "transpose_general": unary_model(
         "bolt.transpose %x permutation [2, 0, 3, 1] : {x} -> {y}", (3, 4, 5, 6), (5, 3, 6, 4)),
     "pad_4d_f16": unary_model(
