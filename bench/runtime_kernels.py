@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""The runtime's memory-bound kernels on the zoo's layer shapes: achieved GB/s and the fraction
+of the GPU's copy bandwidth, measured in the same run.
+
+    python3 bench/runtime_kernels.py [--only maxpool,transpose] [--json out.json]
+
+Each case is a one-op bolt model compiled by boltc (so what is timed is the kernel a model
+calls, with its real launch configuration), checked against the reference executor, and timed
+as a CUDA-graph replay (median of CUDA-event timings). Bytes are the fewest the op must move:
+each input read once, each output written once. The peak is a large device-to-device copy
+through PyTorch (bytes read + bytes written), measured first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from dataclasses import asdict, dataclass
+from math import prod
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+ELEMENT_BYTES = {"f32": 4, "f16": 2, "bf16": 2}
+
+
+def _t(shape, dtype: str) -> str:
+    return "tensor<" + "".join(f"{d}x" for d in shape) + dtype + ">"
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    op: str  # bolt op text with {x} and {y} for the types
+    in_shape: tuple[int, ...]
+    out_shape: tuple[int, ...]
+    dtype: str = "f16"
+    out_dtype: str | None = None
+
+    def text(self) -> str:
+        x, y = _t(self.in_shape, self.dtype), _t(self.out_shape, self.out_dtype or self.dtype)
+        return (f"func.func @main(%x: {x}) -> {y} {{\n  %y = {self.op.format(x=x, y=y)}\n"
+                f"  func.return %y : {y}\n}}\n")
+
+    def bytes(self) -> int:
+        return (prod(self.in_shape) * ELEMENT_BYTES[self.dtype]
+                + prod(self.out_shape) * ELEMENT_BYTES[self.out_dtype or self.dtype])
+
+
+CASES = [
+    # ResNet-50 at batch 32: the input's edge, the stem's pool, the head's pool, a residual tail
+    Case("transpose_nchw_nhwc_c3", "bolt.transpose %x permutation [0, 2, 3, 1] : {x} -> {y}",
+         (32, 3, 224, 224), (32, 224, 224, 3)),
+    Case("cast_f32_f16_input", "bolt.ew.cast %x : {x} -> {y}", (32, 3, 224, 224), (32, 3, 224, 224),
+         "f32", "f16"),
+    Case("pad_channels_3_to_8", "bolt.pad %x low [0, 0, 0, 0] high [0, 0, 0, 5] value 0.000000e+00 : {x} -> {y}",
+         (32, 224, 224, 3), (32, 224, 224, 8)),
+    Case("maxpool_3x3s2_stem", "bolt.pool2d max nhwc %x window [3, 3] strides [2, 2] padding [1, 1, 1, 1] : {x} -> {y}",
+         (32, 112, 112, 64), (32, 56, 56, 64)),
+    Case("global_avgpool_head", "bolt.pool2d avg nhwc %x window [7, 7] strides [1, 1] padding [0, 0, 0, 0] : {x} -> {y}",
+         (32, 7, 7, 2048), (32, 1, 1, 2048)),
+    Case("relu_56x56x256", "bolt.ew.relu %x : {x} -> {y}", (32, 56, 56, 256), (32, 56, 56, 256)),
+    Case("transpose_nhwc_nchw_out", "bolt.transpose %x permutation [0, 3, 1, 2] : {x} -> {y}",
+         (32, 7, 7, 2048), (32, 2048, 7, 7)),
+    # BERT-base at batch 32, sequence 128
+    Case("softmax_attention", "bolt.softmax %x axis 1 : {x} -> {y}", (32 * 12 * 128, 128), (32 * 12 * 128, 128)),
+    Case("layernorm_768", "bolt.layernorm %x axis 1 epsilon 1.0e-12 : {x} -> {y}", (32 * 128, 768), (32 * 128, 768)),
+    Case("transpose_heads", "bolt.transpose %x permutation [0, 2, 1, 3] : {x} -> {y}",
+         (32, 128, 12, 64), (32, 12, 128, 64)),
+    Case("gelu_ffn", "bolt.ew.gelu erf %x : {x} -> {y}", (32 * 128, 3072), (32 * 128, 3072)),
+    Case("reduce_mean_rows", "bolt.reduce mean %x dims [1] : {x} -> {y}", (32 * 128, 768), (32 * 128,)),
+    # MobileNet / EfficientNet-style: a concat and a slice along channels
+    Case("slice_channels", "bolt.slice %x offsets [0, 0, 0, 0] strides [1, 1, 1, 1] : {x} -> {y}",
+         (32, 28, 28, 192), (32, 28, 28, 96)),
+]
+
+
+@dataclass
+class Row:
+    name: str
+    shape: str
+    dtype: str
+    us: float
+    gb_per_s: float
+    fraction_of_peak: float
+    max_error: float
+
+
+def copy_peak_gb_per_s() -> float:
+    import torch
+
+    src = torch.empty(1 << 30, dtype=torch.uint8, device="cuda")
+    dst = torch.empty_like(src)
+    return 2 * src.numel() / (median_ms(lambda: dst.copy_(src)) * 1e-3) / 1e9
+
+
+def median_ms(fn, warmup: int = 10, reps: int = 100) -> float:
+    import torch
+
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times)
+
+
+def run_case(case: Case, peak: float, build: Path) -> Row:
+    import torch
+
+    import boltc
+    from boltc.frontends.source import parse_mlir_text
+
+    text = case.text()
+    model = boltc.compile(text, precision=case.dtype if case.dtype != "f32" else "f16",
+                          output=build / f"{case.name}.so")
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(case.in_shape).astype(np.float32)
+    (expected,) = boltc.interpret(parse_mlir_text(text), x)
+    torch_dtype = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}[case.dtype]
+    xt = torch.from_numpy(x).to("cuda", torch_dtype)
+    got = model(xt).float().cpu().numpy()
+    max_error = float(np.abs(got - np.asarray(expected, np.float32)).max())
+    graph = model.capture_graph(xt)
+    ms = median_ms(graph.replay)
+    model.close()
+    gbs = case.bytes() / (ms * 1e-3) / 1e9
+    return Row(case.name, "x".join(map(str, case.in_shape)), case.dtype, ms * 1e3, gbs, gbs / peak, max_error)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", default="", help="comma-separated substrings of case names")
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--build", type=Path, default=Path("build/runtime_kernels"))
+    args = parser.parse_args(argv)
+    args.build.mkdir(parents=True, exist_ok=True)
+    wanted = [w for w in args.only.split(",") if w]
+    cases = [c for c in CASES if not wanted or any(w in c.name for w in wanted)]
+    peak = copy_peak_gb_per_s()
+    print(f"copy peak: {peak:.0f} GB/s (read + write)")
+    rows = []
+    for case in cases:
+        try:
+            rows.append(run_case(case, peak, args.build))
+        except Exception as e:  # noqa: BLE001  (one case's failure is reported, the rest run)
+            print(f"{case.name}: {type(e).__name__}: {str(e)[:500]}", file=sys.stderr)
+    print("| kernel | input | dtype | us | GB/s | of peak | max error |")
+    print("|---|---|---|---:|---:|---:|---:|")
+    for r in rows:
+        print(f"| {r.name} | {r.shape} | {r.dtype} | {r.us:.1f} | {r.gb_per_s:.0f} | {r.fraction_of_peak:.0%} | {r.max_error:.2e} |")
+    if args.json:
+        args.json.write_text(json.dumps({"peak_gb_per_s": peak, "rows": [asdict(r) for r in rows]}, indent=1))
+    return 0 if len(rows) == len(cases) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
