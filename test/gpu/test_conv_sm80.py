@@ -120,6 +120,10 @@ SM80_CASES = {
     "7x7_s2_pad3_image_c3": (2, 32, 32, 3, 64, 7, 7, dict(stride=(2, 2), padding=(3, 3, 3, 3))),
     "3x3_c13_f21_residual": (2, 8, 8, 13, 21, 3, 3, dict(padding=(1, 1, 1, 1), epilogue="bias_residual_relu")),
     "3x3_bf16": (2, 16, 16, 32, 32, 3, 3, dict(padding=(1, 1, 1, 1), dtype="bf16", out="bf16")),
+    # C one access wide: kFixedChannels iterators (filter positions packed densely into K).
+    "3x3_c4_fixed_channels_asymmetric": (2, 15, 17, 4, 24, 3, 3, dict(stride=(2, 1), padding=(1, 0, 2, 1))),
+    "5x5_c8_fixed_channels_dilated": (2, 16, 16, 8, 32, 5, 5, dict(padding=(4, 4, 4, 4), dilation=(2, 2))),
+    "3x3_c2_fixed_channels_bf16": (2, 10, 10, 2, 16, 3, 3, dict(padding=(1, 1, 1, 1), dtype="bf16", out="bf16")),
 }
 
 
@@ -147,6 +151,31 @@ def test_sm80_family_forced_on_sm90a(name, tmp_path):
 
 
 # ---- a timing, for the record (no assertion on speed) ------------------------------------------
+
+
+@pytest.mark.skipif(not has_torch_cuda(), reason="needs torch with CUDA")
+def test_resnet50_stem_timing_against_cudnn(tmp_path):
+    """ResNet-50's stem (7x7/2 on 3 channels, batch 32, bias + ReLU) with the heuristic's
+    configuration (fixed-channels iterators on C padded to 4) against cuDNN given the same
+    3-channel channels_last input, both as CUDA graphs. Prints; asserts the numerics."""
+    import torch
+
+    n, h, c, f = 32, 224, 3, 64
+    text = conv_model(n, h, h, c, f, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3))
+    model = boltc.compile(text, arch="sm_90a", output=tmp_path / "stem.so")
+    x = torch.randn(n, h, h, c, device="cuda", dtype=torch.half)
+    weight = torch.randn(f, 7, 7, c, device="cuda", dtype=torch.half) / (49 * c) ** 0.5
+    bias = torch.randn(f, device="cuda", dtype=torch.half)
+    x_nchw, w_nchw = x.permute(0, 3, 1, 2), weight.permute(0, 3, 1, 2)
+    torch.backends.cudnn.benchmark = True
+    cudnn = lambda: torch.relu(torch.nn.functional.conv2d(x_nchw, w_nchw, bias, stride=2, padding=3))  # noqa: E731
+    expected = cudnn().permute(0, 2, 3, 1).float()
+    got = model(x, weight, bias).float()
+    torch.testing.assert_close(got, expected, rtol=2e-3, atol=2e-3)
+    ours = per_call_us(model.capture_graph(x, weight, bias).replay)
+    theirs = per_call_us(torch_graph(cudnn))
+    print(f"\nstem 7x7/2 C=3 batch 32 ({model.kernels}): boltc {ours:.1f} us, cuDNN {theirs:.1f} us, "
+          f"{theirs / ours:.2f}x")
 
 
 @pytest.mark.skipif(not has_torch_cuda(), reason="needs torch with CUDA")

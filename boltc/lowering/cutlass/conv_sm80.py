@@ -20,8 +20,12 @@ Configuration and what is refused
 ---------------------------------
 - `#bolt.kernel<"conv_sm80", tile [M, N, K], cluster [1, 1, 1], stages S, "multistage"
   | "multistage warp MxNxK">`, validated as gemm_sm80's mainloop (`mainloop_blocker`).
-- Iterators: `kOptimized` (precomputed masks) unless the filter is larger than 32 in a
-  dimension (its mask bits), then `kAnalytic`. Both handle any stride, padding, dilation.
+- Iterators: `kFixedChannels` where C (after the channel padding below) is one access wide
+  (C = 2, 4 or 8 halves: an image's 3 channels padded to 4, the stem of every ImageNet CNN):
+  they pack filter positions densely into the GEMM's K, where the general iterators round C up
+  to the tile's K (a 7x7 stem on 4 channels did 8x the MMA work and loads it needed). Otherwise
+  `kOptimized` (precomputed masks) unless the filter is larger than 32 in a dimension (its
+  mask bits), then `kAnalytic`. All handle any stride, padding, dilation.
 - Channels: activation and filter are read along C, AlignmentA = AlignmentB elements at a time:
   the widest access dividing C (8/4/2 16-bit elements). cp.async copies at least 4 bytes, so an
   odd C cannot be read in place: the TU is then the *channel-padding* variant, whose entry
@@ -100,6 +104,13 @@ class IteratorAlgorithm:
 
     OPTIMIZED = "cutlass::conv::IteratorAlgorithm::kOptimized"
     ANALYTIC = "cutlass::conv::IteratorAlgorithm::kAnalytic"
+    FIXED_CHANNELS = "cutlass::conv::IteratorAlgorithm::kFixedChannels"
+
+
+def uses_fixed_channels(c: int, alignment_c: int) -> bool:
+    """C, rounded up to the access width, is exactly one access: kFixedChannels applies (its
+    iterators require C == the access width)."""
+    return -(-c // alignment_c) * alignment_c == alignment_c
 
 
 def channel_alignment(c: int, element: Element) -> int:
@@ -121,23 +132,35 @@ class ConvSm80Config(SelfChecking):
     stages: int
     optimized: bool = True  # kOptimized iterators (filters up to 32x32), else kAnalytic
     pad_channels: bool = False  # C % alignment_c != 0: the entry point pads C into the workspace
+    fixed_channels: bool = False  # C (padded) == alignment_c: kFixedChannels iterators
 
     @property
     def iterator_algorithm(self) -> str:
+        if self.fixed_channels:
+            return IteratorAlgorithm.FIXED_CHANNELS
         return IteratorAlgorithm.OPTIMIZED if self.optimized else IteratorAlgorithm.ANALYTIC
+
+    @property
+    def iterator_name(self) -> str:
+        if self.fixed_channels:
+            return "fixed-channels"
+        return "optimized" if self.optimized else "analytic"
 
     def summary(self) -> str:
         pad = f", channels padded to a multiple of {self.alignment_c} in the workspace" if self.pad_channels else ""
         return (
             f"conv_sm80 fprop nhwc {self.element_ab.short}->{self.element_d.short}, C/{self.alignment_c} "
             f"F/{self.alignment_d}, tile {self.tile}, warp {self.warp}, stages {self.stages}, {MULTISTAGE}, "
-            f"{'optimized' if self.optimized else 'analytic'} iterators{pad}"
+            f"{self.iterator_name} iterators{pad}"
         )
 
     def blocker(self) -> str | None:
         d = self.alignment_d
         if d < 1 or d & (d - 1) or d * self.element_d.bytes > VECTOR_BYTES:
             return f"alignment {d} of the output is not a power of two of at most 16 bytes"
+        if self.fixed_channels and self.tile.k % self.alignment_c:
+            return (f"fixed-channels iterators load whole filter positions: tile K={self.tile.k} must be "
+                    f"a multiple of C={self.alignment_c}")
         return mainloop_blocker(
             self.element_ab, self.tile, self.warp, self.stages,
             {"the activation (along C)": self.alignment_c, "the filter (along C)": self.alignment_c},
@@ -410,6 +433,7 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
         tile=tile, warp=warp, stages=stages,
         optimized=max(problem.r, problem.s) <= MAX_OPTIMIZED_FILTER,
         pad_channels=problem.c % alignment_c != 0,
+        fixed_channels=uses_fixed_channels(problem.c, alignment_c),
     )
     kernel = ConvSm80Kernel(config, tree)
 

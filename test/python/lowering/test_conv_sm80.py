@@ -105,10 +105,10 @@ def test_odd_output_channels_store_one_element_at_a_time():
 
 
 def test_filters_beyond_the_optimized_iterators_mask_bits_take_the_analytic_ones():
-    assert lower(conv_text(1, 40, 40, 8, 8, 33, 3, epilogue="plain")).kernel.config.optimized is False
-    cpp = lower(conv_text(1, 40, 40, 8, 8, 33, 3, epilogue="plain")).kernel.render()
+    assert lower(conv_text(1, 40, 40, 16, 8, 33, 3, epilogue="plain")).kernel.config.optimized is False
+    cpp = lower(conv_text(1, 40, 40, 16, 8, 33, 3, epilogue="plain")).kernel.render()
     assert "cutlass::conv::IteratorAlgorithm::kAnalytic" in cpp
-    assert lower(conv_text(1, 40, 40, 8, 8, 7, 7, epilogue="plain")).kernel.config.optimized is True
+    assert lower(conv_text(1, 40, 40, 16, 8, 7, 7, epilogue="plain")).kernel.config.optimized is True
 
 
 def test_plain_f32_output_and_bf16_inputs():
@@ -225,3 +225,17 @@ def test_sm80_on_hopper_falls_back_to_sm90_where_sm80_refuses(monkeypatch):
 
     monkeypatch.setattr(conv_sm80, "lower_conv2d", refuse)
     assert anchors.lower_anchor(op, "sm_90a").family == "conv_sm90"
+
+
+@pytest.mark.parametrize("c, fixed", [(2, True), (3, True), (4, True), (8, True), (6, False), (16, False), (13, False)])
+def test_one_access_wide_channels_take_the_fixed_channels_iterators(c, fixed):
+    """C (after the workspace padding) as wide as one access: kFixedChannels, which packs the
+    filter positions densely into K (the stem of an ImageNet CNN); wider C: kOptimized."""
+    lowering = lower(conv_text(2, 16, 16, c, 32, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3)), arch="sm_90a")
+    config = lowering.kernel.config
+    assert config.fixed_channels is fixed
+    rendered = lowering.kernel.render()
+    assert ("IteratorAlgorithm::kFixedChannels" in rendered) is fixed
+    assert ("fixed-channels iterators" in config.summary()) is fixed
+    if fixed:
+        assert config.tile.k % config.alignment_c == 0
