@@ -431,6 +431,7 @@ class _HostLowering:
 
     def run(self) -> HostProgram:
         self.assign_homes()
+        self.absorb_casts_into_transpose_pads()
         self.plan_elementwise_trees()
         for op in self.ops:
             self.lower_op(op)
@@ -449,6 +450,8 @@ class _HostLowering:
             if op not in self.absorbed:
                 self.lower_tree(self.trees[op])
             return
+        if isinstance(op, bolt.TransposeOp) and transpose_pad_plan(op) is not None:
+            return  # written by its pad's transpose_pad_2d (_lower_pad)
         lowering = _OP_LOWERINGS.get(type(op))
         if lowering is not None:
             lowering(self, op)
@@ -459,6 +462,12 @@ class _HostLowering:
         raise error_at(op, "has no lowering to the runtime yet")
 
     # ---- elementwise trees ----------------------------------------------------------------
+
+    def absorb_casts_into_transpose_pads(self) -> None:
+        """A cast feeding a fused transpose + pad is done by that kernel (transpose_pad_plan)."""
+        for op in self.ops:
+            if isinstance(op, bolt.TransposeOp) and (plan := transpose_pad_plan(op)) and plan.cast:
+                self.absorbed.add(plan.cast)
 
     def plan_elementwise_trees(self) -> None:
         for op in reversed(self.ops):
@@ -899,8 +908,60 @@ def _lower_broadcast(lowering: _HostLowering, op: bolt.BroadcastOp) -> None:
     _strided(lowering, op, op.input, op.result, 0, out_shape, strides)
 
 
+@dataclass(frozen=True)
+class TransposePadPlan:
+    """pad(transpose(x)) where the transpose is a 2-D one of few rows and the pad only grows
+    the result's innermost dimension (those rows) at its end: an image's NCHW -> NHWC and the
+    channel padding of pad-alignment, as one pass over the input (transpose_pad_2d)."""
+
+    pad: bolt.PadOp
+    transpose: Transpose2dPlan
+    out_rows: int
+    source: SSAValue  # what the kernel reads: the transpose's input, or before a cast into it
+    cast: bolt.CastOp | None  # a cast read through (converted in registers), if any
+
+
+MAX_TRANSPOSE_PAD_ROWS = 16  # runtime.h: transpose_pad_2d's bound
+
+
+def transpose_pad_plan(op: bolt.TransposeOp) -> TransposePadPlan | None:
+    if not op.result.has_one_use():
+        return None
+    pad = next(iter(op.result.uses)).operation
+    if not isinstance(pad, bolt.PadOp):
+        return None
+    shape = tensor_shape(op.input.type)
+    in_strides = contiguous_strides(shape)
+    perm = bolt.int_list(op.permutation)
+    plan = plan_strided_copy(0, [shape[p] for p in perm], [in_strides[p] for p in perm])
+    if not isinstance(plan, Transpose2dPlan):
+        return None
+    in_shape, out_shape = tensor_shape(pad.input.type), tensor_shape(pad.result.type)
+    grows_rows_only = (
+        not any(bolt.int_list(pad.low))
+        and list(in_shape[:-1]) == list(out_shape[:-1])
+        and in_shape[-1] == plan.rows
+    )
+    if not grows_rows_only or out_shape[-1] > MAX_TRANSPOSE_PAD_ROWS:
+        return None
+    cast = op.input.owner
+    if isinstance(cast, bolt.CastOp) and cast.output.has_one_use():
+        return TransposePadPlan(pad, plan, out_shape[-1], cast.input, cast)
+    return TransposePadPlan(pad, plan, out_shape[-1], op.input, None)
+
+
 def _lower_pad(lowering: _HostLowering, op: bolt.PadOp) -> None:
     dtype = DType.of_tensor(op.result.type)
+    source = op.input.owner
+    fused = transpose_pad_plan(source) if isinstance(source, bolt.TransposeOp) else None
+    if fused is not None:
+        t = fused.transpose
+        lowering.emit(op, "transpose_pad_2d", cxx.call(
+            rt("transpose_pad_2d"), _dtype_of(fused.source), dtype.enumerator, lowering.ptr(fused.source),
+            lowering.ptr(op.result),
+            cxx.Int(t.batch), cxx.Int(t.rows), cxx.Int(t.cols), cxx.Int(fused.out_rows),
+            cxx.HostFloat(_rounded(bolt.float_value(op.value), dtype)), CTX.dot("stream")))
+        return
     in_shape, out_shape = tensor_shape(op.input.type), tensor_shape(op.result.type)
     if len(in_shape) > 8:
         raise error_at(op, "the runtime pads tensors of rank 8 at most")

@@ -1,6 +1,7 @@
 // Data movement: strided copies (transpose, slice, broadcast), tiled 2-D transposes, padding,
 // and plain device-to-device copies.
 #include <algorithm>
+#include <type_traits>
 
 #include "dispatch.cuh"
 
@@ -76,6 +77,48 @@ __global__ void __launch_bounds__(kThreads)
     const T* s = src + i * cols;
     T* d = dst + b * rows * cols + row;
     for (int32_t c = 0; c < cols; ++c) d[c * rows] = s[c];
+  }
+}
+
+// transpose_few_rows_kernel writing OutRows values per column (the first `rows` from src, the
+// rest `fill`) as one vector store when OutRows elements make 4, 8 or 16 bytes.
+// S -> T converts through float (exact for every pair here but a rounding down to T).
+template <class S, class T>
+__device__ __forceinline__ T convert(S x) {
+  if constexpr (std::is_same_v<S, T>) {
+    return x;
+  } else {
+    return dev::from_float<T>(dev::to_float(x));
+  }
+}
+
+template <class S, class T, int OutRows>
+__global__ void __launch_bounds__(kThreads)
+    transpose_pad_few_rows_kernel(const S* __restrict__ src, T* __restrict__ dst, int32_t batch,
+                                  int32_t rows, int32_t cols, float value) {
+  const int32_t n = batch * cols;
+  const T fill = dev::from_float<T>(value);
+  for (int32_t i = static_cast<int32_t>(global_thread()); i < n; i += static_cast<int32_t>(grid_threads())) {
+    const int32_t b = i / cols, col = i - b * cols;
+    const S* s = src + b * rows * cols + col;
+    dev::Vec<T, OutRows> out;
+#pragma unroll
+    for (int r = 0; r < OutRows; ++r) out.v[r] = r < rows ? convert<S, T>(s[r * cols]) : fill;
+    dev::store_vec<OutRows>(dst + static_cast<int64_t>(i) * OutRows, out);
+  }
+}
+
+template <class S, class T>
+__global__ void __launch_bounds__(kThreads)
+    transpose_pad_kernel(const S* __restrict__ src, T* __restrict__ dst, int32_t batch, int32_t rows,
+                         int32_t cols, int32_t out_rows, float value) {
+  const int32_t n = batch * cols;
+  const T fill = dev::from_float<T>(value);
+  for (int32_t i = static_cast<int32_t>(global_thread()); i < n; i += static_cast<int32_t>(grid_threads())) {
+    const int32_t b = i / cols, col = i - b * cols;
+    const S* s = src + b * rows * cols + col;
+    T* d = dst + i * out_rows;
+    for (int32_t r = 0; r < out_rows; ++r) d[r] = r < rows ? convert<S, T>(s[r * cols]) : fill;
   }
 }
 
@@ -168,6 +211,37 @@ cudaError_t transpose_2d(DType dtype, const void* src, void* dst, int64_t batch,
       transpose_kernel<T><<<blocks, dim3(kTile, kTileRows), 0, stream>>>(s, d, batch, rows, cols);
     }
     return launched();
+  });
+}
+
+cudaError_t transpose_pad_2d(DType src_dtype, DType dst_dtype, const void* src, void* dst,
+                             int64_t batch, int64_t rows, int64_t cols, int64_t out_rows, float value,
+                             cudaStream_t stream) {
+  if (rows < 0 || out_rows < rows || out_rows > kNarrow || batch * out_rows * cols >= (int64_t{1} << 31)) {
+    return cudaErrorInvalidValue;
+  }
+  const int64_t n = batch * cols;
+  if (n == 0 || out_rows == 0) return cudaSuccess;
+  return dispatch(src_dtype, [&](auto source_zero) {
+    using S = decltype(source_zero);
+    return dispatch(dst_dtype, [&](auto zero) {
+      using T = decltype(zero);
+      const S* s = static_cast<const S*>(src);
+      T* d = static_cast<T*>(dst);
+      const auto b = static_cast<int32_t>(batch), r = static_cast<int32_t>(rows), c = static_cast<int32_t>(cols);
+      const unsigned blocks = grid_for(n, kThreads);
+      const size_t row_bytes = static_cast<size_t>(out_rows) * sizeof(T);
+      if (aligned(dst, row_bytes) && out_rows == 2 && sizeof(T) == 2) {
+        transpose_pad_few_rows_kernel<S, T, 2><<<blocks, kThreads, 0, stream>>>(s, d, b, r, c, value);
+      } else if (aligned(dst, row_bytes) && out_rows == 4 && sizeof(T) <= 4) {
+        transpose_pad_few_rows_kernel<S, T, 4><<<blocks, kThreads, 0, stream>>>(s, d, b, r, c, value);
+      } else if (aligned(dst, row_bytes) && out_rows == 8 && sizeof(T) == 2) {
+        transpose_pad_few_rows_kernel<S, T, 8><<<blocks, kThreads, 0, stream>>>(s, d, b, r, c, value);
+      } else {
+        transpose_pad_kernel<S, T><<<blocks, kThreads, 0, stream>>>(s, d, b, r, c, static_cast<int32_t>(out_rows), value);
+      }
+      return launched();
+    });
   });
 }
 

@@ -168,6 +168,29 @@ CASES.update({
     "ew_tree_f32": _elementwise_tree("f32"),
     "ew_tree_f16_vector": _elementwise_tree("f16"),
     "ew_tree_bf16_odd": _elementwise_tree("bf16", (5, 7)),  # no vector path: 7 is odd
+    # the model's input edge: cast, NCHW -> NHWC and channel padding as one kernel
+    "edge_cast_transpose_pad_f32_to_f16": """
+func.func @main(%x: tensor<3x3x21x23xf32>) -> tensor<3x21x23x4xf16> {
+  %h = bolt.ew.cast %x : tensor<3x3x21x23xf32> -> tensor<3x3x21x23xf16>
+  %t = bolt.transpose %h permutation [0, 2, 3, 1] : tensor<3x3x21x23xf16> -> tensor<3x21x23x3xf16>
+  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 1] value 0.000000e+00 : tensor<3x21x23x3xf16> -> tensor<3x21x23x4xf16>
+  func.return %p : tensor<3x21x23x4xf16>
+}
+""",
+    "edge_transpose_pad_bf16_to_8": """
+func.func @main(%x: tensor<2x3x9x9xbf16>) -> tensor<2x9x9x8xbf16> {
+  %t = bolt.transpose %x permutation [0, 2, 3, 1] : tensor<2x3x9x9xbf16> -> tensor<2x9x9x3xbf16>
+  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 5] value -2.500000e-01 : tensor<2x9x9x3xbf16> -> tensor<2x9x9x8xbf16>
+  func.return %p : tensor<2x9x9x8xbf16>
+}
+""",
+    "edge_transpose_pad_f32_to_5": """
+func.func @main(%x: tensor<2x3x9x9xf32>) -> tensor<2x9x9x5xf32> {
+  %t = bolt.transpose %x permutation [0, 2, 3, 1] : tensor<2x3x9x9xf32> -> tensor<2x9x9x3xf32>
+  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 2] value 1.000000e+00 : tensor<2x9x9x3xf32> -> tensor<2x9x9x5xf32>
+  func.return %p : tensor<2x9x9x5xf32>
+}
+""",
     "ew_cast_chain": """
 func.func @main(%x: tensor<4x256xf32>) -> tensor<4x256xf32> {
   %h = bolt.ew.cast %x : tensor<4x256xf32> -> tensor<4x256xf16>

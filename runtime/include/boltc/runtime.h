@@ -90,6 +90,14 @@ cudaError_t strided_copy(DType dtype, const void* src, int64_t offset, const Str
 cudaError_t transpose_2d(DType dtype, const void* src, void* dst, int64_t batch, int64_t rows,
                          int64_t cols, cudaStream_t stream);
 
+// transpose_2d with the result's rows padded at their end and converted from src_dtype to
+// dst_dtype: dst is [batch][cols][out_rows], dst[b][c][r] = src[b][r][c] for r < rows, `value`
+// beyond (an image's cast, NCHW -> NHWC and channel padding for the first convolution, in one
+// pass). rows <= out_rows <= 16.
+cudaError_t transpose_pad_2d(DType src_dtype, DType dst_dtype, const void* src, void* dst,
+                             int64_t batch, int64_t rows, int64_t cols, int64_t out_rows, float value,
+                             cudaStream_t stream);
+
 struct PadParams {
   int32_t rank;
   int64_t in_size[kMaxRank];

@@ -79,6 +79,46 @@ def test_each_op_becomes_its_runtime_kernel(name, expected):
     assert kernels(host(DATA / "ops" / f"{name}.mlir")) == expected
 
 
+TRANSPOSE_PAD = """func.func @main(%x: tensor<2x3x5x7xf32>) -> (tensor<2x5x7x4xf16>, tensor<2x5x7x3xf16>) {{
+  %h = bolt.ew.cast %x : tensor<2x3x5x7xf32> -> tensor<2x3x5x7xf16>
+  %t = bolt.transpose %h permutation [0, 2, 3, 1] : tensor<2x3x5x7xf16> -> tensor<2x5x7x3xf16>
+  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 1] value {value} : tensor<2x5x7x3xf16> -> tensor<2x5x7x4xf16>
+  %u = bolt.transpose %h permutation [0, 2, 3, 1] : tensor<2x3x5x7xf16> -> tensor<2x5x7x3xf16>
+  func.return %p, %u : tensor<2x5x7x4xf16>, tensor<2x5x7x3xf16>
+}}
+"""
+
+
+def test_an_input_edge_cast_transpose_pad_is_one_kernel():
+    """small_cnn's image: cast to f16, NCHW -> NHWC and the channel padding in one pass."""
+    from boltc.compiler import lower
+
+    program, _ = lower(DATA / "small_cnn.mlir")  # the graph passes put the edge in NHWC
+    assert kernels(program)[0] == "transpose_pad_2d"
+    assert "transpose_2d" not in kernels(program) and "pad" not in kernels(program)
+    [call] = [line for line in program.source.splitlines() if "rt::transpose_pad_2d(" in line]
+    assert "DType::F32, boltc::rt::DType::F16, ctx.inputs[0]" in call  # read before the cast
+    assert ", 2, 3, 256, 4, " in call  # batch 2, 3 channels of 16x16 pixels, padded to 4
+
+
+def test_a_transpose_pad_keeps_a_cast_that_has_other_users():
+    """The cast also feeds a second transpose here: it stays a kernel of its own, the fused
+    kernel reads its f16 result, and the value pads with its f16 rounding."""
+    program = lower_to_host(planned_text(TRANSPOSE_PAD.format(value="0.1")))
+    assert kernels(program) == ["elementwise", "transpose_pad_2d", "transpose_2d"]
+    [call] = [line for line in program.source.splitlines() if "rt::transpose_pad_2d(" in line]
+    assert "DType::F16, boltc::rt::DType::F16" in call
+    assert float.hex(float(np.float16(0.1))) in call
+
+
+def planned_text(text: str) -> ModuleOp:
+    from boltc.frontends.source import parse_mlir_text
+
+    module = parse_mlir_text(text)
+    PlanMemoryPass().apply(bolt_context(), module)
+    return module
+
+
 def test_describe_lists_inputs_and_outputs():
     program = host(DATA / "ops" / "broadcast_add.mlir", name="broadcast_add")
     info = program.describe
