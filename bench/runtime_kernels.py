@@ -43,7 +43,10 @@ class Case:
 
     def text(self) -> str:
         x, y = _t(self.in_shape, self.dtype), _t(self.out_shape, self.out_dtype or self.dtype)
-        return (f"func.func @main(%x: {x}) -> {y} {{\n  %y = {self.op.format(x=x, y=y)}\n"
+        body = self.op.format(x=x, y=y)
+        if "\n" in body:  # several ops ending in %y
+            return f"func.func @main(%x: {x}) -> {y} {{\n{body}\n  func.return %y : {y}\n}}\n"
+        return (f"func.func @main(%x: {x}) -> {y} {{\n  %y = {body}\n"
                 f"  func.return %y : {y}\n}}\n")
 
     def bytes(self) -> int:
@@ -55,6 +58,11 @@ CASES = [
     # ResNet-50 at batch 32: the input's edge, the stem's pool, the head's pool, a residual tail
     Case("transpose_nchw_nhwc_c3", "bolt.transpose %x permutation [0, 2, 3, 1] : {x} -> {y}",
          (32, 3, 224, 224), (32, 224, 224, 3)),
+    Case("edge_cast_transpose_pad_3_to_4",
+         "  %h = bolt.ew.cast %x : {x} -> tensor<32x3x224x224xf16>\n"
+         "  %t = bolt.transpose %h permutation [0, 2, 3, 1] : tensor<32x3x224x224xf16> -> tensor<32x224x224x3xf16>\n"
+         "  %y = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 1] value 0.000000e+00 : tensor<32x224x224x3xf16> -> {y}",
+         (32, 3, 224, 224), (32, 224, 224, 4), "f32", "f16"),
     Case("cast_f32_f16_input", "bolt.ew.cast %x : {x} -> {y}", (32, 3, 224, 224), (32, 3, 224, 224),
          "f32", "f16"),
     Case("pad_channels_3_to_8", "bolt.pad %x low [0, 0, 0, 0] high [0, 0, 0, 5] value 0.000000e+00 : {x} -> {y}",
