@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""The ImageNet stem (7x7/2 convolution on 3 channels, batch 32, bias + ReLU) three ways, in one
+run on the GPU: boltc's conv on C padded to 4 (kFixedChannels), the space-to-depth form (the
+input folded 2x2 into 12 channels, padded to 16, a 4x4/1 convolution: what a space-to-depth
+pass would build, timed on its own and with the data movement it needs), and cuDNN.
+
+    python3 bench/stem.py [--batch 32]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "test" / "gpu"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    import torch
+    import torch.nn.functional as F
+
+    import boltc
+    from gpu_helpers import per_call_us, torch_graph
+    from test_conv_sm80 import conv_model
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--batch", type=int, default=32)
+    parser.add_argument("--build", type=Path, default=Path("build/stem"))
+    args = parser.parse_args(argv)
+    args.build.mkdir(parents=True, exist_ok=True)
+    n, h, f = args.batch, 224, 64
+    torch.manual_seed(0)
+    x = torch.randn(n, h, h, 3, device="cuda", dtype=torch.half)
+    weight = torch.randn(f, 7, 7, 3, device="cuda", dtype=torch.half) / 147 ** 0.5
+    bias = torch.randn(f, device="cuda", dtype=torch.half)
+    x_nchw, w_nchw = x.permute(0, 3, 1, 2), weight.permute(0, 3, 1, 2)
+    torch.backends.cudnn.benchmark = True
+    reference = torch.relu(F.conv2d(x_nchw, w_nchw, bias, stride=2, padding=3)).permute(0, 2, 3, 1)
+
+    rows = []
+    direct = boltc.compile(conv_model(n, h, h, 3, f, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3)),
+                           output=args.build / "direct.so")
+    torch.testing.assert_close(direct(x, weight, bias), reference, rtol=2e-3, atol=2e-3)
+    rows.append(("boltc 7x7/2, C 3->4, " + "+".join(direct.kernels), per_call_us(direct.capture_graph(x, weight, bias).replay)))
+
+    # Space-to-depth: pad to 230x230, fold 2x2 pixels into channels (i, j, c), pad 12 -> 16.
+    xp = F.pad(x, (0, 0, 3, 3, 3, 3))  # NHWC: C, W, H
+    z = xp.reshape(n, 115, 2, 115, 2, 3).permute(0, 1, 3, 2, 4, 5).reshape(n, 115, 115, 12)
+    z = F.pad(z, (0, 4)).contiguous()
+    wp = F.pad(weight, (0, 0, 0, 1, 0, 1))  # F, 8, 8, C
+    w2 = wp.reshape(f, 4, 2, 4, 2, 3).permute(0, 1, 3, 2, 4, 5).reshape(f, 4, 4, 12)
+    w2 = F.pad(w2, (0, 4)).contiguous()
+    folded = boltc.compile(conv_model(n, 115, 115, 16, f, 4, 4), output=args.build / "space_to_depth.so")
+    torch.testing.assert_close(folded(z, w2, bias), reference, rtol=2e-3, atol=2e-3)
+    rows.append(("boltc 4x4/1 on the folded input, C 16, " + "+".join(folded.kernels),
+                 per_call_us(folded.capture_graph(z, w2, bias).replay)))
+
+    def fold():
+        zz = F.pad(x, (0, 0, 3, 3, 3, 3)).reshape(n, 115, 2, 115, 2, 3).permute(0, 1, 3, 2, 4, 5)
+        return F.pad(zz.reshape(n, 115, 115, 12), (0, 4))
+
+    rows.append(("the fold's data movement (torch: pad, permute, pad)", per_call_us(torch_graph(fold))))
+    cudnn = lambda: torch.relu(F.conv2d(x_nchw, w_nchw, bias, stride=2, padding=3))  # noqa: E731
+    rows.append(("cuDNN 7x7/2 on the 3-channel channels_last input", per_call_us(torch_graph(cudnn))))
+    print("| stem, batch %d | us |" % n)
+    print("|---|---:|")
+    for name, us in rows:
+        print(f"| {name} | {us:.1f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
