@@ -45,6 +45,13 @@ def main(argv: list[str] | None = None) -> int:
                            output=args.build / "direct.so")
     torch.testing.assert_close(direct(x, weight, bias), reference, rtol=2e-3, atol=2e-3)
     rows.append(("boltc 7x7/2, C 3->4, " + "+".join(direct.kernels), per_call_us(direct.capture_graph(x, weight, bias).replay)))
+    # C padded to 8: kFixedChannels with 16-byte accesses (twice the MMA work of C = 4).
+    x8, w8 = F.pad(x, (0, 5)).contiguous(), F.pad(weight, (0, 5)).contiguous()
+    wide = boltc.compile(conv_model(n, h, h, 8, f, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3)),
+                         output=args.build / "direct8.so")
+    torch.testing.assert_close(wide(x8, w8, bias), reference, rtol=2e-3, atol=2e-3)
+    rows.append(("boltc 7x7/2, C 3->8 (16-byte accesses), " + "+".join(wide.kernels),
+                 per_call_us(wide.capture_graph(x8, w8, bias).replay)))
 
     # Space-to-depth: pad to 230x230, fold 2x2 pixels into channels (i, j, c), pad 12 -> 16.
     xp = F.pad(x, (0, 0, 3, 3, 3, 3))  # NHWC: C, W, H
@@ -57,6 +64,16 @@ def main(argv: list[str] | None = None) -> int:
     torch.testing.assert_close(folded(z, w2, bias), reference, rtol=2e-3, atol=2e-3)
     rows.append(("boltc 4x4/1 on the folded input, C 16, " + "+".join(folded.kernels),
                  per_call_us(folded.capture_graph(z, w2, bias).replay)))
+    for tile in ((128, 64, 64), (256, 64, 64), (128, 128, 64)):
+        attr = (f'#bolt.kernel<"conv_sm90", tile [{", ".join(map(str, tile))}], cluster [1, 1, 1], '
+                f'stages 4, "warpspecialized">')
+        try:
+            sm90 = boltc.compile(conv_model(n, 115, 115, 16, f, 4, 4, kernel=attr),
+                                 output=args.build / f"space_to_depth_sm90_{tile[0]}x{tile[1]}.so")
+            torch.testing.assert_close(sm90(z, w2, bias), reference, rtol=2e-3, atol=2e-3)
+            rows.append((f"boltc 4x4/1 folded, C 16, conv_sm90 {tile}", per_call_us(sm90.capture_graph(z, w2, bias).replay)))
+        except Exception as e:  # noqa: BLE001  (a tile the family refuses is reported)
+            rows.append((f"conv_sm90 {tile}: {type(e).__name__}: {str(e)[:120]}", float("nan")))
 
     def fold():
         zz = F.pad(x, (0, 0, 3, 3, 3, 3)).reshape(n, 115, 2, 115, 2, 3).permute(0, 1, 3, 2, 4, 5)
