@@ -15,10 +15,17 @@ For every model <name> it writes
                  dense_resource blobs in the trailing {-# dialect_resources #-} section.
     <name>.npz   input0, input1, ... (example inputs) and output0, ... (torch
                  reference outputs), all float32.
+and the same model in half precision, model.half() and model.bfloat16():
+    half/<name>_f16.mlir, half/<name>_bf16.mlir (the f16/bf16 exports) and their .npz:
+                 input0, ... the example inputs rounded to f16/bf16 (stored as float32,
+                 exactly), output0, ... the float32 model's outputs on those inputs: the
+                 reference a half-precision result is compared with, within its tolerance.
 
 Everything is deterministic (fixed seeds) and built in eval() mode.
 """
 import argparse
+import copy
+import math
 import os
 
 import numpy as np
@@ -28,22 +35,26 @@ import torch.nn.functional as F
 
 SEED = 0
 MAX_MLIR_BYTES = 1 << 20
+HALF_DTYPES = (("f16", torch.float16), ("bf16", torch.bfloat16))
 
 
 # --------------------------------------------------------------------------- #
 # export helper (shared conventions with make_op_corpus.py)
 # --------------------------------------------------------------------------- #
-def export(name, model, inputs, out_dir):
+def _as_tuple(outs):
+    return tuple(outs) if isinstance(outs, (tuple, list)) else (outs,)
+
+
+def export(name, model, inputs, out_dir, reference=None):
     """Export `model(*inputs)` to <out_dir>/<name>.mlir and <name>.npz.
 
+    The npz outputs are `reference` (a function of the inputs) where given, else the model's.
     Returns (mlir_bytes, npz_bytes)."""
     from torch_mlir import fx
 
     model = model.eval()
     with torch.no_grad():
-        outs = model(*inputs)
-    if not isinstance(outs, (tuple, list)):
-        outs = (outs,)
+        outs = _as_tuple((reference or model)(*inputs))
     mod = fx.export_and_import(model, *inputs,
                                output_type="linalg-on-tensors", func_name="main")
     text = mod.operation.get_asm(large_elements_limit=None)
@@ -64,6 +75,24 @@ def export(name, model, inputs, out_dir):
     npz_path = os.path.join(out_dir, name + ".npz")
     np.savez(npz_path, **arrays)
     return os.path.getsize(mlir_path), os.path.getsize(npz_path)
+
+
+def export_half(name, model, inputs, out_dir):
+    """<out_dir>/<name>_f16 and <name>_bf16: the model converted to the half type, exported
+    with the inputs rounded to it; the npz holds those rounded inputs and what the float32
+    model computes from them, so a comparison measures compute precision only.
+
+    Yields (file name, mlir_bytes, npz_bytes)."""
+    reference = copy.deepcopy(model).float().eval()
+    for suffix, dtype in HALF_DTYPES:
+        rounded = tuple(x.to(dtype) for x in inputs)
+
+        def f32_model(*xs):
+            return reference(*(x.float() for x in xs))
+
+        half = copy.deepcopy(model).to(dtype).eval()
+        sizes = export(f"{name}_{suffix}", half, rounded, out_dir, reference=f32_model)
+        yield f"{name}_{suffix}", *sizes
 
 
 def randomize_bn(bn, gen):
@@ -136,6 +165,47 @@ class SmallCnn(nn.Module):
         return self.head(x)
 
 
+class AttentionBlock(nn.Module):
+    """One-head self-attention with a residual and a post-norm: q/k/v projections,
+    softmax(Q K^T / sqrt(d)) V, output projection, x + that, LayerNorm (random affine)."""
+
+    def __init__(self, d=32):
+        super().__init__()
+        self.q = nn.Linear(d, d)
+        self.k = nn.Linear(d, d)
+        self.v = nn.Linear(d, d)
+        self.out = nn.Linear(d, d)
+        self.norm = nn.LayerNorm(d)
+        self.scale = 1.0 / math.sqrt(d)
+
+    def forward(self, x):
+        q, k, v = self.q(x), self.k(x), self.v(x)
+        attention = torch.softmax(q @ k.transpose(-2, -1) * self.scale, dim=-1)
+        return self.norm(x + self.out(attention @ v))
+
+
+class BnResidualCnn(nn.Module):
+    """conv3x3 3->8 -> BN -> ReLU, then a basic block (conv3x3 -> BN -> ReLU -> conv3x3 -> BN,
+    + identity, ReLU), max_pool2d(2), global average pool, Linear 8->10. Convs bias-free."""
+
+    def __init__(self, cin=3, c=8, classes=10):
+        super().__init__()
+        self.stem = nn.Conv2d(cin, c, 3, padding=1, bias=False)
+        self.bn0 = nn.BatchNorm2d(c)
+        self.conv1 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn1 = nn.BatchNorm2d(c)
+        self.conv2 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn2 = nn.BatchNorm2d(c)
+        self.head = nn.Linear(c, classes)
+
+    def forward(self, x):
+        x = F.relu(self.bn0(self.stem(x)))
+        y = F.relu(self.bn1(self.conv1(x)))
+        x = F.relu(x + self.bn2(self.conv2(y)))
+        x = F.adaptive_avg_pool2d(F.max_pool2d(x, 2), 1)
+        return self.head(torch.flatten(x, 1))
+
+
 def build_models():
     """Yield (name, model, inputs) deterministically."""
     torch.manual_seed(SEED)
@@ -152,16 +222,30 @@ def build_models():
 
     yield "small_cnn", SmallCnn().eval(), (torch.randn(2, 3, 16, 16, generator=gen),)
 
+    m = AttentionBlock()
+    with torch.no_grad():
+        m.norm.weight.copy_(torch.rand(32, generator=gen) * 1.5 + 0.5)
+        m.norm.bias.copy_(torch.randn(32, generator=gen) * 0.5)
+    yield "attention_block", m.eval(), (torch.randn(2, 8, 32, generator=gen),)
+
+    m = BnResidualCnn()
+    for bn in (m.bn0, m.bn1, m.bn2):
+        randomize_bn(bn, gen)
+    yield "bn_residual_cnn", m.eval(), (torch.randn(2, 3, 16, 16, generator=gen),)
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.dirname(os.path.abspath(__file__)),
                     help="output directory (default: this script's directory)")
     args = ap.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    half_dir = os.path.join(args.out, "half")
+    os.makedirs(half_dir, exist_ok=True)
     for name, model, inputs in build_models():
         mb, nb = export(name, model, inputs, args.out)
-        print(f"{name:14s} {name}.mlir {mb:8d} B   {name}.npz {nb:8d} B")
+        print(f"{name:20s} {name}.mlir {mb:8d} B   {name}.npz {nb:8d} B")
+        for half_name, mb, nb in export_half(name, model, inputs, half_dir):
+            print(f"{half_name:20s} half/{half_name}.mlir {mb:8d} B   .npz {nb:8d} B")
 
 
 if __name__ == "__main__":

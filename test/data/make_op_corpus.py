@@ -19,9 +19,15 @@ and writes
                  (torch reference outputs), all stored as float32 (also for the
                  fp16 case `linear_f16`, whose real input/output dtype is f16).
 
+Ops in HALF_CASES are also exported in half precision, to half/<name>_f16 and
+half/<name>_bf16 (.mlir/.npz): the module converted with .half()/.bfloat16(), the inputs
+rounded to that type (stored as float32, exactly), and as outputs what the float32 module
+computes from those rounded inputs (the reference for a half-precision result).
+
 Ops that torch-mlir cannot export are skipped and reported (exit status 0).
 """
 import argparse
+import copy
 import os
 import sys
 import traceback
@@ -33,17 +39,27 @@ import torch.nn.functional as F
 
 SEED = 0
 MAX_MLIR_BYTES = 1 << 20
+HALF_DTYPES = (("f16", torch.float16), ("bf16", torch.bfloat16))
+# The ops exported in half precision too: the anchors (every convolution and matmul form),
+# activations that torch-mlir computes in f32 between extf/truncf, softmax, layer-norm, pooling.
+HALF_CASES = (
+    "conv2d_nchw", "conv2d_dilated", "conv2d_grouped", "conv2d_depthwise",
+    "matmul", "linear", "batch_matmul",
+    "relu", "gelu_erf", "gelu_tanh", "sigmoid", "silu", "hardswish",
+    "softmax", "layer_norm", "max_pool2d", "avg_pool2d", "global_avg_pool",
+)
 
 
-def export(name, model, inputs, out_dir):
+def export(name, model, inputs, out_dir, reference=None):
     """Export `model(*inputs)` to <out_dir>/<name>.mlir and <name>.npz.
 
+    The npz outputs are `reference` (a function of the inputs) where given, else the model's.
     Returns (mlir_bytes, npz_bytes)."""
     from torch_mlir import fx
 
     model = model.eval()
     with torch.no_grad():
-        outs = model(*inputs)
+        outs = (reference or model)(*inputs)
     if not isinstance(outs, (tuple, list)):
         outs = (outs,)
     mod = fx.export_and_import(model, *inputs,
@@ -66,6 +82,21 @@ def export(name, model, inputs, out_dir):
     npz_path = os.path.join(out_dir, name + ".npz")
     np.savez(npz_path, **arrays)
     return os.path.getsize(mlir_path), os.path.getsize(npz_path)
+
+
+def export_half(name, model, inputs, out_dir):
+    """<name>_f16 and <name>_bf16 in out_dir (see the module docstring).
+    Yields (file name, mlir_bytes, npz_bytes)."""
+    reference = copy.deepcopy(model).float().eval()
+    for suffix, dtype in HALF_DTYPES:
+        rounded = tuple(x.to(dtype) for x in inputs)
+
+        def f32_model(*xs):
+            return reference(*(x.float() for x in xs))
+
+        half = copy.deepcopy(model).to(dtype).eval()
+        yield f"{name}_{suffix}", *export(f"{name}_{suffix}", half, rounded, out_dir,
+                                          reference=f32_model)
 
 
 class Fn(nn.Module):
@@ -178,7 +209,8 @@ def main():
         help="output directory (default: <script dir>/ops)")
     ap.add_argument("--only", nargs="*", help="only generate these op names")
     args = ap.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    half_dir = os.path.join(args.out, "half")
+    os.makedirs(half_dir, exist_ok=True)
     skipped = []
     for i, (name, make_model, make_inputs) in enumerate(op_cases()):
         if args.only and name not in args.only:
@@ -189,6 +221,9 @@ def main():
             inputs = make_inputs()
             mb, nb = export(name, model, inputs, args.out)
             print(f"{name:18s} {mb:8d} B mlir  {nb:7d} B npz")
+            if name in HALF_CASES:
+                for half_name, mb, nb in export_half(name, model, inputs, half_dir):
+                    print(f"{'half/' + half_name:26s} {mb:8d} B mlir  {nb:7d} B npz")
         except Exception as e:  # keep going; report at the end
             skipped.append((name, f"{type(e).__name__}: {e}".splitlines()[0]))
             traceback.print_exc(file=sys.stderr)
