@@ -50,7 +50,7 @@ from boltc.diagnostics import BoltcError, error_at
 from boltc.dialects import bolt
 from boltc.dialects import linalg_extra
 from boltc.dialects.resources import dense_array, element_bytes
-from boltc.frontends.builder import GraphBuilder
+from boltc.frontends.builder import GraphBuilder, element_of
 
 # --------------------------------------------------------------------------------------
 # Element types.
@@ -67,6 +67,11 @@ def bolt_element_type(ty: Attribute, where: Operation) -> Attribute:
     if isinstance(ty, Float64Type):
         return f32
     raise error_at(where, f"unsupported element type {ty} (boltc computes in f32, f16 and bf16)")
+
+
+def _narrower_float(a: Attribute, b: Attribute) -> bool:
+    """a converts exactly into b: a float type of fewer bits (f16 and bf16 both widen to f32)."""
+    return isinstance(a, AnyFloat) and isinstance(b, AnyFloat) and a.bitwidth < b.bitwidth
 
 
 def bolt_tensor_type(ty: Attribute, where: Operation) -> TensorType:
@@ -185,7 +190,11 @@ class FunctionImporter(GraphBuilder):
     def import_constant(self, op: arith.ConstantOp) -> None:
         value = op.value
         if isinstance(op.result.type, TensorType):
-            self.values[op.result] = self._tensor_constant(op, value)
+            try:
+                self.values[op.result] = self._tensor_constant(op, value)
+            except BoltcError as e:
+                # An integer weight, say: an error where it is used, which names the using op.
+                self.values[op.result] = Unsupported(e)
         else:
             self.values[op.result] = Scalar(_float_of(value))
 
@@ -288,6 +297,7 @@ class FunctionImporter(GraphBuilder):
     def import_matmul(self, op: linalg.MatmulOp | linalg_extra.BatchMatmulOp) -> None:
         if isinstance(op, linalg.MatmulOp) and op.indexing_maps != _MATMUL_MAPS:
             raise self.error("linalg.matmul with custom indexing_maps is not supported")
+        self._check_float_elements(op)
         a_value, b_value = op.inputs
         (init,) = op.outputs
         out = bolt_tensor_type(op.res[0].type, op)
@@ -296,12 +306,29 @@ class FunctionImporter(GraphBuilder):
             b, transpose_b = self._gemm_operand(b_value)
         else:
             (a, transpose_a), (b, transpose_b) = (self.tensor(a_value), False), (self.tensor(b_value), False)
-        a_ty, b_ty = a.type, b.type
-        assert isinstance(a_ty, TensorType) and isinstance(b_ty, TensorType)
-        if a_ty.get_element_type() != b_ty.get_element_type():
-            raise self.error("operands of different element types are not supported")
+        a, b = self._contraction_operands(a, b, out.get_element_type())
         gemm = self.emit(bolt.GemmOp(a, b, out, transpose_a=transpose_a, transpose_b=transpose_b))
         self.values[op.res[0]] = self._accumulate_into(op, gemm.results[0], init)
+
+    def _check_float_elements(self, op: Operation) -> None:
+        """Contractions of integers (i8 x i8 -> i32 quantized matmuls) are refused at the op,
+        naming the mix, before any operand's own error."""
+        operands = [*op.inputs, *op.outputs]  # type: ignore[attr-defined]
+        elements = [v.type.get_element_type() for v in operands]
+        if not all(isinstance(e, (*_FLOAT_TYPES, Float64Type)) for e in elements):
+            mix = " x ".join(str(e) for e in elements[:-1]) + f" -> {elements[-1]}"
+            raise self.error(f"unsupported element types {mix}: boltc computes in f32, f16 and bf16")
+
+    def _contraction_operands(self, a: SSAValue, b: SSAValue, out: Attribute) -> tuple[SSAValue, SSAValue]:
+        """A named contraction converts its input elements to the output's element type before
+        it multiplies (linalg's cast_signed). Operands of one type no wider than the output
+        (f16 x f16 -> f32, what half-precision exports write) are what bolt's anchors take
+        as they are: the products are exact in the fp32 accumulator. Any other mix (f32 x f32
+        -> f16, f16 x bf16 -> f32) is converted here, as the op says."""
+        a_type, b_type = element_of(a), element_of(b)
+        if a_type == b_type and (a_type == out or _narrower_float(a_type, out)):
+            return a, b
+        return self.cast(a, out), self.cast(b, out)
 
     def _window(self, op: Operation) -> tuple[tuple[int, int], tuple[int, int]]:
         strides = tuple(int(v) for v in op.strides.get_values())  # type: ignore[attr-defined]
@@ -309,13 +336,14 @@ class FunctionImporter(GraphBuilder):
         return strides, dilations  # type: ignore[return-value]
 
     def import_conv(self, op: Operation) -> None:
+        self._check_float_elements(op)
         x_value, w_value = op.inputs  # type: ignore[attr-defined]
         (init,) = op.outputs  # type: ignore[attr-defined]
         result = op.results[0]
         strides, dilations = self._window(op)
-        x, w = self.tensor(x_value), self.tensor(w_value)
-        x_shape, w_shape, out_shape = bolt.shape_of(x), bolt.shape_of(w), bolt.shape_of(result)
         element = bolt_element_type(result.type.get_element_type(), op)  # type: ignore[attr-defined]
+        x, w = self._contraction_operands(self.tensor(x_value), self.tensor(w_value), element)
+        x_shape, w_shape, out_shape = bolt.shape_of(x), bolt.shape_of(w), bolt.shape_of(result)
         if isinstance(op, linalg.Conv2DNchwFchwOp):
             groups, conv_out = 1, out_shape
         elif isinstance(op, linalg.Conv2DNgchwGfchwOp):
@@ -357,9 +385,9 @@ class FunctionImporter(GraphBuilder):
         out = bolt_tensor_type(result.type, op)
         is_max = isinstance(op, linalg.PoolingNchwMaxOp)
         kind = bolt.PoolKind.MAX if is_max else bolt.PoolKind.AVG
+        x = self.cast(self.tensor(x_value), out.get_element_type())  # as linalg converts it
         pooled = self.emit(
-            bolt.Pool2dOp(kind, self.tensor(x_value), out, layout=bolt.Layout.NCHW,
-                          window=window, strides=strides)
+            bolt.Pool2dOp(kind, x, out, layout=bolt.Layout.NCHW, window=window, strides=strides)
         ).results[0]
         if not is_max:
             # linalg sums the window; bolt averages it. raise-bolt folds this into the

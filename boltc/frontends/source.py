@@ -19,6 +19,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from boltc import _xdsl_patches  # noqa: F401
 from boltc.diagnostics import BoltcError, SourceLocation, op_location
 from boltc.dialects.context import bolt_context
+from boltc.dialects.linalg_extra import UnsupportedElementMix
 
 
 class _LineIndex:
@@ -61,6 +62,10 @@ class LocatingParser(Parser):
             op = super().parse_operation()
         except (ParseError, VerifyException):
             raise
+        except UnsupportedElementMix as e:
+            raise ParseError(
+                start_span, f"{e}: a named linalg op converts its inputs to its output's element type"
+            ) from None
         except Exception:
             # Some xDSL op parsers fail with IndexError and the like on malformed input
             # (linalg named ops without ins/outs): report it at the op, as a parse error.

@@ -47,6 +47,14 @@ def _output_type(op: Any) -> Any:
     return value_element_type(op.outputs[0])
 
 
+def _as_output_elements(op: Any, *inputs: np.ndarray) -> list[np.ndarray]:
+    """Inputs converted to the output's element type, as a named op's body does first
+    (linalg's cast_signed): exact for f16/bf16 inputs of an f32 op, a rounding for f32
+    inputs of an f16 op, then accumulated in fp32 like every contraction here."""
+    target = _output_type(op)
+    return [round_to(target, x) for x in inputs]
+
+
 def run_fill(interpreter: Interpreter, op: Any, args: PythonValues) -> PythonValues:
     value, init = args
     return (np.broadcast_to(round_to(_output_type(op), value), np.shape(init)),)
@@ -66,6 +74,7 @@ def run_broadcast(interpreter: Interpreter, op: Any, args: PythonValues) -> Pyth
 def run_contraction(interpreter: Interpreter, op: Any, args: PythonValues) -> PythonValues:
     """matmul and batch_matmul, through their indexing maps (transposed maps included)."""
     lhs, rhs, init = args
+    lhs, rhs = _as_output_elements(op, lhs, rhs)
     maps = [m.data for m in op.get_indexing_maps()]
     letters = "abcdefghijklmnopqrstuvwxyz"
 
@@ -139,6 +148,7 @@ CONV_LAYOUTS: dict[str, ConvLayout] = {
 
 def run_conv(interpreter: Interpreter, op: Any, args: PythonValues) -> PythonValues:
     x, filter_, init = args
+    x, filter_ = _as_output_elements(op, x, filter_)
     layout = CONV_LAYOUTS[op.name]
     dtype = accumulator_dtype(init)
     result = conv2d_nhwc(
@@ -160,6 +170,7 @@ POOLING_COMBINERS: dict[str, np.ufunc] = {
 
 def run_pooling(interpreter: Interpreter, op: Any, args: PythonValues) -> PythonValues:
     x, window, init = args  # the window operand only has the window's shape
+    (x,) = _as_output_elements(op, x)
     combiner = POOLING_COMBINERS[op.name]
     dtype = accumulator_dtype(init)
     windows = sliding_windows(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from math import prod
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, ModuleOp, TensorType
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -43,6 +43,18 @@ def _close(a: float, b: float, rel: float) -> bool:
     return a == b or math.isclose(a, b, rel_tol=rel, abs_tol=0.0)
 
 
+# Machine epsilon (twice the largest relative rounding error) of the narrow float types. A
+# half-precision export writes GELU's 0.044715 as the f16 0.0447083 (1.5e-4 off) and bf16 rounds
+# constants by up to 2e-3: a template constant stored in such a type matches within this.
+_NARROW_FLOAT_EPSILON = {Float16Type: 2.0**-10, BFloat16Type: 2.0**-7}
+
+
+def _rounding_of(value: SSAValue) -> float:
+    ty = value.type
+    element = ty.get_element_type() if isinstance(ty, TensorType) else ty
+    return _NARROW_FLOAT_EPSILON.get(type(element), 0.0)
+
+
 # --------------------------------------------------------------------------------------
 # Expression templates for elementwise activations.
 # --------------------------------------------------------------------------------------
@@ -57,7 +69,8 @@ class Var:
 
 @dataclass(frozen=True)
 class Const:
-    """Matches a scalar constant: equal to `value` (within `rel`), or any, bound to `binds`."""
+    """Matches a scalar constant: equal to `value` (within `rel`, or within the rounding of the
+    constant's element type where that is coarser), or any, bound to `binds`."""
 
     value: float | None = None
     rel: float = 1e-6
@@ -90,7 +103,8 @@ def match(template: Template, value: SSAValue, bound: Bindings) -> Bindings | No
         number = scalar_value(value)
         if number is None:
             return None
-        if template.value is not None and not _close(number, template.value, template.rel):
+        rel = max(template.rel, _rounding_of(value))
+        if template.value is not None and not _close(number, template.value, rel):
             return None
         return {**bound, template.binds: number} if template.binds else bound
     op = value.owner
@@ -162,6 +176,12 @@ ACTIVATIONS: tuple[Activation, ...] = (
     Activation(
         "gelu (erf): x * ((erf(x / sqrt 2) + 1) * 0.5)",
         _mul(X, _mul(_add(_unary(bolt.ErfOp, Node(bolt.DivOp, (X, Const(SQRT_2)))), Const(1.0)), Const(0.5))),
+        lambda b: bolt.GeluOp(b["x"], bolt.GeluApproximation.ERF),  # type: ignore[arg-type]
+    ),
+    Activation(
+        # Half-precision exports compute sqrt(2) in the body: math.sqrt of the constant 2.
+        "gelu (erf): x * ((erf(x / sqrt(2)) + 1) * 0.5)",
+        _mul(X, _mul(_add(_unary(bolt.ErfOp, Node(bolt.DivOp, (X, _unary(bolt.SqrtOp, Const(2.0))))), Const(1.0)), Const(0.5))),
         lambda b: bolt.GeluOp(b["x"], bolt.GeluApproximation.ERF),  # type: ignore[arg-type]
     ),
     Activation(
@@ -357,9 +377,11 @@ class FoldPadIntoConv(RewritePattern):
         rewriter.replace(op, _rebuilt_conv(op, pad.input, padding))
 
 
-def _rebuilt_conv(op: bolt.Conv2dOp, input: SSAValue, padding: Sequence[int]) -> bolt.Conv2dOp:
+def _rebuilt_conv(
+    op: bolt.Conv2dOp, input: SSAValue, padding: Sequence[int], filter: SSAValue | None = None
+) -> bolt.Conv2dOp:
     new = bolt.Conv2dOp(
-        input, op.filter, op.result.type, list(op.extras), layout=op.layout.data,
+        input, filter or op.filter, op.result.type, list(op.extras), layout=op.layout.data,
         strides=bolt.int_list(op.strides), padding=padding, dilations=bolt.int_list(op.dilations),
         groups=op.groups.value.data, epilogue=op.detach_region(op.epilogue),
     )
@@ -392,6 +414,58 @@ class FoldPadIntoPool(RewritePattern):
             bolt.PoolKind(op.kind.data), pad.input, op.result.type, layout=op.layout.data,  # type: ignore[arg-type]
             window=(kh, kw), strides=bolt.int_list(op.strides), padding=padding,
         ))
+
+
+def _half_source(value: SSAValue) -> SSAValue | None:
+    """x where value is cast(x: f16 or bf16 -> f32), an exact widening; else None."""
+    cast = value.owner
+    if not isinstance(cast, bolt.CastOp):
+        return None
+    source = cast.input.type.get_element_type()  # type: ignore[attr-defined]
+    target = cast.output.type.get_element_type()  # type: ignore[attr-defined]
+    return cast.input if isinstance(source, Float16Type | BFloat16Type) and isinstance(target, Float32Type) else None
+
+
+def _transposed_matrix(value: SSAValue) -> SSAValue | None:
+    """x where value is transpose(x) of a matrix ([1, 0]); else None."""
+    op = value.owner
+    if isinstance(op, bolt.TransposeOp) and bolt.int_list(op.permutation) == (1, 0):
+        return op.input
+    return None
+
+
+class AnchorOnHalfOperands(RewritePattern):
+    """gemm/conv(cast(a: T -> f32), cast(b: T -> f32)) -> gemm/conv(a, b), T = f16 or bf16.
+
+    A half-precision export computes a Linear in f32 on widened operands (extf generics around
+    an f32 linalg.matmul). A product of two T values is exact in f32 and the anchors accumulate
+    in fp32, so reading the T operands computes the same values, in one half-precision kernel
+    instead of an f32 one behind two cast kernels. A matrix transposed on its way into the cast
+    (torch's Linear weight) becomes the GEMM's transpose flag, as the importer does for f32."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, bolt.GemmOp | bolt.Conv2dOp):
+            return
+        first, second = (op.lhs, op.rhs) if isinstance(op, bolt.GemmOp) else (op.input, op.filter)
+        a, b = _half_source(first), _half_source(second)
+        if a is None or b is None or a.type.get_element_type() != b.type.get_element_type():  # type: ignore[attr-defined]
+            return
+        if isinstance(op, bolt.Conv2dOp):
+            rewriter.replace(op, _rebuilt_conv(op, a, bolt.int_list(op.padding), filter=b))
+            return
+        transpose_a, transpose_b = op.transpose_a is not None, op.transpose_b is not None
+        if not transpose_a and (inner := _transposed_matrix(a)) is not None:
+            a, transpose_a = inner, True
+        if not transpose_b and (inner := _transposed_matrix(b)) is not None:
+            b, transpose_b = inner, True
+        new = bolt.GemmOp(
+            a, b, op.result.type, list(op.extras), transpose_a=transpose_a, transpose_b=transpose_b,
+            epilogue=op.detach_region(op.epilogue),
+        )
+        if op.kernel is not None:
+            new.kernel = op.kernel
+        new.location = op.location
+        rewriter.replace(op, new)
 
 
 def _keepdims_reduce(value: SSAValue, kind: bolt.ReduceKind) -> bolt.ReduceOp | None:
@@ -522,6 +596,7 @@ RAISE_PATTERNS: tuple[RewritePattern, ...] = (
     AveragePoolArea(),
     FoldPadIntoConv(),
     FoldPadIntoPool(),
+    AnchorOnHalfOperands(),
     SelectToMinMax(),
     RaiseActivation(),
     RaiseSoftmax(),

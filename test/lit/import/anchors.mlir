@@ -23,8 +23,12 @@
 
 // BMM: bolt.gemm %arg0, %arg1 : tensor<2x3x8xf32>, tensor<2x8x5xf32> -> tensor<2x3x5xf32>
 
-// F16:     bolt.ew.cast %arg0 : tensor<3x8xf16> -> tensor<3x8xf32>
-// F16:     bolt.gemm
+// torch-mlir widens an f16 Linear's operands to f32 (extf generics) before an f32 matmul;
+// raised, the GEMM reads the f16 operands (products are exact in its fp32 accumulator), its
+// transposed weight as transpose_b, and only the result is cast.
+// F16:     %[[W:.+]] = bolt.constant dense_resource<{{.+}}> : tensor<5x8xf16>
+// F16-NOT: bolt.ew.cast %arg0
+// F16:     %[[D:.+]] = bolt.gemm %arg0, %[[W]] {transpose_b} : tensor<3x8xf16>, tensor<5x8xf16> -> tensor<3x5xf32>
 // F16:     %[[OUT:.+]] = bolt.ew.cast %{{.+}} : tensor<3x5xf32> -> tensor<3x5xf16>
 // F16:     func.return %[[OUT]] : tensor<3x5xf16>
 

@@ -71,3 +71,45 @@ func.func @product(%a: tensor<4xf32>) -> tensor<f32> {
 func.func @f64(%a: tensor<4xf64>) -> tensor<4xf64> {
   func.return %a : tensor<4xf64>
 }
+
+// -----
+
+// A quantized (integer) matmul is refused at the matmul, naming its element types, rather than
+// at the first integer constant it reads.
+// CHECK: errors.mlir:{{[0-9]+}}:3: error: 'linalg.matmul': unsupported element types i8 x i8 -> i32: boltc computes in f32, f16 and bf16
+#ids = affine_map<(d0, d1) -> (d0, d1)>
+func.func @int8_matmul(%a: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %w = arith.constant dense<1> : tensor<8x5xi8>
+  %x = arith.constant dense<2> : tensor<3x8xi8>
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<3x5xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<3x5xi32>) -> tensor<3x5xi32>
+  %0 = linalg.matmul ins(%x, %w : tensor<3x8xi8>, tensor<8x5xi8>) outs(%f : tensor<3x5xi32>) -> tensor<3x5xi32>
+  %e2 = tensor.empty() : tensor<3x5xf32>
+  %1 = linalg.generic {indexing_maps = [#ids, #ids], iterator_types = ["parallel", "parallel"]} ins(%0 : tensor<3x5xi32>) outs(%e2 : tensor<3x5xf32>) {
+  ^bb0(%in: i32, %out: f32):
+    %c = arith.sitofp %in : i32 to f32
+    linalg.yield %c : f32
+  } -> tensor<3x5xf32>
+  func.return %1 : tensor<3x5xf32>
+}
+
+// -----
+
+// An integer convolution (i8 into i32) likewise, at the convolution.
+// CHECK: errors.mlir:{{[0-9]+}}:3: error: 'linalg.conv_2d_nchw_fchw': unsupported element types i8 x i8 -> i32
+func.func @int8_conv(%a: tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32> {
+  %x = arith.constant dense<1> : tensor<1x3x4x4xi8>
+  %w = arith.constant dense<1> : tensor<2x3x3x3xi8>
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<1x2x2x2xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x3x4x4xi8>, tensor<2x3x3x3xi8>) outs(%f : tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi32>
+  %e2 = tensor.empty() : tensor<1x2x2x2xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%0 : tensor<1x2x2x2xi32>) outs(%e2 : tensor<1x2x2x2xf32>) {
+  ^bb0(%in: i32, %out: f32):
+    %c = arith.sitofp %in : i32 to f32
+    linalg.yield %c : f32
+  } -> tensor<1x2x2x2xf32>
+  func.return %1 : tensor<1x2x2x2xf32>
+}
