@@ -46,7 +46,12 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType, f32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+)
 from xdsl.rewriter import InsertPoint
 
 from boltc.analysis.fusion import (
@@ -435,6 +440,52 @@ class FuseIntoEpilogue(RewritePattern):
         # Refusals are reported after the walk: touching the IR here would re-trigger it.
 
 
+class ElementwiseOverReshapedAnchor(RewritePattern):
+    """ew(reshape(anchor), y, ...) -> reshape(ew(anchor, reshape(y), ...)), when every other
+    operand has the op's full shape (or is rank 0) and the reshape is the anchor's one use.
+
+    torch-mlir computes a Linear on a 3-D input as collapse -> matmul -> expand, so a residual
+    add reads the expanded result (an attention block's `x + out_proj(...)`). A reshape of a
+    contiguous tensor is a view: computing the op in the anchor's shape gives the same numbers
+    at the same addresses, and the op then reads the anchor and fuses into its epilogue."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, bolt.ELEMENTWISE_OPS) or isinstance(op, bolt.CastOp):
+            return
+        reshapes = [o.owner for o in op.operands if isinstance(o.owner, bolt.ReshapeOp)
+                    and isinstance(o.owner.input.owner, bolt.AnchorOp)]
+        if len(reshapes) != 1:
+            return
+        (reshape,) = reshapes
+        anchor = reshape.input.owner
+        out_shape = bolt.shape_of(op.results[0])
+        if (not anchor.result.has_one_use() or not reshape.result.has_one_use()
+                or bolt.shape_of(reshape.result) != out_shape):
+            return
+        anchor_shape = bolt.shape_of(anchor.result)
+        new_ops: list[Operation] = []
+        operands: list[SSAValue] = []
+        for operand in op.operands:
+            if operand is reshape.result:
+                operands.append(reshape.input)
+            elif bolt.shape_of(operand) == out_shape:
+                new_ops.append(bolt.ReshapeOp(operand, anchor_shape))
+                operands.append(new_ops[-1].results[0])
+            elif bolt.shape_of(operand) == ():
+                operands.append(operand)
+            else:
+                return  # a broadcast operand would need its own dims regrouped: left alone
+        computed = type(op).create(
+            operands=operands,
+            result_types=[TensorType(element_type(op.results[0]), anchor_shape)],
+            properties=dict(op.properties),
+            attributes=dict(op.attributes),
+        )
+        computed.location = op.location
+        back = bolt.ReshapeOp(computed.results[0], out_shape)
+        rewriter.replace(op, [*new_ops, computed, back])
+
+
 def fusion_remarks(module: ModuleOp, default_file: str = "<input>") -> list[str]:
     """One line per consumer of an anchor that stays out of its epilogue, and why."""
     lines = []
@@ -464,7 +515,9 @@ class FuseEpiloguePass(ModulePass):
     remarks: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(FuseIntoEpilogue()).rewrite_module(op)
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier([ElementwiseOverReshapedAnchor(), FuseIntoEpilogue()])
+        ).rewrite_module(op)
         if self.remarks:
             for line in fusion_remarks(op):
                 print(line, file=sys.stderr)
