@@ -27,7 +27,13 @@ _decoded: dict[tuple[str, str], tuple[str, np.ndarray]] = {}
 
 
 class ResourceError(ValueError):
-    """A dense_resource whose blob is missing or does not match its type."""
+    """A dense_resource whose blob is missing or does not match its type. `key` is the blob's
+    key in xDSL's store (boltc's parser renames a file's keys: see frontends/source.py), and
+    `reason` the message without it, so that a caller can name the key as the file spells it."""
+
+    def __init__(self, reason: str, key: str | None = None):
+        self.reason, self.key = reason, key
+        super().__init__(f"dense_resource<{key}> {reason}" if key is not None else reason)
 
 
 def storage_dtype(element_type: Attribute) -> np.dtype:
@@ -67,15 +73,34 @@ def _blob(attr: DenseResourceAttr) -> str:
     key = attr.resource_handle.data
     blob = interface.lookup(key)
     if not blob:
-        raise ResourceError(f"dense_resource<{key}> has no data in the file's dialect_resources")
+        raise ResourceError("has no data in the file's dialect_resources", key)
     return blob
 
 
-def _blob_data(blob: str) -> bytes:
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
+def blob_bytes(blob: str, key: str | None = None) -> bytes:
+    """The bytes of a blob string, alignment word included; ResourceError if it is not "0x" and
+    an even number of hex digits (naming the first bad character, counted from the quote)."""
+    if not blob.startswith("0x"):
+        raise ResourceError('has a blob that does not start with "0x"', key)
     try:
-        raw = bytes.fromhex(blob[2:])
+        return bytes.fromhex(blob[2:])
     except ValueError:
-        raise ResourceError("a dense_resource blob is not a hex string") from None
+        pass
+    bad = next((i for i, c in enumerate(blob[2:], start=2) if c not in _HEX_DIGITS), None)
+    if bad is not None:
+        raise ResourceError(
+            f"has a blob that is not hex: {blob[bad]!r} at character {bad + 1} of the blob", key
+        ) from None
+    raise ResourceError(f"has a blob of {len(blob) - 2} hex digits (an odd number)", key) from None
+
+
+def _blob_data(blob: str, key: str | None = None) -> bytes:
+    raw = blob_bytes(blob, key)
+    if len(raw) < 4:
+        raise ResourceError("has a blob shorter than its 4-byte alignment word", key)
     return raw[4:]  # after the alignment word
 
 
@@ -91,21 +116,28 @@ def raw_array(attr: Attribute) -> np.ndarray:
         cached = _decoded.get(cache_key)
         if cached is not None and cached[0] is blob:
             return cached[1]
-        raw = _blob_data(blob)
+        raw = _blob_data(blob, attr.resource_handle.data)
     else:
         raise ResourceError(f"not a dense attribute: {attr}")
     assert isinstance(shaped, ShapedType)
     dtype = storage_dtype(shaped.get_element_type())
     shape = shaped.get_shape()
     count = int(np.prod(shape, dtype=np.int64))
+    if len(raw) % dtype.itemsize:
+        raise ResourceError(
+            f"has {len(raw)} data bytes, not a whole number of {shaped.get_element_type()} elements",
+            attr.resource_handle.data if isinstance(attr, DenseResourceAttr) else None,
+        )
     array = np.frombuffer(raw, dtype=dtype)
     if array.size == 1 and count != 1:
         array = np.broadcast_to(array, (count,))  # a splat
     if array.size != count:
-        raise ResourceError(
-            f"{attr.name if hasattr(attr, 'name') else 'dense'} value has {array.size} elements, "
-            f"its type {shaped} needs {count}"
-        )
+        if isinstance(attr, DenseResourceAttr):
+            raise ResourceError(
+                f"has {array.size} elements in its blob, its type {shaped} needs {count}",
+                attr.resource_handle.data,
+            )
+        raise ResourceError(f"dense value has {array.size} elements, its type {shaped} needs {count}")
     array = array.reshape(shape)
     array.flags.writeable = False
     if isinstance(attr, DenseResourceAttr):

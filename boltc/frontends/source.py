@@ -11,7 +11,14 @@ import os
 import re
 from pathlib import Path
 
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.dialects.builtin import (
+    DenseResourceAttr,
+    FileLineColLoc,
+    IntAttr,
+    ModuleOp,
+    StringAttr,
+    UnknownLoc,
+)
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
@@ -20,6 +27,7 @@ from boltc import _xdsl_patches  # noqa: F401
 from boltc.diagnostics import BoltcError, SourceLocation, op_location
 from boltc.dialects.context import bolt_context
 from boltc.dialects.linalg_extra import UnsupportedElementMix
+from boltc.dialects.resources import ResourceError, raw_array, storage_dtype
 
 
 class _LineIndex:
@@ -104,14 +112,38 @@ def parse_mlir_text(text: str, name: str = "<input>") -> ModuleOp:
     if not text.strip():
         raise BoltcError("the input is empty: expected an MLIR module", SourceLocation(name))
     try:
-        module = LocatingParser(bolt_context(), text, name).parse_module()
+        parser = LocatingParser(bolt_context(), text, name)  # lexes the first token: may fail
+        module = parser.parse_module()
     except ParseError as e:
         raise BoltcError(_parse_message(e.msg), _parse_error_location(e, name)) from None
     except VerifyException as e:
         # Parsers run some verifiers eagerly (types, attributes).
         raise BoltcError(str(e).splitlines()[0], SourceLocation(name)) from None
     verify_module(module, name)
+    file_keys = {store: file_key for (_, file_key), store in parser._resource_keys.items()}
+    check_resources(module, name, file_keys)
     return module
+
+
+def check_resources(module: ModuleOp, name: str = "<input>", file_keys: dict[str, str] | None = None) -> None:
+    """Decode every dense_resource blob once, now: a missing key, a blob that is not hex or has
+    the wrong size is an error at the op that holds it, naming the key as the file spells it
+    (`file_keys`: store key -> file key). Later readers (passes, the interpreter, lowering)
+    read the blob from a cache and never meet a bad one."""
+    for op in module.walk():
+        for attr in (*op.properties.values(), *op.attributes.values()):
+            if not isinstance(attr, DenseResourceAttr):
+                continue
+            try:
+                storage_dtype(attr.type.get_element_type())  # type: ignore[attr-defined]
+            except ResourceError:
+                continue  # no numpy storage (an index tensor, say): its user reports that
+            try:
+                raw_array(attr)
+            except ResourceError as e:
+                key = (file_keys or {}).get(e.key or "", e.key)
+                message = f"dense_resource<{key}> {e.reason}" if key is not None else e.reason
+                raise BoltcError(f"'{op.name}': {message}", op_location(op, name), op.name) from None
 
 
 def verify_module(module: ModuleOp, name: str = "<input>") -> None:

@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 
 from boltc.diagnostics import BoltcError
+from boltc.dialects.resources import ResourceError, blob_bytes
 from boltc.interpret.element_types import numpy_dtype, round_to
 
 # The blob's leading little-endian 32-bit word is its alignment, not data (MLIR's format).
@@ -71,7 +72,10 @@ def resource_array(attr: DenseResourceAttr) -> np.ndarray:
     cached = _decoded_resources.get((key, type_))
     if cached is not None and cached[0] is blob:
         return cached[1]
-    raw = bytes.fromhex(blob[2:])  # "0x" + hex
+    try:
+        raw = blob_bytes(blob, key)  # "0x" + hex
+    except ResourceError as e:  # a module built in Python (text read by boltc is checked)
+        raise BoltcError(str(e)) from None
     array = array_from_bytes(memoryview(raw)[_BLOB_ALIGNMENT_BYTES:], type_)
     _decoded_resources[(key, type_)] = (blob, array)
     return array

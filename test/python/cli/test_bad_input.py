@@ -288,3 +288,132 @@ def test_o_so_builds_a_shared_library_with_the_c_abi(out_dir: Path):
     symbols = subprocess.run(["nm", "-D", str(out)], capture_output=True, text=True).stdout
     for name in ("boltc_model_create", "boltc_model_run", "boltc_model_describe", "boltc_model_destroy"):
         assert f" T {name}" in symbols
+
+
+# --------------------------------------------------------------------------------------
+# Bad dense_resource blobs: located at the constant that holds the blob, naming its key.
+# --------------------------------------------------------------------------------------
+
+_LINEAR = (DATA / "ops" / "linear.mlir").read_text()
+_BIAS_KEY = "torch_tensor_5_torch.float32"
+
+
+def _constant_line(text: str, key: str) -> int:
+    return text.count("\n", 0, text.index(f"dense_resource<{key}>")) + 1
+
+
+def _blob_span(text: str, key: str) -> tuple[int, int]:
+    """Start and end of the quoted blob of `key` in the dialect_resources section."""
+    match = re.search(rf'\b{re.escape(key)}: "(0x[0-9A-Fa-f]*)"', text)
+    assert match, key
+    return match.start(1), match.end(1)
+
+
+def _with_bad_hex() -> str:
+    start, _ = _blob_span(_LINEAR, _BIAS_KEY)
+    at = start + 14  # a data digit, after "0x" and the 8-digit alignment word
+    return _LINEAR[:at] + "G" + _LINEAR[at + 1:]
+
+
+def _with_missing_key() -> str:
+    start, _ = _blob_span(_LINEAR, _BIAS_KEY)
+    key_at = _LINEAR.rindex(_BIAS_KEY, 0, start)
+    return _LINEAR[:key_at] + "torch_tensor_renamed" + _LINEAR[key_at + len(_BIAS_KEY):]
+
+
+def _with_short_blob() -> str:
+    _, end = _blob_span(_LINEAR, _BIAS_KEY)
+    return _LINEAR[:end - 4] + _LINEAR[end:]  # two bytes short: 4.5 f32 elements
+
+
+BLOB_CASES = [
+    BadInput("blob_not_hex", mlir(_with_bad_hex()), _constant_line(_LINEAR, _BIAS_KEY),
+             rf"'arith\.constant': dense_resource<{re.escape(_BIAS_KEY)}> has a blob that is not hex: 'G'"),
+    BadInput("blob_key_missing", mlir(_with_missing_key()), _constant_line(_LINEAR, _BIAS_KEY),
+             rf"'arith\.constant': dense_resource<{re.escape(_BIAS_KEY)}> has no data in the file's dialect_resources"),
+    BadInput("blob_too_short", mlir(_with_short_blob()), _constant_line(_LINEAR, _BIAS_KEY),
+             rf"dense_resource<{re.escape(_BIAS_KEY)}> has 18 data bytes, not a whole number of f32 elements"),
+]
+
+
+@pytest.mark.parametrize("case", BLOB_CASES, ids=[c.name for c in BLOB_CASES])
+@pytest.mark.parametrize("emit", ["bolt", "imported"])
+def test_bad_blob_is_a_located_error(case: BadInput, emit: str, tmp_path: Path, out_dir: Path):
+    model = tmp_path / "model.mlir"
+    model.write_bytes(case.content)
+    result = run_boltc(model, "--emit", emit, "-o", out_dir / "model.bolt.mlir")
+    assert_input_error(result, model, case.line, case.message)
+    assert list(out_dir.iterdir()) == []
+
+
+def test_bad_blob_is_a_boltc_error_for_the_interpreter(tmp_path: Path):
+    """boltc.interpret reads the file through the same checks."""
+    import boltc
+    from boltc.diagnostics import BoltcError
+
+    model = tmp_path / "model.mlir"
+    model.write_text(_with_bad_hex())
+    with pytest.raises(BoltcError, match=r"model\.mlir:\d+:\d+: error: .*not hex"):
+        boltc.interpret(model, np.zeros((3, 8), np.float32))
+
+
+# --------------------------------------------------------------------------------------
+# Random mutations: whatever a damaged file says, boltc answers with output or a located
+# error (exit 0 or 1), never an internal error (exit 3) or a traceback.
+# --------------------------------------------------------------------------------------
+
+MUTATED_FILES = [DATA / "ops" / "linear.mlir", DATA / "ops" / "half" / "conv2d_nchw_f16.mlir"]
+MUTATIONS_PER_FILE = 100
+_PRINTABLE = b"0123456789abcdefABCDEFGxyz%#@!<>()[]{}:,.-=\"' \n"
+
+
+def mutate(data: bytes, rng: np.random.Generator) -> bytes:
+    """One random edit: a byte replaced, inserted or deleted, or a line deleted, duplicated or
+    swapped with another; half of the byte edits land inside the dialect_resources section."""
+    lines = data.split(b"\n")
+    kind = rng.integers(6)
+    if kind >= 3:
+        i, j = (int(v) for v in rng.integers(len(lines), size=2))
+        if kind == 3:
+            del lines[i]
+        elif kind == 4:
+            lines.insert(i, lines[i])
+        else:
+            lines[i], lines[j] = lines[j], lines[i]
+        return b"\n".join(lines)
+    resources = data.find(b"{-#")
+    low = resources if resources >= 0 and rng.random() < 0.5 else 0
+    at = int(rng.integers(low, len(data)))
+    byte = bytes([_PRINTABLE[int(rng.integers(len(_PRINTABLE)))]])
+    if kind == 0:
+        return data[:at] + byte + data[at + 1:]
+    if kind == 1:
+        return data[:at] + byte + data[at:]
+    return data[:at] + data[at + 1:]
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("source", MUTATED_FILES, ids=lambda p: p.stem)
+def test_mutated_files_end_in_output_or_a_located_error(source: Path, tmp_path: Path, capsys):
+    """In-process (`boltc.cli.main`, what the console script runs) to keep 100 runs per file
+    fast; the exit code and the stderr are the command's."""
+    from boltc.cli import main
+
+    rng = np.random.default_rng(20240611)
+    data = source.read_bytes()
+    model = tmp_path / "model.mlir"
+    outcomes = {0: 0, 1: 0}
+    failures = []
+    for n in range(MUTATIONS_PER_FILE):
+        mutated = mutate(data, rng)
+        model.write_bytes(mutated)
+        code = main([str(model), "--emit", "bolt", "-o", str(tmp_path / "out.mlir")])
+        stderr = capsys.readouterr().err
+        located = re.match(rf"{re.escape(str(model))}(:\d+:\d+)?: error: ", stderr)
+        if code not in (0, 1) or "Traceback" in stderr or (code == 1 and not located):
+            failures.append(f"mutation {n}: exit {code}: {stderr.strip()[:300]}")
+        else:
+            outcomes[code] += 1
+    assert not failures, "\n".join(failures)
+    # The mutations must exercise the error paths, not only edits that keep the file valid.
+    assert outcomes[1] >= MUTATIONS_PER_FILE // 4, outcomes
