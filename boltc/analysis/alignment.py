@@ -23,9 +23,14 @@ The cost model, stated:
   size that minimizes `padded / size * penalty(padded)`; keep the size when nothing beats
   `penalty(size)`. Never more than double a dimension: past 2x the penalty curve is the
   extrapolated part, and the paper's own advice for such shapes is to change the model.
-  So C=3 (a ResNet's first layer) goes to 4, not 8 (8/3 = 2.7x the work for a 1.34x faster
-  access; CUTLASS's fixed-channels convolution reads C=4 as one 8-byte vector); C=13 goes to
-  16; C=4 with fp16 stays (doubling it for 1.34x does not pay); N=1 stays.
+  So C=13 goes to 16; N=1 stays; a GEMM's K=3 goes to 4.
+- **Except a convolution's input narrower than one vector** (`conv_channels_padded_size`):
+  an image's 3 channels. Such a convolution runs on the fixed-channels iterators, one access
+  per filter position, and its time follows the number of accesses, not the MMA work: measured
+  on the H100 (bench/stem.py, ResNet-50's 7x7/2 stem at batch 32), C padded to 8 ran 146 us
+  against 214 us at C=4 (the work rule's choice) and 193 us for cuDNN on the 3 channels. So
+  3 <= C < one vector pads to one vector; C = 1 or 2 (over 2.67x the work) is unmeasured and
+  keeps the general rule.
 
 Padded lanes. A padded activation carries extra channel lanes. They are harmless to the next
 anchor whose weight rows for those lanes are zero, but only while they are finite:
@@ -96,6 +101,18 @@ def padded_size(size: int, target: int) -> int:
                 best, best_cost = candidate, cost
         vector //= 2
     return best
+
+
+FULL_VECTOR_MIN_CHANNELS = 3  # the narrowest input measured to gain from a whole vector
+
+
+def conv_channels_padded_size(c: int, target: int) -> int:
+    """The size to pad a convolution's input channels C to: one whole vector for an input
+    narrower than one (3 <= C < target: the fixed-channels iterators' access count decides,
+    module docstring), else `padded_size`."""
+    if FULL_VECTOR_MIN_CHANNELS <= c < target:
+        return target
+    return padded_size(c, target)
 
 
 def padding_blocker(size: int, target: int) -> str | None:

@@ -60,6 +60,7 @@ from boltc.analysis.alignment import (
     ZERO_LANES,
     Lanes,
     alignment_option_blocker,
+    conv_channels_padded_size,
     elementwise_lanes,
     join_lanes,
     padded_size,
@@ -521,9 +522,11 @@ class PadAnchor(RewritePattern):
         input_, weight = op.main_operands
         target = target_alignment(element_size(input_), self.state.alignment)
         k, n = bolt.shape_of(input_)[dims.input_k], bolt.shape_of(op.result)[dims.result_n]
-        padded_k, padded_n = padded_size(k, target), padded_size(n, target)
-        for what, size in (("K", k), ("N", n)):
-            if size % target and (reason := padding_blocker(size, target)) is not None:
+        is_conv = isinstance(op, bolt.Conv2dOp)
+        padded_k = conv_channels_padded_size(k, target) if is_conv else padded_size(k, target)
+        padded_n = padded_size(n, target)
+        for what, size, padded in (("K", k, padded_k), ("N", n, padded_n)):
+            if padded % target and (reason := padding_blocker(size, target)) is not None:
                 self.refuse(op, what, size, reason)
         if not dims.can_pad_n and padded_n != n:
             self.refuse(op, "N", n, "the epilogue already reads extras of N's size "

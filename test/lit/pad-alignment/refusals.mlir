@@ -80,13 +80,16 @@ func.func @reduce_and_flatten(%x: tensor<1x4x4x8xf16>) -> (tensor<1x4x4x1xf16>, 
 
 // -----
 
-// The cost model's skip: C=4 and F=4 in fp16 already read 8-byte vectors; padding them to 8
-// would double the work for a 1.34x faster access. N=1 in fp32 would need 4x the work; K=3 in
-// fp32 goes to 4 (4/3 the work for 16-byte vectors), so only the activation is padded.
+// The cost model's skip: F=4 in fp16 already reads 8-byte vectors; padding it to 8 would
+// double the work for a 1.34x faster access. The input's C=4, narrower than one vector, goes to
+// 8 all the same (conv_channels_padded_size: the fixed-channels convolution's time follows its
+// accesses). N=1 in fp32 would need 4x the work; K=3 in fp32 goes to 4 (4/3 the work for
+// 16-byte vectors), so only the activation is padded.
 // CHECK-LABEL: func.func @cost_model_skips
 // CHECK-NEXT:    %[[V:.+]] = bolt.pad %v low [0, 0] high [0, 1] value 0.000000e+00 : tensor<5x3xf32> -> tensor<5x4xf32>
-// CHECK-NEXT:    %[[W:.+]] = bolt.constant dense<5.000000e-01> : tensor<4x4x3x3xf16>
-// CHECK-NEXT:    %[[C:.+]] = bolt.conv2d nchw %x, %[[W]] strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<1x4x8x8xf16>, tensor<4x4x3x3xf16> -> tensor<1x4x8x8xf16>
+// CHECK-NEXT:    %[[X:.+]] = bolt.pad %x low [0, 0, 0, 0] high [0, 4, 0, 0] value 0.000000e+00 : tensor<1x4x8x8xf16> -> tensor<1x8x8x8xf16>
+// CHECK-NEXT:    %[[W:.+]] = bolt.constant dense<{{.+}}> : tensor<4x8x3x3xf16>
+// CHECK-NEXT:    %[[C:.+]] = bolt.conv2d nchw %[[X]], %[[W]] strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<1x8x8x8xf16>, tensor<4x8x3x3xf16> -> tensor<1x4x8x8xf16>
 // CHECK:         %[[G:.+]] = bolt.gemm %[[V]], %{{.+}} {transpose_b} : tensor<5x4xf32>, tensor<1x4xf32> -> tensor<5x1xf32>
 // CHECK-NOT:     bolt.slice
 // CHECK:         func.return %[[C]], %[[G]] : tensor<1x4x8x8xf16>, tensor<5x1xf32>

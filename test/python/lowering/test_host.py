@@ -98,7 +98,7 @@ def test_an_input_edge_cast_transpose_pad_is_one_kernel():
     assert "transpose_2d" not in kernels(program) and "pad" not in kernels(program)
     [call] = [line for line in program.source.splitlines() if "rt::transpose_pad_2d(" in line]
     assert "DType::F32, boltc::rt::DType::F16, ctx.inputs[0]" in call  # read before the cast
-    assert ", 2, 3, 256, 4, " in call  # batch 2, 3 channels of 16x16 pixels, padded to 4
+    assert ", 2, 3, 256, 8, " in call  # batch 2, 3 channels of 16x16 pixels, padded to 8
 
 
 def test_a_transpose_pad_keeps_a_cast_that_has_other_users():
