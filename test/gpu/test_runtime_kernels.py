@@ -134,6 +134,15 @@ CASES = {
     "pad_channels_nhwc_f16": unary_model(
         "bolt.pad %x low [0, 0, 0, 0] high [0, 0, 0, 3] value 0.000000e+00 : {x} -> {y}",
         (2, 5, 7, 13), (2, 5, 7, 16), "f16"),
+    # strided copies with a contiguous innermost run: 16-byte vectors, 32-bit indices
+    "transpose_heads_vector_f16": unary_model(
+        "bolt.transpose %x permutation [0, 2, 1, 3] : {x} -> {y}", (2, 9, 3, 16), (2, 3, 9, 16), "f16"),
+    "slice_channels_vector_f32": unary_model(
+        "bolt.slice %x offsets [0, 0, 4] strides [1, 1, 1] : {x} -> {y}", (3, 5, 12), (3, 5, 8)),
+    "slice_channels_4byte_bf16": unary_model(
+        "bolt.slice %x offsets [0, 0, 2] strides [1, 1, 1] : {x} -> {y}", (3, 5, 10), (3, 5, 6), "bf16"),
+    "transpose_odd_inner_f16": unary_model(
+        "bolt.transpose %x permutation [1, 0, 2] : {x} -> {y}", (7, 5, 3), (5, 7, 3), "f16"),
     "slice_strided": unary_model(
         "bolt.slice %x offsets [1, 0, 2] strides [2, 1, 3] : {x} -> {y}", (9, 4, 20), (4, 4, 6)),
     "broadcast": unary_model(
