@@ -51,6 +51,7 @@ from boltc.dialects import bolt
 from boltc.dialects import linalg_extra
 from boltc.dialects.resources import dense_array, element_bytes
 from boltc.frontends.builder import GraphBuilder, element_of
+from boltc.interpret.element_types import round_to
 
 # --------------------------------------------------------------------------------------
 # Element types.
@@ -643,9 +644,13 @@ class GenericImporter:
             (x,) = (self._tensor_of(self.body(v), element) for v in op.operands)
             return fn.emit(_UNARY[type(op)](x)).results[0]
         if isinstance(op, _CASTS):
+            value = self.body(op.operands[0])
+            if isinstance(value, Scalar):
+                # truncf of a constant (a half export's f64 scale): a constant of the target
+                # type, rounded as the cast rounds, rather than an f32 constant and a cast.
+                return Scalar(_rounded_to(value.value, op.results[0].type))
             source = bolt_element_type(op.operands[0].type, op)
-            x = self._tensor_of(self.body(op.operands[0]), source)
-            return fn.cast(x, element)
+            return fn.cast(self._tensor_of(value, source), element)
         if isinstance(op, arith.CmpfOp):
             predicate = bolt.ComparePredicate(_CMPF_PREDICATES[op.predicate.value.data])
             source = bolt_element_type(op.lhs.type, op)
@@ -678,6 +683,11 @@ class GenericImporter:
 # --------------------------------------------------------------------------------------
 # Helpers on the source IR.
 # --------------------------------------------------------------------------------------
+
+
+def _rounded_to(value: float, element_type: Attribute) -> float:
+    """`value` as a scalar of `element_type` holds it (round to nearest even, once from f64)."""
+    return float(round_to(element_type, np.float64(value)))
 
 
 def _fill_value(value: SSAValue) -> float | None:

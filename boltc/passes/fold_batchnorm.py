@@ -15,7 +15,8 @@ shift behind it:
                           along its output channels
 
 until `conv(x, W') + b'` is left: one per-channel bias add, which fuse-epilogue later moves
-into the epilogue. New constants are computed here, in float64 and rounded once to the
+into the epilogue. (A half-precision export rounds the anchor's f32 result to f16/bf16 and back
+before its batch-norm: `DropRoundTripAfterAnchor` removes that round trip first.) New constants are computed here, in float64 and rounded once to the
 element type.
 
 Each pattern applies only inside a chain that ends in such a fold: every value on the way is
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, ModuleOp, TensorType
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -328,7 +329,35 @@ class ScaleIntoAnchor(RewritePattern):
         rewriter.replace(op, [], [folded.result])
 
 
+class DropRoundTripAfterAnchor(RewritePattern):
+    """cast(cast(anchor: f32 -> T): T -> f32) -> anchor, T = f16 or bf16, where the round trip
+    is all the anchor's result feeds and it starts a chain of per-channel affine ops.
+
+    A half-precision export computes batch-norm in f32 on the convolution's result truncated to
+    T and widened back. Without the round trip the anchor is the chain's root, as in the f32
+    model, and the normalization folds into its weights and one bias. The rounding to T dropped
+    here is one fuse-epilogue drops anyway (its region computes in f32 throughout), so the
+    values move by at most that rounding, towards the f32 model's."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: bolt.CastOp, rewriter: PatternRewriter, /) -> None:
+        narrowed = op.input.owner
+        if not isinstance(narrowed, bolt.CastOp) or not narrowed.output.has_one_use():
+            return
+        anchor = narrowed.input.owner
+        if not isinstance(anchor, bolt.ANCHOR_OPS) or not anchor.result.has_one_use():
+            return
+        if anchor.result.type != op.output.type or not isinstance(_element_type(anchor.result), Float32Type):
+            return
+        if not isinstance(_element_type(narrowed.output), Float16Type | BFloat16Type):
+            return
+        if not op.output.has_one_use() or split_constant(op.output.get_user_of_unique_use()) is None:
+            return
+        rewriter.replace(op, [], [anchor.result])
+
+
 FOLD_BATCHNORM_PATTERNS: tuple[RewritePattern, ...] = (
+    DropRoundTripAfterAnchor(),
     InvertConstantOperand(),
     MergeShifts(),
     MergeScales(),
