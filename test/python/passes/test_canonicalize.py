@@ -210,3 +210,15 @@ def test_random_chains_canonicalize_exactly(chain):
     assert sum(1 for _ in module.walk()) <= ops_before
     for got, want in zip(boltc.interpret(module, x), before):
         np.testing.assert_array_equal(got, want)
+
+
+def test_half_exports_compute_exactly_the_same(half_export: Path):
+    """The f16/bf16 torch-mlir exports (test/data/half, ops/half): extf/truncf casts around
+    f32 compute, f32 bias broadcasts of half vectors; canonicalized, bit for bit the same."""
+    inputs = saved_inputs(half_export)
+    module = load(str(half_export))
+    before = boltc.interpret(module, *inputs)
+    canonicalized(module)
+    assert leftovers(module) == []
+    for got, want in zip(boltc.interpret(module, *inputs), before):
+        np.testing.assert_array_equal(got, want)

@@ -461,3 +461,19 @@ def test_random_graphs_within_proven_error_bound(graph: RandomGraph, dtype: str)
     once = _text(module)
     _convert(module, dtype)
     assert _text(module) == once
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+def test_half_exports_within_half_precision_bound(half_export: Path, dtype: str, read_saved_io):
+    """The f16/bf16 exports keep their f32 islands (softmax, layer-norm, accumulators) and the
+    half types of their signatures; converted to either half type they stay within the bound
+    of the unconverted export (an f16 export demoted to bf16 rounds to bf16)."""
+    inputs, _ = read_saved_io(half_export)
+    module = load(str(half_export))
+    before = boltc.interpret(module, *inputs)
+    _convert(module, dtype)
+    _assert_demoted(module, dtype)
+    _assert_within_bound(boltc.interpret(module, *inputs), before, dtype)
+    once = _text(module)
+    _convert(module, dtype)
+    assert _text(module) == once, "a second run changed the IR"

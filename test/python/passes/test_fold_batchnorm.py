@@ -318,3 +318,25 @@ def test_random_scale_shift_chains_fold_and_compute_the_same(chain):
 def test_random_chains_in_f16_within_the_rounding_bound(chain):
     anchor, steps, rng = chain
     check_chain(anchor, steps, rng, "f16", 2.0**-11)
+
+
+def test_half_exports_compute_the_same(half_export: Path):
+    """Batch-norm of an f16/bf16 export (computed in f32 between a truncf and an extf) folds
+    too. Folding removes the half-precision rounding of the convolution's result before the
+    normalization, so the folded model is compared with the f32 reference, not bit for bit."""
+    from half_helpers import assert_near_f32_reference
+
+    inputs, expected = saved_io(half_export)
+    module = load(str(half_export))
+    apply(module, FoldConstantsPass(), FoldBatchNormPass(), FoldConstantsPass())
+    assert_near_f32_reference(boltc.interpret(module, *inputs), expected)
+
+
+@pytest.mark.parametrize("name", ["resnet_block_f16", "resnet_block_bf16", "bn_residual_cnn_f16"])
+def test_half_batchnorm_is_gone(name: str):
+    """No per-channel normalization (sub, mul by the rsqrt of the variance) is left outside the
+    convolutions' bias and scale: the f16 export's BN folds like the f32 one's."""
+    module = load(str(DATA / "half" / f"{name}.mlir"))
+    apply(module, FoldConstantsPass(), FoldBatchNormPass(), FoldConstantsPass(), CanonicalizePass())
+    names = body_op_names(module)
+    assert "bolt.ew.sub" not in names and "bolt.ew.sqrt" not in names and "bolt.ew.div" not in names, names

@@ -215,3 +215,14 @@ def test_random_constant_subgraphs_fold_exactly(graph):
             assert isinstance(op, (bolt.ConstantOp, func.ReturnOp)), f"{op.name} on constants is left"
     for got, want in zip(boltc.interpret(module, x), before):
         np.testing.assert_array_equal(got, want)
+
+
+def test_half_exports_compute_exactly_the_same(half_export: Path):
+    """The f16/bf16 exports' weights widened by extf generics fold to f32 constants exactly."""
+    inputs = saved_inputs(half_export)
+    module = load(str(half_export))
+    before = boltc.interpret(module, *inputs)
+    fold(module)
+    assert unfolded(module) == []
+    for got, want in zip(boltc.interpret(module, *inputs), before):
+        np.testing.assert_array_equal(got, want)

@@ -323,3 +323,26 @@ def test_plans_respect_the_target(m, k0, n0, n1, eb):
         memory_bound = problem.fused_bytes / gpu.dram_bytes_per_s + gpu.launch_s
         if fused_seconds(problem, plan, gpu) <= memory_bound * (1 + 1e-12):
             assert b2b_profitability_blocker(problem, plan, gpu) is None
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("name", [f"{m}_{t}" for m in sorted(EXPECTED_B2B) for t in ("f16", "bf16")])
+def test_half_exports_fuse_like_the_f32_models(name: str, arch: str, read_saved_io):
+    """The f16/bf16 exports (test/data/half) pair up as the f32 models do; the b2b kernel
+    computes what the two anchors computed, up to the half rounding of the intermediate it keeps
+    in fp32, and stays near the f32 model."""
+    from half_helpers import assert_near_f32_reference
+
+    path = DATA / "half" / f"{name}.mlir"
+    inputs, expected = read_saved_io(path)
+    module = load(str(path))
+    FuseEpiloguePass().apply(bolt_context(), module)
+    before = boltc.interpret(module, *inputs)
+    FuseB2bPass(arch=arch).apply(bolt_context(), module)
+    module.verify()
+    after = boltc.interpret(module, *inputs)
+    assert len(b2bs(module)) == EXPECTED_B2B[name.rsplit("_", 1)[0]]
+    ulp = 2.0**-7 if name.endswith("_bf16") else 2.0**-10
+    for a, b in zip(after, before):
+        assert float(np.max(np.abs(np.asarray(a, np.float64) - b))) <= 4 * ulp * float(np.max(np.abs(b)))
+    assert_near_f32_reference(after, expected)

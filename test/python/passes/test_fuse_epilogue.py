@@ -472,3 +472,36 @@ def test_epilogue_fusion_blocker_reasons():
 
 def test_every_elementwise_op_is_a_candidate():
     assert all(CONSUMER_KINDS[op] == ConsumerKind.ELEMENTWISE for op in bolt.ELEMENTWISE_OPS)
+
+
+def test_half_exports_keep_their_values(half_export: Path, read_saved_io):
+    """Fused, an f16/bf16 export's epilogue computes in f32 where the export rounded an
+    intermediate to its half type (a truncf before an extf): within that rounding of the
+    unfused values, and near the f32 model's outputs."""
+    from half_helpers import assert_near_f32_reference, half_type
+
+    inputs, expected = read_saved_io(half_export)
+    module = load(str(half_export))
+    before = boltc.interpret(module, *inputs)
+    run_pass(module, FuseEpiloguePass())
+    after = boltc.interpret(module, *inputs)
+    ulp = 2.0**-7 if half_type(half_export) == "bf16" else 2.0**-10
+    for a, b in zip(after, before):
+        assert a.shape == b.shape and a.dtype == b.dtype
+        # a few roundings (one per fused half intermediate) of the output's scale
+        assert float(np.max(np.abs(np.asarray(a, np.float64) - b))) <= 4 * ulp * float(np.max(np.abs(b)))
+    assert_near_f32_reference(after, expected)
+    assert_fixed_point(module)
+
+
+def test_half_models_have_no_elementwise_op_left_on_an_anchor(half_model: Path):
+    """The acceptance list on the half exports: the truncf after an f32-result anchor, the f32
+    bias add, the batch-norm and the activation all end up in the epilogue."""
+    module = load(str(half_model))
+    assert unfused_elementwise_on_anchors(module), "the model should start unfused"
+    run_pass(module, FuseEpiloguePass())
+    assert unfused_elementwise_on_anchors(module) == []
+    assert not any(isinstance(op, bolt.BroadcastOp) for op in top_level_ops(module))
+    name = half_model.stem.rsplit("_", 1)[0]
+    refused = {line.split("'")[1] for line in fusion_remarks(module)}
+    assert refused <= REFUSED_CONSUMERS.get(name, set())

@@ -320,3 +320,16 @@ def test_random_conv_graphs(shape, first, body, tail, seed):
     once = _text(module)
     _nhwc(module)
     assert _text(module) == once
+
+
+def test_half_exports_keep_their_values(half_export: Path, read_saved_io):
+    """The f16/bf16 exports (convolutions and pools of half tensors into f32 results, casts
+    between them) go NHWC and compute the same: layout moves elements, it does not round them."""
+    inputs, _ = read_saved_io(half_export)
+    module = load(str(half_export))
+    before = boltc.interpret(module, *inputs)
+    _nhwc(module)
+    assert set(_windowed_layouts(module)) <= {"nhwc"}
+    _transposes_in_front_of_layout_readers(module)
+    for got, want in zip(boltc.interpret(module, *inputs), before):
+        _assert_fp32_close(got, want)

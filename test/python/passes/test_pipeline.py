@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from xdsl.dialects import func
+from xdsl.dialects.builtin import Float32Type
 
 import boltc
 from boltc.analysis.alignment import padded_size
@@ -60,6 +61,10 @@ def _top_ops(module) -> list:
 def test_pipeline_output_has_the_issue_4_shape(path: Path):
     module = load(str(path))
     run_pipeline(module, precision="f16")
+    _assert_issue_4_shape(module)
+
+
+def _assert_issue_4_shape(module) -> None:
     ops = _top_ops(module)
     everything = list(module.walk())
     anchors = [op for op in everything if isinstance(op, bolt.ANCHOR_OPS)]
@@ -131,3 +136,86 @@ def test_pipeline_keeps_random_graphs_values(data, seed):
     run_pipeline(module, precision="f32")
     module.verify()
     _close(boltc.interpret(module, *g.inputs), [np.asarray(e, np.float32) for e in expected], "f32")
+
+
+# --------------------------------------------------------------------------------------
+# The f16/bf16 torch-mlir exports (test/data/half): the pipeline treats them as it treats the
+# f32 model at the same compute precision.
+# --------------------------------------------------------------------------------------
+
+
+def _kernels(module) -> list[tuple[str, tuple[str, ...]]]:
+    """Each top-level op that does work (constants, reshapes and casts left out), with the ops
+    of its epilogue (casts left out): what the lowering turns into kernels."""
+    shape_only = (bolt.ConstantOp, bolt.ReshapeOp, bolt.CastOp, func.ReturnOp)
+    kernels = []
+    for op in _top_ops(module):
+        if isinstance(op, shape_only):
+            continue
+        epilogue = ()
+        if isinstance(op, bolt.ANCHOR_OPS):
+            epilogue = tuple(o.name for o in op.epilogue.block.ops
+                             if not isinstance(o, (bolt.CastOp, bolt.ConstantOp, bolt.YieldOp)))
+        kernels.append((op.name, epilogue))
+    return kernels
+
+
+@pytest.mark.parametrize("precision", ["f32", "f16", "bf16"])
+def test_pipeline_on_half_exports_near_the_f32_model(half_export: Path, read_saved_io, precision: str):
+    from half_helpers import assert_near_f32_reference
+
+    inputs, expected = read_saved_io(half_export)
+    module = load(str(half_export))
+    run_pipeline(module, precision=precision)
+    module.verify()
+    got = boltc.interpret(module, *inputs)
+    # The signature keeps the export's half type (bf16 is held in float32 by the executor).
+    assert [g.dtype for g in got] == [e.dtype for e in boltc.interpret(load(str(half_export)), *inputs)]
+    assert_near_f32_reference(got, expected)
+
+
+def test_half_export_fuses_like_the_f32_model(half_model: Path):
+    """The same kernels, with the same epilogues, as the f32 model through the pipeline at the
+    export's precision: bias, batch-norm, activations and residuals inside the anchors, and a
+    truncf after an f32-result anchor stored as its half result, not a cast kernel (casts
+    appear only at the edges, where the f32 model takes and gives f32)."""
+    from half_helpers import half_type
+
+    precision = half_type(half_model)
+    name = half_model.stem.removesuffix(f"_{precision}")
+    half, full = load(str(half_model)), load(str(DATA / f"{name}.mlir"))
+    run_pipeline(half, precision=precision)
+    run_pipeline(full, precision=precision)
+    _assert_issue_4_shape(half)
+    assert _kernels(half) == _kernels(full)
+    anchors = [op for op in half.walk() if isinstance(op, bolt.ANCHOR_OPS)]
+    assert anchors and all(
+        not isinstance(op.result.type.get_element_type(), Float32Type) or _feeds_fp32_op(op)
+        for op in anchors
+    ), [str(op.result.type) for op in anchors]
+
+
+def _feeds_fp32_op(anchor) -> bool:
+    """An anchor whose f32 result feeds an op convert-precision keeps in f32 (softmax,
+    layer-norm): the f32 model's pipeline keeps it f32 there too."""
+    return all(isinstance(use.operation, (bolt.SoftmaxOp, bolt.LayerNormOp)) for use in anchor.result.uses)
+
+
+@pytest.mark.parametrize("half_file", sorted((DATA / "half").glob("*.mlir")), ids=lambda p: p.stem)
+def test_emit_cpp_on_half_exports(half_file: Path, tmp_path: Path, capsys):
+    """`boltc model_f16.mlir --emit cpp -o DIR` (in-process: the console script's main) writes
+    the host file, the weights and one CUTLASS translation unit per kernel configuration, in
+    the export's half type."""
+    from boltc.cli import main
+    from half_helpers import half_type
+
+    precision = half_type(half_file)
+    out = tmp_path / "build"
+    code = main([str(half_file), "--precision", precision, "--emit", "cpp", "-o", str(out), "-q"])
+    assert code == 0, capsys.readouterr().err
+    names = sorted(p.name for p in out.iterdir())
+    assert "model.cu" in names and "weights.S" in names, names
+    kernels = [n for n in names if n.startswith("boltc_") and not n.endswith(".device.cu")]
+    assert kernels, names
+    cutlass_type = {"f16": "cutlass::half_t", "bf16": "cutlass::bfloat16_t"}[precision]
+    assert all(cutlass_type in (out / k).read_text() for k in kernels)

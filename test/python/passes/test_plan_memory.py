@@ -124,3 +124,8 @@ def test_models_plans_are_sound(torch_mlir_file: Path, read_saved_io):
     # Attributes only: the values are unchanged.
     for got, want in zip(boltc.interpret(module, *inputs), before):
         np.testing.assert_array_equal(got, want)
+
+
+def test_half_exports_plans_are_sound(half_export: Path, read_saved_io):
+    """f16 and bf16 buffers are half the bytes of f32 ones: the plan must size them as such."""
+    test_models_plans_are_sound(half_export, read_saved_io)
