@@ -4,6 +4,8 @@
 // rows up to kWarpRowLimit elements (eight rows per block), a whole block beyond. Strided rows
 // (softmax over a non-innermost axis, reductions over outer dimensions) get one thread per
 // row, with consecutive threads on consecutive (coalesced) columns.
+#include <initializer_list>
+
 #include "dispatch.cuh"
 
 namespace boltc::rt {
@@ -48,6 +50,133 @@ __global__ void __launch_bounds__(kThreads)
       y[j] = dev::from_float<T>(expf(dev::to_float(x[j]) - row_max) / row_sum);
     }
   }
+}
+
+// A row of at most 32 * V * kMaxVectors elements held in registers by one warp, read and
+// written with V-element vectors: one pass over memory each way, where the loop above reads
+// the row twice with 2-byte accesses (BERT's 128-wide attention rows ran at a quarter of the
+// copy peak). Rows must be multiples of V elements and 16-byte aligned as vectors.
+constexpr int kMaxVectors = 4;
+
+template <class T, int V>
+struct RowRegisters {
+  float v[kMaxVectors][V];
+
+  // Loads vectors lane, lane + 32, ... of the row; lanes past the end hold `fill`.
+  __device__ void load(const T* row, int vectors, int lane, float fill) {
+#pragma unroll
+    for (int k = 0; k < kMaxVectors; ++k) {
+      const int at = lane + 32 * k;
+      if (at < vectors) {
+        const auto x = dev::load_vec<V>(row + at * V);
+#pragma unroll
+        for (int e = 0; e < V; ++e) v[k][e] = dev::to_float(x.v[e]);
+      } else {
+#pragma unroll
+        for (int e = 0; e < V; ++e) v[k][e] = fill;
+      }
+    }
+  }
+};
+
+template <class T, int V>
+__global__ void __launch_bounds__(kThreads)
+    softmax_rows_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, int64_t rows,
+                               int32_t cols) {
+  using Loop = RowLoop<32>;
+  const int vectors = cols / V, lane = Loop::lane();
+  for (int64_t row = Loop::first(); row < rows; row += Loop::step()) {
+    RowRegisters<T, V> r;
+    r.load(src + row * cols, vectors, lane, -INFINITY);
+    float m = -INFINITY;
+#pragma unroll
+    for (int k = 0; k < kMaxVectors; ++k)
+#pragma unroll
+      for (int e = 0; e < V; ++e) m = dev::nan_max(m, r.v[k][e]);
+    m = dev::warp_reduce(m, dev::MaxOp{});
+    float s = 0.0f;
+#pragma unroll
+    for (int k = 0; k < kMaxVectors; ++k)
+#pragma unroll
+      for (int e = 0; e < V; ++e) {
+        r.v[k][e] = r.v[k][e] == -INFINITY ? 0.0f : expf(r.v[k][e] - m);
+        s += r.v[k][e];
+      }
+    s = dev::warp_reduce(s, dev::SumOp{});
+    T* y = dst + row * cols;
+#pragma unroll
+    for (int k = 0; k < kMaxVectors; ++k) {
+      const int at = lane + 32 * k;
+      if (at < vectors) {
+        dev::Vec<T, V> out;
+#pragma unroll
+        for (int e = 0; e < V; ++e) out.v[e] = dev::from_float<T>(r.v[k][e] / s);
+        dev::store_vec<V>(y + at * V, out);
+      }
+    }
+  }
+}
+
+template <class T, int V>
+__global__ void __launch_bounds__(kThreads)
+    layer_norm_vector_kernel(const T* __restrict__ src, const T* __restrict__ gamma,
+                             const T* __restrict__ beta, T* __restrict__ dst, int64_t rows,
+                             int32_t cols, float epsilon) {
+  using Loop = RowLoop<32>;
+  const int vectors = cols / V, lane = Loop::lane();
+  for (int64_t row = Loop::first(); row < rows; row += Loop::step()) {
+    RowRegisters<T, V> r;
+    r.load(src + row * cols, vectors, lane, 0.0f);
+    float sum = 0.0f;
+#pragma unroll
+    for (int k = 0; k < kMaxVectors; ++k)
+#pragma unroll
+      for (int e = 0; e < V; ++e) sum += r.v[k][e];
+    const float mean = dev::warp_reduce(sum, dev::SumOp{}) / cols;
+    float squares = 0.0f;  // two passes over registers: the variance of centered values
+#pragma unroll
+    for (int k = 0; k < kMaxVectors; ++k) {
+      if (lane + 32 * k < vectors) {
+#pragma unroll
+        for (int e = 0; e < V; ++e) {
+          const float d = r.v[k][e] - mean;
+          squares += d * d;
+        }
+      }
+    }
+    const float inv_std = 1.0f / sqrtf(dev::warp_reduce(squares, dev::SumOp{}) / cols + epsilon);
+    T* y = dst + row * cols;
+#pragma unroll
+    for (int k = 0; k < kMaxVectors; ++k) {
+      const int at = lane + 32 * k;
+      if (at < vectors) {
+        dev::Vec<T, V> g, b, out;
+        if (gamma != nullptr) g = dev::load_vec<V>(gamma + at * V);
+        if (beta != nullptr) b = dev::load_vec<V>(beta + at * V);
+#pragma unroll
+        for (int e = 0; e < V; ++e) {
+          float v = (r.v[k][e] - mean) * inv_std;
+          if (gamma != nullptr) v *= dev::to_float(g.v[e]);
+          if (beta != nullptr) v += dev::to_float(b.v[e]);
+          out.v[e] = dev::from_float<T>(v);
+        }
+        dev::store_vec<V>(y + at * V, out);
+      }
+    }
+  }
+}
+
+// The widest vector (in elements, at most 16 bytes) that divides `cols`, keeps the row within
+// a warp's registers and every row start aligned; 0 when none does.
+template <class T>
+int row_vector_elements(int64_t cols, std::initializer_list<const void*> pointers) {
+  for (int v = static_cast<int>(16 / sizeof(T)); v >= 1; v /= 2) {
+    if (cols % v != 0 || cols > int64_t{32} * v * kMaxVectors) continue;
+    bool ok = true;
+    for (const void* p : pointers) ok = ok && (p == nullptr || aligned(p, v * sizeof(T)));
+    if (ok && (cols / v >= 32 || v == 1)) return v;  // every lane busy, unless rows are short
+  }
+  return 0;
 }
 
 template <class T>
@@ -165,8 +294,17 @@ cudaError_t softmax(DType dtype, const void* src, void* dst, const SoftmaxParams
     using T = decltype(zero);
     const T* s = static_cast<const T*>(src);
     T* d = static_cast<T*>(dst);
+    const int v = p.inner == 1 ? row_vector_elements<T>(p.axis, {src, dst}) : 0;
+    const unsigned blocks = row_blocks(p.outer, 32);
+    const auto cols = static_cast<int32_t>(p.axis);
     if (p.inner != 1) {
       softmax_columns_kernel<T><<<grid_for(p.outer * p.inner, kThreads), kThreads, 0, stream>>>(s, d, p);
+    } else if (v == 8) {
+      softmax_rows_vector_kernel<T, 8><<<blocks, kThreads, 0, stream>>>(s, d, p.outer, cols);
+    } else if (v == 4) {
+      softmax_rows_vector_kernel<T, 4><<<blocks, kThreads, 0, stream>>>(s, d, p.outer, cols);
+    } else if (v == 2) {
+      softmax_rows_vector_kernel<T, 2><<<blocks, kThreads, 0, stream>>>(s, d, p.outer, cols);
     } else if (p.axis <= kWarpRowLimit) {
       softmax_rows_kernel<T, 32><<<row_blocks(p.outer, 32), kThreads, 0, stream>>>(s, d, p.outer, p.axis);
     } else {
@@ -186,7 +324,16 @@ cudaError_t layer_norm(DType dtype, const void* src, const void* gamma, const vo
     const T* g = static_cast<const T*>(gamma);
     const T* b = static_cast<const T*>(beta);
     T* d = static_cast<T*>(dst);
-    if (p.cols <= kWarpRowLimit) {
+    const int v = row_vector_elements<T>(p.cols, {src, dst, gamma, beta});
+    const unsigned blocks = row_blocks(p.rows, 32);
+    const auto cols = static_cast<int32_t>(p.cols);
+    if (v == 8) {
+      layer_norm_vector_kernel<T, 8><<<blocks, kThreads, 0, stream>>>(s, g, b, d, p.rows, cols, p.epsilon);
+    } else if (v == 4) {
+      layer_norm_vector_kernel<T, 4><<<blocks, kThreads, 0, stream>>>(s, g, b, d, p.rows, cols, p.epsilon);
+    } else if (v == 2) {
+      layer_norm_vector_kernel<T, 2><<<blocks, kThreads, 0, stream>>>(s, g, b, d, p.rows, cols, p.epsilon);
+    } else if (p.cols <= kWarpRowLimit) {
       layer_norm_kernel<T, 32><<<row_blocks(p.rows, 32), kThreads, 0, stream>>>(s, g, b, d, p);
     } else {
       layer_norm_kernel<T, kThreads><<<row_blocks(p.rows, kThreads), kThreads, 0, stream>>>(s, g, b, d, p);

@@ -87,6 +87,13 @@ CASES = {
     "softmax_rows_f16": unary_model("bolt.softmax %x axis 1 : {x} -> {y}", (64, 1000), (64, 1000), "f16"),
     "softmax_long_rows_bf16": unary_model("bolt.softmax %x axis 1 : {x} -> {y}", (8, 5000), (8, 5000), "bf16"),
     "softmax_axis0": unary_model("bolt.softmax %x axis 0 : {x} -> {y}", (37, 3, 65), (37, 3, 65)),
+    # rows held in a warp's registers, vector loads (attention's 128 columns, ImageNet's 1000)
+    "softmax_rows_vector_f16": unary_model("bolt.softmax %x axis 1 : {x} -> {y}", (70, 128), (70, 128), "f16"),
+    "softmax_rows_vector_f32": unary_model("bolt.softmax %x axis 2 : {x} -> {y}", (3, 5, 96), (3, 5, 96)),
+    "layernorm_vector_f16": unary_model(
+        "bolt.layernorm %x axis 1 epsilon 1.0e-12 : {x} -> {y}", (33, 768), (33, 768), "f16"),
+    "layernorm_vector_bf16_64": unary_model(
+        "bolt.layernorm %x axis 1 epsilon 1.0e-05 : {x} -> {y}", (9, 64), (9, 64), "bf16"),
     # layer-norm without affine, long rows
     "layernorm_long_rows_f16": unary_model(
         "bolt.layernorm %x axis 1 epsilon 1.0e-05 : {x} -> {y}", (16, 4096), (16, 4096), "f16"),
@@ -198,6 +205,14 @@ func.func @main(%x: tensor<2x3x9x9xf32>) -> tensor<2x9x9x5xf32> {
   %t = bolt.transpose %x permutation [0, 2, 3, 1] : tensor<2x3x9x9xf32> -> tensor<2x9x9x3xf32>
   %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 2] value 1.000000e+00 : tensor<2x9x9x3xf32> -> tensor<2x9x9x5xf32>
   func.return %p : tensor<2x9x9x5xf32>
+}
+""",
+    "layernorm_vector_affine_f16": """
+func.func @main(%x: tensor<5x7x256xf16>) -> tensor<5x7x256xf16> {
+  %g = bolt.constant dense<1.5> : tensor<256xf16>
+  %b = bolt.constant dense<-0.25> : tensor<256xf16>
+  %y = bolt.layernorm %x gamma %g : tensor<256xf16> beta %b : tensor<256xf16> axis 2 epsilon 1.000000e-05 : tensor<5x7x256xf16> -> tensor<5x7x256xf16>
+  func.return %y : tensor<5x7x256xf16>
 }
 """,
     "ew_cast_chain": """
