@@ -126,6 +126,36 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
+// The same with V channels per thread (16-byte loads): a ResNet head's 32x7x7x2048 ran at 14 %
+// of the copy peak with 2-byte loads.
+template <class T, int V>
+__global__ void __launch_bounds__(kThreads)
+    global_pool_channels_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t n,
+                                       int32_t hw, int32_t c, int32_t kind) {
+  const bool is_max = kind == static_cast<int32_t>(PoolKind::Max);
+  const int32_t vectors = c / V;
+  for (int32_t i = static_cast<int32_t>(global_thread()); i < n * vectors;
+       i += static_cast<int32_t>(grid_threads())) {
+    const int32_t b = i / vectors, cv = i - b * vectors;
+    const T* s = src + (static_cast<int64_t>(b) * hw * c + cv * V);
+    float acc[V];
+#pragma unroll
+    for (int e = 0; e < V; ++e) acc[e] = is_max ? -INFINITY : 0.0f;
+    for (int32_t j = 0; j < hw; ++j) {
+      const auto x = dev::load_vec<V>(s + static_cast<int64_t>(j) * c);
+#pragma unroll
+      for (int e = 0; e < V; ++e) {
+        const float v = dev::to_float(x.v[e]);
+        acc[e] = is_max ? dev::nan_max(acc[e], v) : acc[e] + v;
+      }
+    }
+    dev::Vec<T, V> out;
+#pragma unroll
+    for (int e = 0; e < V; ++e) out.v[e] = dev::from_float<T>(is_max ? acc[e] : acc[e] / hw);
+    dev::store_vec<V>(dst + static_cast<int64_t>(i) * V, out);
+  }
+}
+
 bool is_global(const Pool2dParams& p) {
   return p.window_h == p.h && p.window_w == p.w && p.p == 1 && p.q == 1 && p.pad_top == 0 &&
          p.pad_left == 0;
@@ -147,6 +177,11 @@ cudaError_t pool2d(DType dtype, const void* src, void* dst, const Pool2dParams& 
     if (is_global(p) && !p.nhwc) {
       global_pool_planes_kernel<T><<<grid_for(n * 32, kThreads), kThreads, 0, stream>>>(
           s, d, n, p.h * p.w, p.kind);
+    } else if (constexpr int V = 16 / sizeof(T);
+               is_global(p) && p.c % V == 0 && aligned(src, 16) && aligned(dst, 16) &&
+               p.n * p.c < (int64_t{1} << 31) && p.h * p.w < (int64_t{1} << 31)) {
+      global_pool_channels_vector_kernel<T, V><<<grid_for(n / V, kThreads), kThreads, 0, stream>>>(
+          s, d, static_cast<int32_t>(p.n), static_cast<int32_t>(p.h * p.w), static_cast<int32_t>(p.c), p.kind);
     } else if (is_global(p)) {
       global_pool_channels_kernel<T><<<grid_for(n, kThreads), kThreads, 0, stream>>>(
           s, d, p.n, p.h * p.w, p.c, p.kind);

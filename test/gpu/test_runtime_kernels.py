@@ -119,6 +119,12 @@ CASES = {
     "global_avgpool_nhwc_bf16": unary_model(
         "bolt.pool2d avg nhwc %x window [7, 7] strides [1, 1] padding [0, 0, 0, 0] : {x} -> {y}",
         (4, 7, 7, 160), (4, 1, 1, 160), "bf16"),
+    "global_maxpool_nhwc_vector_f32": unary_model(
+        "bolt.pool2d max nhwc %x window [5, 5] strides [1, 1] padding [0, 0, 0, 0] : {x} -> {y}",
+        (3, 5, 5, 12), (3, 1, 1, 12)),
+    "global_avgpool_nhwc_scalar_f16": unary_model(
+        "bolt.pool2d avg nhwc %x window [3, 3] strides [1, 1] padding [0, 0, 0, 0] : {x} -> {y}",
+        (2, 3, 3, 13), (2, 1, 1, 13), "f16"),
     "global_maxpool_nchw": unary_model(
         "bolt.pool2d max nchw %x window [14, 14] strides [1, 1] padding [0, 0, 0, 0] : {x} -> {y}",
         (2, 33, 14, 14), (2, 33, 1, 1)),
