@@ -5,6 +5,7 @@
 // (softmax over a non-innermost axis, reductions over outer dimensions) get one thread per
 // row, with consecutive threads on consecutive (coalesced) columns.
 #include <initializer_list>
+#include <type_traits>
 
 #include "dispatch.cuh"
 
@@ -52,21 +53,30 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-// A row of at most 32 * V * kMaxVectors elements held in registers by one warp, read and
-// written with V-element vectors: one pass over memory each way, where the loop above reads
-// the row twice with 2-byte accesses (BERT's 128-wide attention rows ran at a quarter of the
-// copy peak). Rows must be multiples of V elements and 16-byte aligned as vectors.
+// A row of at most G * V * kMaxVectors elements held in registers by a group of G lanes
+// (G = 4..32: short rows share a warp, 128-wide attention rows two to a warp), read and written
+// with V-element vectors: one pass over memory each way, where the loop above reads each row
+// twice with 2-byte accesses (BERT's attention rows ran at a quarter of the copy peak). Rows
+// must be multiples of V elements and aligned as vectors. The loop is uniform per warp (the
+// shuffles take the whole warp); a group past the last row loads nothing and stores nothing.
 constexpr int kMaxVectors = 4;
 
-template <class T, int V>
+template <int G, class Op>
+__device__ __forceinline__ float lanes_reduce(float v, Op op) {
+#pragma unroll
+  for (int offset = G / 2; offset > 0; offset >>= 1) v = op(v, __shfl_xor_sync(0xffffffffu, v, offset));
+  return v;
+}
+
+template <class T, int V, int G>
 struct RowRegisters {
   float v[kMaxVectors][V];
 
-  // Loads vectors lane, lane + 32, ... of the row; lanes past the end hold `fill`.
+  // Loads vectors lane, lane + G, ... of the row; positions past its end hold `fill`.
   __device__ void load(const T* row, int vectors, int lane, float fill) {
 #pragma unroll
     for (int k = 0; k < kMaxVectors; ++k) {
-      const int at = lane + 32 * k;
+      const int at = lane + G * k;
       if (at < vectors) {
         const auto x = dev::load_vec<V>(row + at * V);
 #pragma unroll
@@ -79,21 +89,33 @@ struct RowRegisters {
   }
 };
 
-template <class T, int V>
+// Rows base, base + 1, ... of this warp's turn: one per group of G lanes.
+template <int G>
+struct GroupRows {
+  static constexpr int kRowsPerWarp = 32 / G;
+  __device__ static int64_t first() { return global_thread() / 32 * kRowsPerWarp; }
+  __device__ static int64_t step() { return grid_threads() / 32 * kRowsPerWarp; }
+  __device__ static int group() { return threadIdx.x % 32 / G; }
+  __device__ static int lane() { return threadIdx.x % G; }
+};
+
+template <class T, int V, int G>
 __global__ void __launch_bounds__(kThreads)
     softmax_rows_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, int64_t rows,
                                int32_t cols) {
-  using Loop = RowLoop<32>;
-  const int vectors = cols / V, lane = Loop::lane();
-  for (int64_t row = Loop::first(); row < rows; row += Loop::step()) {
-    RowRegisters<T, V> r;
+  using Rows = GroupRows<G>;
+  const int lane = Rows::lane();
+  for (int64_t base = Rows::first(); base < rows; base += Rows::step()) {
+    const int64_t row = base + Rows::group();
+    const int vectors = row < rows ? cols / V : 0;
+    RowRegisters<T, V, G> r;
     r.load(src + row * cols, vectors, lane, -INFINITY);
     float m = -INFINITY;
 #pragma unroll
     for (int k = 0; k < kMaxVectors; ++k)
 #pragma unroll
       for (int e = 0; e < V; ++e) m = dev::nan_max(m, r.v[k][e]);
-    m = dev::warp_reduce(m, dev::MaxOp{});
+    m = lanes_reduce<G>(m, dev::MaxOp{});
     float s = 0.0f;
 #pragma unroll
     for (int k = 0; k < kMaxVectors; ++k)
@@ -102,11 +124,11 @@ __global__ void __launch_bounds__(kThreads)
         r.v[k][e] = r.v[k][e] == -INFINITY ? 0.0f : expf(r.v[k][e] - m);
         s += r.v[k][e];
       }
-    s = dev::warp_reduce(s, dev::SumOp{});
+    s = lanes_reduce<G>(s, dev::SumOp{});
     T* y = dst + row * cols;
 #pragma unroll
     for (int k = 0; k < kMaxVectors; ++k) {
-      const int at = lane + 32 * k;
+      const int at = lane + G * k;
       if (at < vectors) {
         dev::Vec<T, V> out;
 #pragma unroll
@@ -117,26 +139,28 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-template <class T, int V>
+template <class T, int V, int G>
 __global__ void __launch_bounds__(kThreads)
     layer_norm_vector_kernel(const T* __restrict__ src, const T* __restrict__ gamma,
                              const T* __restrict__ beta, T* __restrict__ dst, int64_t rows,
                              int32_t cols, float epsilon) {
-  using Loop = RowLoop<32>;
-  const int vectors = cols / V, lane = Loop::lane();
-  for (int64_t row = Loop::first(); row < rows; row += Loop::step()) {
-    RowRegisters<T, V> r;
+  using Rows = GroupRows<G>;
+  const int lane = Rows::lane();
+  for (int64_t base = Rows::first(); base < rows; base += Rows::step()) {
+    const int64_t row = base + Rows::group();
+    const int vectors = row < rows ? cols / V : 0;
+    RowRegisters<T, V, G> r;
     r.load(src + row * cols, vectors, lane, 0.0f);
     float sum = 0.0f;
 #pragma unroll
     for (int k = 0; k < kMaxVectors; ++k)
 #pragma unroll
       for (int e = 0; e < V; ++e) sum += r.v[k][e];
-    const float mean = dev::warp_reduce(sum, dev::SumOp{}) / cols;
+    const float mean = lanes_reduce<G>(sum, dev::SumOp{}) / cols;
     float squares = 0.0f;  // two passes over registers: the variance of centered values
 #pragma unroll
     for (int k = 0; k < kMaxVectors; ++k) {
-      if (lane + 32 * k < vectors) {
+      if (lane + G * k < vectors) {
 #pragma unroll
         for (int e = 0; e < V; ++e) {
           const float d = r.v[k][e] - mean;
@@ -144,11 +168,11 @@ __global__ void __launch_bounds__(kThreads)
         }
       }
     }
-    const float inv_std = 1.0f / sqrtf(dev::warp_reduce(squares, dev::SumOp{}) / cols + epsilon);
+    const float inv_std = 1.0f / sqrtf(lanes_reduce<G>(squares, dev::SumOp{}) / cols + epsilon);
     T* y = dst + row * cols;
 #pragma unroll
     for (int k = 0; k < kMaxVectors; ++k) {
-      const int at = lane + 32 * k;
+      const int at = lane + G * k;
       if (at < vectors) {
         dev::Vec<T, V> g, b, out;
         if (gamma != nullptr) g = dev::load_vec<V>(gamma + at * V);
@@ -166,17 +190,48 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-// The widest vector (in elements, at most 16 bytes) that divides `cols`, keeps the row within
-// a warp's registers and every row start aligned; 0 when none does.
+// How a row of `cols` elements is held: V elements per access (the widest of at most 16 bytes
+// dividing `cols` with every pointer aligned to it) by G lanes (the fewest, from 4, that hold
+// the row in kMaxVectors vectors each). `ok` is false when the row is too long for that.
+struct RowShape {
+  bool ok;
+  int v, g;
+};
+
 template <class T>
-int row_vector_elements(int64_t cols, std::initializer_list<const void*> pointers) {
-  for (int v = static_cast<int>(16 / sizeof(T)); v >= 1; v /= 2) {
-    if (cols % v != 0 || cols > int64_t{32} * v * kMaxVectors) continue;
-    bool ok = true;
+RowShape row_shape(int64_t cols, std::initializer_list<const void*> pointers) {
+  for (int v = static_cast<int>(16 / sizeof(T)); v >= 2; v /= 2) {
+    bool ok = cols % v == 0;
     for (const void* p : pointers) ok = ok && (p == nullptr || aligned(p, v * sizeof(T)));
-    if (ok && (cols / v >= 32 || v == 1)) return v;  // every lane busy, unless rows are short
+    if (!ok) continue;
+    const int64_t vectors = cols / v;
+    for (int g = 4; g <= 32; g *= 2) {
+      if (vectors <= int64_t{g} * kMaxVectors && (vectors >= g || g == 4)) {
+        return {true, v, g};
+      }
+    }
+    return {false, 0, 0};  // too long for one warp's registers
   }
-  return 0;
+  return {false, 0, 0};
+}
+
+// Calls f(integral_constant<V>, integral_constant<G>) for the shape's pair (V in {2, 4, 8},
+// G in {4, 8, 16, 32}): one kernel instance each, chosen at run time.
+template <class F>
+cudaError_t dispatch_rows(const RowShape& shape, F&& f) {
+  auto with_v = [&](auto v_tag) -> cudaError_t {
+    switch (shape.g) {
+      case 4: return f(v_tag, std::integral_constant<int, 4>{});
+      case 8: return f(v_tag, std::integral_constant<int, 8>{});
+      case 16: return f(v_tag, std::integral_constant<int, 16>{});
+      default: return f(v_tag, std::integral_constant<int, 32>{});
+    }
+  };
+  switch (shape.v) {
+    case 8: return with_v(std::integral_constant<int, 8>{});
+    case 4: return with_v(std::integral_constant<int, 4>{});
+    default: return with_v(std::integral_constant<int, 2>{});
+  }
 }
 
 template <class T>
@@ -267,6 +322,34 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
+// Reductions of contiguous rows (the reduced index is one run of stride 1): G lanes per row
+// with V-element vectors and one 64-bit offset per row, not per element (a mean over BERT's 768
+// channels ran at 7 % of the copy peak). The loop is uniform per warp, as in the row kernels.
+template <class T, int V, int G>
+__global__ void __launch_bounds__(kThreads)
+    reduce_rows_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, ReduceParams p,
+                              int64_t outputs, int32_t count) {
+  using Rows = GroupRows<G>;
+  const int lane = Rows::lane();
+  for (int64_t base = Rows::first(); base < outputs; base += Rows::step()) {
+    const int64_t k = base + Rows::group();
+    const int vectors = k < outputs ? count / V : 0;
+    const T* row = src + (k < outputs ? strided_offset(k, p.kept) : 0);
+    float acc = reduce_init(p.kind);
+    for (int j = lane; j < vectors; j += G) {
+      const auto x = dev::load_vec<V>(row + j * V);
+#pragma unroll
+      for (int e = 0; e < V; ++e) acc = reduce_step(p.kind, acc, dev::to_float(x.v[e]));
+    }
+    switch (static_cast<ReduceKind>(p.kind)) {
+      case ReduceKind::Max: acc = lanes_reduce<G>(acc, dev::MaxOp{}); break;
+      case ReduceKind::Min: acc = lanes_reduce<G>(acc, dev::MinOp{}); break;
+      default: acc = lanes_reduce<G>(acc, dev::SumOp{}); break;
+    }
+    if (k < outputs && lane == 0) dst[k] = dev::from_float<T>(reduce_finish(p.kind, acc, count));
+  }
+}
+
 // One thread per output; consecutive threads read consecutive kept positions.
 template <class T>
 __global__ void __launch_bounds__(kThreads)
@@ -294,17 +377,18 @@ cudaError_t softmax(DType dtype, const void* src, void* dst, const SoftmaxParams
     using T = decltype(zero);
     const T* s = static_cast<const T*>(src);
     T* d = static_cast<T*>(dst);
-    const int v = p.inner == 1 ? row_vector_elements<T>(p.axis, {src, dst}) : 0;
-    const unsigned blocks = row_blocks(p.outer, 32);
-    const auto cols = static_cast<int32_t>(p.axis);
+    const RowShape shape = p.inner == 1 ? row_shape<T>(p.axis, {src, dst}) : RowShape{false, 0, 0};
     if (p.inner != 1) {
       softmax_columns_kernel<T><<<grid_for(p.outer * p.inner, kThreads), kThreads, 0, stream>>>(s, d, p);
-    } else if (v == 8) {
-      softmax_rows_vector_kernel<T, 8><<<blocks, kThreads, 0, stream>>>(s, d, p.outer, cols);
-    } else if (v == 4) {
-      softmax_rows_vector_kernel<T, 4><<<blocks, kThreads, 0, stream>>>(s, d, p.outer, cols);
-    } else if (v == 2) {
-      softmax_rows_vector_kernel<T, 2><<<blocks, kThreads, 0, stream>>>(s, d, p.outer, cols);
+    } else if (shape.ok) {
+      const auto cols = static_cast<int32_t>(p.axis);
+      const int64_t rows = p.outer;
+      const unsigned blocks = row_blocks(rows, shape.g);
+      return dispatch_rows(shape, [&](auto v_tag, auto g_tag) {
+        constexpr int V = decltype(v_tag)::value, G = decltype(g_tag)::value;
+        softmax_rows_vector_kernel<T, V, G><<<blocks, kThreads, 0, stream>>>(s, d, rows, cols);
+        return launched();
+      });
     } else if (p.axis <= kWarpRowLimit) {
       softmax_rows_kernel<T, 32><<<row_blocks(p.outer, 32), kThreads, 0, stream>>>(s, d, p.outer, p.axis);
     } else {
@@ -324,15 +408,15 @@ cudaError_t layer_norm(DType dtype, const void* src, const void* gamma, const vo
     const T* g = static_cast<const T*>(gamma);
     const T* b = static_cast<const T*>(beta);
     T* d = static_cast<T*>(dst);
-    const int v = row_vector_elements<T>(p.cols, {src, dst, gamma, beta});
-    const unsigned blocks = row_blocks(p.rows, 32);
-    const auto cols = static_cast<int32_t>(p.cols);
-    if (v == 8) {
-      layer_norm_vector_kernel<T, 8><<<blocks, kThreads, 0, stream>>>(s, g, b, d, p.rows, cols, p.epsilon);
-    } else if (v == 4) {
-      layer_norm_vector_kernel<T, 4><<<blocks, kThreads, 0, stream>>>(s, g, b, d, p.rows, cols, p.epsilon);
-    } else if (v == 2) {
-      layer_norm_vector_kernel<T, 2><<<blocks, kThreads, 0, stream>>>(s, g, b, d, p.rows, cols, p.epsilon);
+    const RowShape shape = row_shape<T>(p.cols, {src, dst, gamma, beta});
+    if (shape.ok) {
+      const auto cols = static_cast<int32_t>(p.cols);
+      const unsigned blocks = row_blocks(p.rows, shape.g);
+      return dispatch_rows(shape, [&](auto v_tag, auto g_tag) {
+        constexpr int V = decltype(v_tag)::value, G = decltype(g_tag)::value;
+        layer_norm_vector_kernel<T, V, G><<<blocks, kThreads, 0, stream>>>(s, g, b, d, p.rows, cols, p.epsilon);
+        return launched();
+      });
     } else if (p.cols <= kWarpRowLimit) {
       layer_norm_kernel<T, 32><<<row_blocks(p.rows, 32), kThreads, 0, stream>>>(s, g, b, d, p);
     } else {
@@ -353,6 +437,25 @@ cudaError_t reduce(DType dtype, const void* src, void* dst, const ReduceParams& 
     using T = decltype(zero);
     const T* s = static_cast<const T*>(src);
     T* d = static_cast<T*>(dst);
+    RowShape shape{false, 0, 0};
+    if (p.innermost_reduced && p.reduced.rank == 1 && p.reduced.stride[0] == 1 && count < (int64_t{1} << 31)) {
+      for (int v = static_cast<int>(16 / sizeof(T)); v >= 2 && !shape.ok; v /= 2) {
+        bool fits = count % v == 0 && aligned(src, v * sizeof(T));
+        for (int d = 0; d < p.kept.rank; ++d) fits = fits && p.kept.stride[d] % v == 0;
+        if (fits) {
+          const int64_t vectors = count / v;
+          shape = {true, v, vectors >= 32 ? 32 : vectors >= 16 ? 16 : vectors >= 8 ? 8 : 4};
+        }
+      }
+    }
+    if (shape.ok) {
+      return dispatch_rows(shape, [&](auto v_tag, auto g_tag) {
+        constexpr int V = decltype(v_tag)::value, G = decltype(g_tag)::value;
+        reduce_rows_vector_kernel<T, V, G><<<row_blocks(outputs, G), kThreads, 0, stream>>>(
+            s, d, p, outputs, static_cast<int32_t>(count));
+        return launched();
+      });
+    }
     if (!p.innermost_reduced) {
       reduce_columns_kernel<T><<<grid_for(outputs, kThreads), kThreads, 0, stream>>>(s, d, p, outputs, count);
     } else if (count <= 4 * kWarpRowLimit) {

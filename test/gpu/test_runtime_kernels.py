@@ -163,6 +163,9 @@ CASES = {
     # reductions: innermost (warp and block), outer dimensions, interleaved, all
     "reduce_sum_rows_f16": unary_model(
         "bolt.reduce sum %x dims [1] : {x} -> {y}", (64, 300), (64,), "f16"),
+    "reduce_mean_rows_vector_f16": unary_model("bolt.reduce mean %x dims [1] : {x} -> {y}", (40, 768), (40,), "f16"),
+    "reduce_max_rows_vector_bf16": unary_model("bolt.reduce max %x dims [2] : {x} -> {y}", (3, 5, 64), (3, 5), "bf16"),
+    "reduce_sum_short_rows_f32": unary_model("bolt.reduce sum %x dims [1] : {x} -> {y}", (37, 12), (37,)),
     "reduce_max_long": unary_model("bolt.reduce max %x dims [1] : {x} -> {y}", (4, 20000), (4,)),
     "reduce_mean_outer": unary_model("bolt.reduce mean %x dims [0] : {x} -> {y}", (50, 129), (129,)),
     "reduce_min_interleaved": unary_model("bolt.reduce min %x dims [0, 2] : {x} -> {y}", (6, 5, 7), (5,)),
