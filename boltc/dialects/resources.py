@@ -67,6 +67,13 @@ def f32_to_bf16_bits(values: np.ndarray) -> np.ndarray:
     return np.where(nan, (bits >> 16) | 0x40, rounded).astype(np.uint16)
 
 
+def blob_of(attr: DenseResourceAttr) -> str | None:
+    """The blob string of a dense_resource ("0x..."), or None/"" where the store has no data."""
+    interface = Builtin.get_interface(OpAsmDialectInterface)
+    assert interface is not None
+    return interface.lookup(attr.resource_handle.data)
+
+
 def _blob(attr: DenseResourceAttr) -> str:
     interface = Builtin.get_interface(OpAsmDialectInterface)
     assert interface is not None

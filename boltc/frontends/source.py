@@ -27,7 +27,7 @@ from boltc import _xdsl_patches  # noqa: F401
 from boltc.diagnostics import BoltcError, SourceLocation, op_location
 from boltc.dialects.context import bolt_context
 from boltc.dialects.linalg_extra import UnsupportedElementMix
-from boltc.dialects.resources import ResourceError, raw_array, storage_dtype
+from boltc.dialects.resources import ResourceError, blob_of, raw_array, storage_dtype
 
 
 class _LineIndex:
@@ -50,6 +50,7 @@ class LocatingParser(Parser):
         self._file = StringAttr(name)
         self._lines = _LineIndex(text)
         self._resource_keys: dict[tuple[str, str], str] = {}
+        self.has_resource_section = False
 
     def _parse_dialect_resource_handle(self, dialect_name: str, interface) -> str:
         # xDSL keeps blobs in one process-wide store and renames a key it has seen before,
@@ -62,6 +63,10 @@ class LocatingParser(Parser):
             self._resource_keys[(dialect_name, file_key)] = store_key
             self.dialect_resources.add((dialect_name, store_key))
         return store_key
+
+    def _parse_dialect_resources(self) -> None:
+        self.has_resource_section = True
+        super()._parse_dialect_resources()
 
     def parse_operation(self) -> Operation:
         start_span = self._current_token.span
@@ -107,8 +112,10 @@ def _parse_message(message: str) -> str:
     return message
 
 
-def parse_mlir_text(text: str, name: str = "<input>") -> ModuleOp:
-    """Parse MLIR text (bolt or linalg-on-tensors) and verify it; BoltcError on any problem."""
+def parse_mlir_text(text: str, name: str = "<input>", is_file: bool = False) -> ModuleOp:
+    """Parse MLIR text (bolt or linalg-on-tensors) and verify it; BoltcError on any problem.
+    A dense_resource without data is an error where the text has a dialect_resources section
+    or is a file's (`is_file`), and passes where IR was printed without its blobs."""
     if not text.strip():
         raise BoltcError("the input is empty: expected an MLIR module", SourceLocation(name))
     try:
@@ -121,15 +128,22 @@ def parse_mlir_text(text: str, name: str = "<input>") -> ModuleOp:
         raise BoltcError(str(e).splitlines()[0], SourceLocation(name)) from None
     verify_module(module, name)
     file_keys = {store: file_key for (_, file_key), store in parser._resource_keys.items()}
-    check_resources(module, name, file_keys)
+    check_resources(module, name, file_keys, missing_is_error=parser.has_resource_section or is_file)
     return module
 
 
-def check_resources(module: ModuleOp, name: str = "<input>", file_keys: dict[str, str] | None = None) -> None:
+def check_resources(
+    module: ModuleOp, name: str = "<input>", file_keys: dict[str, str] | None = None,
+    missing_is_error: bool = True,
+) -> None:
     """Decode every dense_resource blob once, now: a missing key, a blob that is not hex or has
     the wrong size is an error at the op that holds it, naming the key as the file spells it
     (`file_keys`: store key -> file key). Later readers (passes, the interpreter, lowering)
-    read the blob from a cache and never meet a bad one."""
+    read the blob from a cache and never meet a bad one.
+
+    Without `missing_is_error` a blob with no data is let through: IR text printed without its
+    resources section (xDSL's Printer leaves it out) still parses for structural uses, and
+    whoever reads such a constant's values reports it."""
     for op in module.walk():
         for attr in (*op.properties.values(), *op.attributes.values()):
             if not isinstance(attr, DenseResourceAttr):
@@ -138,6 +152,8 @@ def check_resources(module: ModuleOp, name: str = "<input>", file_keys: dict[str
                 storage_dtype(attr.type.get_element_type())  # type: ignore[attr-defined]
             except ResourceError:
                 continue  # no numpy storage (an index tensor, say): its user reports that
+            if not missing_is_error and not blob_of(attr):
+                continue
             try:
                 raw_array(attr)
             except ResourceError as e:
@@ -178,4 +194,4 @@ def read_mlir_file(path: str | os.PathLike[str]) -> ModuleOp:
         raise BoltcError(
             f"not UTF-8 text (byte {e.start}): expected MLIR text", SourceLocation(name)
         ) from None
-    return parse_mlir_text(text, name)
+    return parse_mlir_text(text, name, is_file=True)

@@ -417,3 +417,20 @@ def test_mutated_files_end_in_output_or_a_located_error(source: Path, tmp_path: 
     assert not failures, "\n".join(failures)
     # The mutations must exercise the error paths, not only edits that keep the file valid.
     assert outcomes[1] >= MUTATIONS_PER_FILE // 4, outcomes
+
+
+def test_ir_printed_without_its_blobs_parses_as_text_but_not_as_a_file(tmp_path: Path):
+    """xDSL's Printer leaves the resources section out: such text still parses for structural
+    uses (round-trip tests), while a file, what a user hands boltc, must carry its blobs."""
+    from boltc.diagnostics import BoltcError
+    from boltc.frontends.source import parse_mlir_text, read_mlir_file
+
+    without = _LINEAR[:_LINEAR.index("{-#")]
+    module = parse_mlir_text(without, "<printed>")
+    from xdsl.dialects.builtin import DenseResourceAttr
+
+    assert sum(isinstance(getattr(op, "value", None), DenseResourceAttr) for op in module.walk()) == 2
+    model = tmp_path / "model.mlir"
+    model.write_text(without)
+    with pytest.raises(BoltcError, match=rf"model\.mlir:{_constant_line(_LINEAR, _BIAS_KEY)}:\d+: error: .*has no data"):
+        read_mlir_file(model)
