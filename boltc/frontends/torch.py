@@ -35,11 +35,14 @@ unsupported node of the program is listed in one error. torch is imported only w
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import logging
 import math
 import os
 import re
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import prod
 from pathlib import Path
@@ -124,6 +127,11 @@ def import_torch(model: Any, example_inputs: Any = None, *, name: str | None = N
     in order, are the function's arguments. Every mistake is a BoltcError.
     """
     torch = _import_torch()
+    with _torch_quiet():
+        return _import_program(torch, model, example_inputs, name)
+
+
+def _import_program(torch: Any, model: Any, example_inputs: Any, name: str | None) -> ModuleOp:
     if isinstance(model, (str, os.PathLike)):
         path = os.fspath(model)
         program = _load_program(torch, path)
@@ -141,6 +149,29 @@ def import_torch(model: Any, example_inputs: Any = None, *, name: str | None = N
         )
     program = _decompose(torch, program, file)
     return _ProgramImporter(torch, program, file).run()
+
+
+@contextlib.contextmanager
+def _torch_quiet() -> Iterator[None]:
+    """torch logs the errors boltc reports itself (a failed meta kernel while tracing, a .pt2
+    it cannot deserialize) with whole tracebacks, and warns about its own internals: neither is
+    the user's business once boltc has said what went wrong."""
+    loggers = [logging.getLogger(n) for n in _TORCH_LOGGERS]
+    levels = [lg.level for lg in loggers]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        for lg in loggers:
+            lg.setLevel(logging.CRITICAL + 1)
+        try:
+            yield
+        finally:
+            for lg, level in zip(loggers, levels):
+                lg.setLevel(level)
+
+
+_TORCH_LOGGERS = ("torch._subclasses.fake_tensor", "torch.export", "torch._export",
+                  "torch.fx.experimental.symbolic_shapes", "torch._dynamo", "torch._functorch")
 
 
 def _import_torch() -> Any:
@@ -275,7 +306,7 @@ class _ProgramImporter:
         self.file = file
         self.graph = program.graph_module.graph
         self.env: dict[Any, Value] = {}
-        self.problems: list[str] = []
+        self.problems: list[tuple[SourceLocation, str]] = []
         self.materialized: dict[tuple[int, str], SSAValue] = {}
         self.node: Any = None
         self.builder: GraphBuilder
@@ -297,9 +328,6 @@ class _ProgramImporter:
     def where(self, node: Any) -> SourceLocation:
         filename, line = self.source_line(node)
         return SourceLocation(filename, line, None, node.name)
-
-    def describe(self, node: Any, message: str) -> str:
-        return f"{self.where(node)}: {_op_name(node)}: {message}"
 
     def error(self, node: Any, message: str) -> BoltcError:
         return BoltcError(f"{_op_name(node)}: {message}", self.where(node), _op_name(node))
@@ -343,8 +371,8 @@ class _ProgramImporter:
 
     def combined_error(self) -> BoltcError:
         if len(self.problems) == 1:
-            return BoltcError(self.problems[0])
-        listing = "\n".join(f"  {p}" for p in self.problems)
+            return BoltcError(self.problems[0][1], self.problems[0][0])
+        listing = "\n".join(f"  {where}: {message}" for where, message in self.problems)
         return BoltcError(f"{len(self.problems)} nodes of the program cannot be imported:\n{listing}",
                           SourceLocation(self.file))
 
@@ -352,15 +380,15 @@ class _ProgramImporter:
         val = node.meta.get("val")
         torch = self.torch
         if not isinstance(val, torch.Tensor):
-            self.problems.append(f"{self.where(node)}: input '{node.name}' is a {type(val).__name__}, "
-                                 "not a tensor: boltc models take tensors")
+            self.problems.append((self.where(node), f"input '{node.name}' is a {type(val).__name__}, "
+                                 "not a tensor: boltc models take tensors"))
             return TensorType(f32, [])
         shape = self.static_shape(node, val, f"input '{node.name}'")
         element = _element_type(val.dtype)
         if element is None:
             hint = " (pass an additive float mask instead of a bool one)" if val.dtype == torch.bool else ""
-            self.problems.append(f"{self.where(node)}: input '{node.name}' is a {val.dtype} tensor: boltc "
-                                 f"models take float32, float16 or bfloat16 tensors{hint}")
+            self.problems.append((self.where(node), f"input '{node.name}' is a {val.dtype} tensor: boltc "
+                                 f"models take float32, float16 or bfloat16 tensors{hint}"))
             return TensorType(f32, [])
         return TensorType(element, shape or [])
 
@@ -369,9 +397,10 @@ class _ProgramImporter:
         for d, size in enumerate(val.shape):
             if not isinstance(size, int):
                 bound = self.bounds(size)
-                self.problems.append(
-                    f"{self.where(node)}: {what} has a dynamic dimension {d} ({size}{bound}): boltc "
-                    "compiles static shapes; export without dynamic_shapes, with the shape to compile")
+                self.problems.append((
+                    self.where(node),
+                    f"{what} has a dynamic dimension {d} ({size}{bound}): boltc compiles static "
+                    "shapes; export without dynamic_shapes, with the shape to compile"))
                 return None
             shape.append(size)
         return shape
@@ -412,7 +441,7 @@ class _ProgramImporter:
         self.builder.location = node_location(filename, node.name, line)
         try:
             args, kwargs = self.resolve(node.args), self.resolve(node.kwargs)
-            if _is_getitem(node.target):
+            if _is_getitem(node.target) and isinstance(args[0], (tuple, list)):
                 # One result of a multi-result op: only that result's availability matters
                 # (batch-norm's and layer-norm's statistics, max-pool's indices go unused).
                 args = (args[0][args[1]],)
@@ -422,12 +451,12 @@ class _ProgramImporter:
                 first = next(v for v in inputs if isinstance(v, Unavailable))
                 self.env[node] = first if first.error.message.startswith("\x00") else first
                 if not getattr(first, "reported", False):
-                    self.problems.append(f"{self.where(node)}: {_op_name(node)}: uses {first.error}")
+                    self.problems.append((self.where(node), f"{_op_name(node)}: uses {first.error}"))
                     object.__setattr__(first, "reported", True)
                 return
             value = self.evaluate(node, args, kwargs, inputs)
         except _NodeError as e:
-            self.problems.append(self.describe(node, str(e)))
+            self.problems.append((self.where(node), f"{_op_name(node)}: {e}"))
             self.env[node] = Unavailable(self.error(node, "could not be imported"))
             object.__setattr__(self.env[node], "reported", True)
             return
@@ -437,7 +466,7 @@ class _ProgramImporter:
         torch = self.torch
         target = node.target
         if _is_getitem(target):
-            return args[0]
+            return args[0] if len(args) == 1 else args[0][args[1]]
         if isinstance(target, torch._ops.OpOverload):
             packet = target.overloadpacket
             if all(not isinstance(v, (SSAValue, Compare)) for v in inputs) and _foldable(torch, target):
@@ -505,14 +534,14 @@ class _ProgramImporter:
                 continue  # buffer mutations of a training-mode export: not part of inference
             self.node = arg
             if arg is None or not hasattr(arg, "name"):
-                self.problems.append(f"{self.file}: output {len(results)} is {arg!r}, not a tensor")
+                self.problems.append((SourceLocation(self.file), f"output {len(results)} is {arg!r}, not a tensor"))
                 continue
             value = self.env.get(arg)
             try:
                 results.append(self.tensor(value))
             except (_NodeError, BoltcError) as e:
                 if not (isinstance(value, Unavailable) and getattr(value, "reported", False)):
-                    self.problems.append(self.describe(arg, f"is returned: {e}"))
+                    self.problems.append((self.where(arg), f"{_op_name(arg)}: is returned: {e}"))
         return results
 
     # ---- values as tensors --------------------------------------------------------------------
@@ -972,7 +1001,6 @@ def _where(imp: _ProgramImporter, node: Any, a: _Args) -> Value:
 
 
 def _masked_fill(imp: _ProgramImporter, node: Any, a: _Args) -> Value:
-    element = imp.node_element(node)
     return _where(imp, node, _Args({"condition": a["mask"], "self": a["value"], "other": a["self"]}))
 
 
