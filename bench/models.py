@@ -187,8 +187,12 @@ def check_and_time(result: Result, out: Path, precision: str, peers: list[str]) 
     dtype = {"f16": torch.float16, "bf16": torch.bfloat16}[precision]
     model = make_model(name).eval().cuda()
     x = example_input(name, batch).cuda()
+    # The reference is true fp32: cuDNN convolutions default to TF32 on this GPU.
+    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_tf32 = False
     with torch.no_grad():
         reference = model(x).float()
+    torch.backends.cudnn.allow_tf32 = True
     compiled = boltc.load(library_path(out, name, batch, precision))
     xh = x.to(dtype).contiguous()
     got = compiled(xh).float()

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Where a compiled model's time goes: its kernels, grouped and ranked, beside torch.compile's.
+
+    python3 bench/profile_model.py --models resnet50 --out build/models --json $OUT/profile.json
+
+Loads each model's library built by bench/models.py (`--compile-only`, same --out, batch and
+precision), runs it under torch.profiler (CUPTI sees every kernel of the process, the model's
+included) for a few iterations, and prints per kernel family: time per inference, launches,
+share of the total. Kernel names are shortened to what tells the families apart (CUTLASS's
+templates to their tile/arch words, the runtime's kernels to their names). With `--peer`,
+the same for torch.compile's code (mode reduce-overhead), so the largest lines of both can be
+compared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from models import ALL, CNNS, example_input, library_path, make_model  # noqa: E402
+
+ITERATIONS = 5
+
+
+def short_name(name: str) -> str:
+    """A kernel family: CUTLASS device kernels by their operator and tile, others by name."""
+    if "cutlass" in name or "Kernel" in name:
+        tile = re.findall(r"Shape<cute::C<(\d+)>, cute::C<(\d+)>, cute::C<(\d+)>", name)
+        kind = "conv" if "onv" in name else "gemm"
+        sm = "sm90" if "Sm90" in name or "sm90" in name else ("sm80" if "Sm80" in name or "sm80" in name else "")
+        shape = "x".join(tile[0]) if tile else ""
+        if not shape:
+            m = re.search(r"GemmShape<(\d+), (\d+), (\d+)>", name)
+            shape = "x".join(m.groups()) if m else ""
+        return f"cutlass {kind} {sm} {shape}".strip()
+    name = re.sub(r"\(.*", "", name)
+    name = re.sub(r"<.*", "", name)
+    return name.split("::")[-1][:60]
+
+
+def profile(fn, iterations: int = ITERATIONS) -> dict[str, dict]:
+    import torch
+    from torch.profiler import ProfilerActivity
+    from torch.profiler import profile as torch_profile
+
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    with torch_profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(iterations):
+            fn()
+        torch.cuda.synchronize()
+    families: dict[str, dict] = defaultdict(lambda: {"us": 0.0, "launches": 0, "names": set()})
+    for event in prof.events():
+        if event.device_type.name != "CUDA" or event.device_time <= 0:
+            continue
+        family = families[short_name(event.name)]
+        family["us"] += event.device_time / iterations
+        family["launches"] += 1
+        family["names"].add(event.name[:200])
+    total = sum(f["us"] for f in families.values()) or 1.0
+    return {k: {"us": v["us"], "launches": v["launches"] / iterations, "share": v["us"] / total,
+                "example": sorted(v["names"])[0]}
+            for k, v in sorted(families.items(), key=lambda kv: -kv[1]["us"])}
+
+
+def print_profile(title: str, rows: dict[str, dict], top: int) -> None:
+    total = sum(r["us"] for r in rows.values())
+    print(f"\n## {title}: {total:.1f} us of kernels per inference")
+    print("| kernel family | us | launches | share |")
+    print("|---|---:|---:|---:|")
+    for name, r in list(rows.items())[:top]:
+        print(f"| {name} | {r['us']:.1f} | {r['launches']:.0f} | {100 * r['share']:.1f} % |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    import torch
+
+    import boltc
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--models", default="resnet50")
+    parser.add_argument("--batch", type=int, default=32)
+    parser.add_argument("--precision", choices=("f16", "bf16"), default="f16")
+    parser.add_argument("--out", type=Path, default=Path("build/models"))
+    parser.add_argument("--peer", action="store_true", help="profile torch.compile (reduce-overhead) too")
+    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    dtype = {"f16": torch.float16, "bf16": torch.bfloat16}[args.precision]
+    report = {}
+    for name in [m for m in args.models.split(",") if m]:
+        if name not in ALL:
+            parser.error(f"unknown model {name}")
+        x = example_input(name, args.batch).cuda().to(dtype)
+        compiled = boltc.load(library_path(args.out, name, args.batch, args.precision))
+        graph = compiled.capture_graph(x)
+        rows = profile(graph.replay)
+        if not rows:  # a CUPTI that does not trace graph replays: the same kernels, launched
+            rows = profile(lambda: compiled(x))
+        print_profile(f"{name} boltc", rows, args.top)
+        report[name] = {"boltc": rows}
+        compiled.close()
+        if args.peer:
+            model = make_model(name).eval().cuda().to(dtype)
+            px = x
+            if name in CNNS:
+                model = model.to(memory_format=torch.channels_last)
+                px = x.to(memory_format=torch.channels_last)
+            torch._dynamo.reset()
+            fn = torch.compile(model, mode="reduce-overhead")
+            with torch.no_grad():
+                for _ in range(3):
+                    fn(px)
+                rows = profile(lambda: fn(px))
+            print_profile(f"{name} torch.compile reduce-overhead", rows, args.top)
+            report[name]["torch.compile"] = rows
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
