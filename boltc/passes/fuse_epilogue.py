@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from math import prod
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -442,7 +443,9 @@ class FuseIntoEpilogue(RewritePattern):
 
 class ElementwiseOverReshapedAnchor(RewritePattern):
     """ew(reshape(anchor), y, ...) -> reshape(ew(anchor, reshape(y), ...)), when every other
-    operand has the op's full shape (or is rank 0) and the reshape is the anchor's one use.
+    operand has the op's full shape, is rank 0, or broadcasts over trailing dims that the
+    anchor's shape ends in too (`trailing_view`: a Linear's bias), and the reshape is the
+    anchor's one use.
 
     torch-mlir computes a Linear on a 3-D input as collapse -> matmul -> expand, so a residual
     add reads the expanded result (an attention block's `x + out_proj(...)`). A reshape of a
@@ -473,8 +476,15 @@ class ElementwiseOverReshapedAnchor(RewritePattern):
                 operands.append(new_ops[-1].results[0])
             elif bolt.shape_of(operand) == ():
                 operands.append(operand)
+            elif (trailing := trailing_view(bolt.shape_of(operand), out_shape, anchor_shape)) is not None:
+                # A bias over the last dims (a Linear's [N] on its expanded [B, S, N] result):
+                # the flat index modulo the bias's size is the same in both views.
+                if trailing != bolt.shape_of(operand):
+                    new_ops.append(bolt.ReshapeOp(operand, trailing))
+                    operand = new_ops[-1].results[0]
+                operands.append(operand)
             else:
-                return  # a broadcast operand would need its own dims regrouped: left alone
+                return  # a broadcast operand whose dims the reshape regroups: left alone
         computed = type(op).create(
             operands=operands,
             result_types=[TensorType(element_type(op.results[0]), anchor_shape)],
@@ -484,6 +494,32 @@ class ElementwiseOverReshapedAnchor(RewritePattern):
         computed.location = op.location
         back = bolt.ReshapeOp(computed.results[0], out_shape)
         rewriter.replace(op, [*new_ops, computed, back])
+
+
+def trailing_view(operand_shape: tuple[int, ...], out_shape: tuple[int, ...],
+                  anchor_shape: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The shape an operand broadcast over `out_shape`'s trailing dims takes against the same
+    elements viewed as `anchor_shape`, or None where no such shape exists.
+
+    An operand whose leading dims are 1 and whose other r dims are the last r dims of
+    `out_shape` reads element (flat index mod P), P their product. If `anchor_shape` ends in
+    dims whose product is P, the same operand, reshaped to those dims, reads the same elements.
+    A size-1 dim among the r (a broadcast inside the block) would need its own regrouping:
+    None."""
+    dims = list(operand_shape)
+    while dims and dims[0] == 1:
+        dims.pop(0)
+    r = len(dims)
+    if r == 0 or r > len(out_shape) or tuple(dims) != out_shape[len(out_shape) - r:] or 1 in dims:
+        return None
+    block = prod(dims)
+    for k in range(len(anchor_shape) - 1, -1, -1):
+        size = prod(anchor_shape[k:])
+        if size == block:
+            return tuple(anchor_shape[k:])
+        if size > block:
+            return None
+    return None
 
 
 def fusion_remarks(module: ModuleOp, default_file: str = "<input>") -> list[str]:

@@ -505,3 +505,27 @@ def test_half_models_have_no_elementwise_op_left_on_an_anchor(half_model: Path):
     name = half_model.stem.rsplit("_", 1)[0]
     refused = {line.split("'")[1] for line in fusion_remarks(module)}
     assert refused <= REFUSED_CONSUMERS.get(name, set())
+
+
+# --------------------------------------------------------------------------------------
+# Through the reshape that expands a Linear's result (test/lit/fuse-epilogue/through-reshape).
+# --------------------------------------------------------------------------------------
+
+THROUGH_RESHAPE = Path(__file__).resolve().parents[2] / "lit" / "fuse-epilogue" / "through-reshape.mlir"
+# Which of the lit file's functions fuse everything; the others keep their op outside.
+FUSES_ALL = {"linear_bias_gelu": True, "head_bias_residual": True,
+             "position_bias_refused": False, "broadcast_inside_block_refused": False}
+
+
+@pytest.mark.parametrize("chunk", range(len(FUSES_ALL)))
+def test_through_reshape_keeps_values(chunk: int):
+    text = THROUGH_RESHAPE.read_text().split("// -----")[chunk]
+    module = load(text)
+    (fn,) = [op for op in module.ops if isinstance(op, func.FuncOp)]
+    rng = np.random.default_rng(chunk)
+    inputs = [rng.standard_normal(t.get_shape()).astype(np.float32) for t in fn.function_type.inputs.data]
+    before = boltc.interpret(module, *inputs)
+    run_pass(module, FuseEpiloguePass())
+    assert_same(boltc.interpret(module, *inputs), before)
+    outside = [op.name for op in top_level_ops(module) if isinstance(op, bolt.ELEMENTWISE_OPS)]
+    assert (outside == []) == FUSES_ALL[fn.sym_name.data], outside
