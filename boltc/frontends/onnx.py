@@ -52,7 +52,7 @@ P = bolt.ComparePredicate
 # The default-domain opsets boltc reads: the classic zoo files are opset 7-9; newer opsets are
 # read where every operator version they use is one `OPERATORS` translates (most later versions
 # only add element types).
-MIN_OPSET = 7
+MIN_OPSET = 6  # opset 6: the legacy `broadcast`/`axis` attributes of the arithmetic operators
 DOCUMENTED_MAX_OPSET = 21
 DEFAULT_DOMAINS = ("", "ai.onnx")
 
@@ -727,7 +727,22 @@ def _unary(kind: type[bolt.UnaryElementwiseOp], imp: _GraphImporter, node: Any, 
 
 def _binary(kind: type[bolt.BinaryElementwiseOp], imp: _GraphImporter, node: Any, a: Args) -> Value:
     element = imp.output_element()
-    return imp.builder.binary(kind, imp.operand(a.input(0), element), imp.operand(a.input(1), element))
+    rhs = a.input(1)
+    if imp.opset < 7 and a.attr("broadcast", 0) and a.attr("axis") is not None:
+        rhs = _legacy_broadcast(imp, a.input(0), rhs, int(a.attr("axis")))
+    return imp.builder.binary(kind, imp.operand(a.input(0), element), imp.operand(rhs, element))
+
+
+def _legacy_broadcast(imp: _GraphImporter, lhs: Value, rhs: Value, axis: int) -> Value:
+    """Opset < 7's `broadcast=1, axis=k`: rhs's dimensions line up with lhs's from dimension k
+    (numpy lines them up from the end): rhs gains trailing dimensions of size 1."""
+    rank = len(_known_shape(imp, lhs))
+    r_shape = _known_shape(imp, rhs)
+    axis = axis + rank if axis < 0 else axis
+    trailing = rank - axis - len(r_shape)
+    if trailing < 0:
+        raise _refuse(f"broadcast axis {axis} leaves no room for the second operand's {len(r_shape)} dimensions")
+    return _reshape_to(imp, rhs, (*r_shape, *([1] * trailing)))
 
 
 def _variadic(kind: type[bolt.BinaryElementwiseOp], imp: _GraphImporter, node: Any, a: Args) -> Value:
@@ -853,7 +868,14 @@ def _clip(imp: _GraphImporter, node: Any, a: Args) -> Value:
         lo = None if lo is None else float(lo)
         hi = None if hi is None else float(hi)
     else:
-        lo, hi = _known_float(a.input(1), "minimum"), _known_float(a.input(2), "maximum")
+        bounds = [a.input(1), a.input(2)]
+        if any(isinstance(v, SSAValue) for v in bounds):  # run-time bounds: max, then min
+            element = element_of(x)
+            for kind, bound in ((bolt.MaxOp, bounds[0]), (bolt.MinOp, bounds[1])):
+                if bound is not None:
+                    x = b.binary(kind, x, imp.operand(bound, element))
+            return x
+        lo, hi = _known_float(bounds[0], "minimum"), _known_float(bounds[1], "maximum")
     if lo is not None and hi is not None and lo <= hi:
         return b.value(bolt.ClampOp(x, lo, hi))
     element = element_of(x)
@@ -876,8 +898,8 @@ def _dropout(imp: _GraphImporter, node: Any, a: Args) -> Value:
         training = a.input(2)
         if training is not None and (not isinstance(training, Const) or bool(training.array.reshape(-1)[0])):
             raise _refuse("dropout in training mode (training_mode must be a known false at inference)")
-    elif imp.opset < 7 and not a.attr("is_test", 0):
-        raise _refuse("dropout in training mode (is_test=0)")
+    elif imp.opset < 7 and not a.attr("is_test", 0) and a.wants(1):
+        raise _refuse("dropout in training mode (is_test=0) with its mask used")
     mask = Unavailable(f"the mask of dropout '{imp.node_name}', which boltc does not compute at inference")
     return [a.input(0), mask]
 
@@ -889,6 +911,11 @@ def _cast(imp: _GraphImporter, node: Any, a: Args) -> Value:
     if element is None:
         raise _refuse(f"a cast to {_type_name(imp.onnx, target)} at run time (boltc computes float tensors)")
     return imp.tensor(a.input(0), element)
+
+
+def _cast_like(imp: _GraphImporter, node: Any, a: Args) -> Value:
+    """A run-time cast to the element type of the second input (known or not)."""
+    return imp.tensor(a.input(0), imp.output_element())
 
 
 # ---- data movement ----------------------------------------------------------------------------
@@ -1356,6 +1383,8 @@ def _batch_norm(imp: _GraphImporter, node: Any, a: Args) -> Value:
     known statistics the chain fold-batchnorm folds into a preceding convolution or GEMM."""
     if a.attr("training_mode", 0):
         raise _refuse("batch-norm in training mode (training_mode=1)")
+    if imp.opset < 7 and not a.attr("is_test", 0):
+        raise _refuse("batch-norm in training mode (is_test=0)")
     if imp.opset < 9 and not a.attr("spatial", 1):
         raise _refuse("batch-norm with spatial=0 (per-activation statistics)")
     element = imp.output_element()
@@ -1512,33 +1541,34 @@ def _table() -> dict[str, OpSupport]:
         "HardSwish": O(fp(_unary, bolt.HardswishOp), since=14, notes="bolt.ew.hardswish"),
         "Gelu": O(_gelu, since=20, notes="approximate none (erf) or tanh"),
         "LeakyRelu": O(_leaky_relu, notes="select(x > 0, x, alpha * x)"),
-        "PRelu": O(_prelu, since=7, notes="select(x > 0, x, slope * x); the slope broadcasts"),
+        "PRelu": O(_prelu, since=6, notes="select(x > 0, x, slope * x); the slope broadcasts"),
         "Elu": O(_elu, notes="select(x > 0, x, alpha * (exp(x) - 1))"),
         "Selu": O(_elu, notes="gamma * Elu(alpha)"),
         "Celu": O(_celu),
         "ThresholdedRelu": O(_thresholded_relu, notes="select(x > alpha, x, 0)"),
         "HardSigmoid": O(_hard_sigmoid, notes="clamp(alpha * x + beta, 0, 1)"),
         "Softsign": O(_softsign), "Mish": O(_mish, notes="x * tanh(softplus(x))"),
-        "Clip": O(_clip, notes="bounds as attributes (opset < 11) or known inputs (opset >= 11); "
+        "Clip": O(_clip, notes="bounds as attributes (opset < 11) or inputs (opset >= 11; run-time ones as max and min); "
                   "min > max gives max everywhere, as ONNX says"),
-        "Add": O(fp(_binary, bolt.AddOp), since=7, notes=ew), "Sub": O(fp(_binary, bolt.SubOp), since=7, notes=ew),
-        "Mul": O(fp(_binary, bolt.MulOp), since=7, notes=ew), "Div": O(fp(_binary, bolt.DivOp), since=7, notes=ew),
-        "Pow": O(_pow, since=7, notes="exponents 1, 2, 0.5, -1 as mul/sqrt/reciprocal; float exponents only"),
-        "Sum": O(fp(_variadic, bolt.AddOp), since=8, notes="variadic, broadcasting"),
-        "Max": O(fp(_variadic, bolt.MaxOp), since=8, notes="variadic, broadcasting; NaN-propagating"),
-        "Min": O(fp(_variadic, bolt.MinOp), since=8, notes="variadic, broadcasting; NaN-propagating"),
-        "Mean": O(fp(_variadic, bolt.AddOp), since=8, notes="variadic: the sum over the count"),
+        "Add": O(fp(_binary, bolt.AddOp), notes=ew), "Sub": O(fp(_binary, bolt.SubOp), notes=ew),
+        "Mul": O(fp(_binary, bolt.MulOp), notes=ew), "Div": O(fp(_binary, bolt.DivOp), notes=ew),
+        "Pow": O(_pow, notes="exponents 1, 2, 0.5, -1 as mul/sqrt/reciprocal; float exponents only"),
+        "Sum": O(fp(_variadic, bolt.AddOp), notes="variadic, broadcasting"),
+        "Max": O(fp(_variadic, bolt.MaxOp), notes="variadic, broadcasting; NaN-propagating"),
+        "Min": O(fp(_variadic, bolt.MinOp), notes="variadic, broadcasting; NaN-propagating"),
+        "Mean": O(fp(_variadic, bolt.AddOp), notes="variadic: the sum over the count"),
+        "CastLike": O(_cast_like, since=15, notes="as Cast, to the second input's type"),
         "Cast": O(_cast, notes="float32, float16 and bfloat16 at run time; every type at compile time"),
         # no-ops at inference
         "Identity": O(_identity, notes="tensors only (not sequences or optionals)"),
-        "Dropout": O(_dropout, since=7, notes="inference: the input; the mask output is not computed"),
+        "Dropout": O(_dropout, notes="inference: the input; the mask output is not computed"),
         # contractions
         "Conv": O(_conv, notes="1-D and 2-D; groups, dilations, strides, pads, auto_pad SAME_UPPER/SAME_LOWER/VALID; "
                   "bias as an add"),
-        "Gemm": O(_gemm, since=7, notes="alpha, beta, transA, transB; C broadcast"),
+        "Gemm": O(_gemm, notes="alpha, beta, transA, transB; C broadcast"),
         "MatMul": O(_matmul, notes="batched, broadcasting, 1-D operands"),
         # normalization, softmax, reductions
-        "BatchNormalization": O(_batch_norm, since=7, notes="inference only (training_mode=0); known statistics "
+        "BatchNormalization": O(_batch_norm, since=6, notes="inference only (training_mode=0); known statistics "
                                 "fold into the preceding convolution"),
         "LayerNormalization": O(_layer_norm, since=17, notes="bolt.layernorm; Mean and InvStdDev outputs computed "
                                 "when used"),
@@ -1591,7 +1621,8 @@ def operator_table_markdown() -> str:
         "Generated from `boltc/frontends/onnx.py` (`OPERATORS`) by `python -m boltc.frontends.onnx --operators > "
         "docs/onnx-operators.md`; do not edit by hand (a test compares it with the table).",
         "",
-        f"Models of default-domain opsets {MIN_OPSET} to {DOCUMENTED_MAX_OPSET} are read (later opsets too, where "
+        f"Models of default-domain opsets {MIN_OPSET} to {DOCUMENTED_MAX_OPSET} are read (opset 6 for its legacy "
+        "broadcasting attributes; later opsets too, where "
         "every operator version the model uses is one listed here: most later versions only add element "
         "types). Tensors computed at run time are float32, float16 or bfloat16; compile-time values (initializers, "
         "constants, the shape arithmetic of exported models) may have any type. Any standard operator whose inputs "
