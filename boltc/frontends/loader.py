@@ -171,7 +171,8 @@ def load(model: Any, example_inputs: Sequence[Any] | Any | None = None, *,
     elif kind in (ModelKind.ONNX_FILE, ModelKind.ONNX_MODEL):
         from boltc.frontends.onnx import import_onnx
 
-        module = import_onnx(model, name=where)
+        shapes = None if example_inputs is None else [tuple(getattr(x, "shape", ())) for x in as_input_list(example_inputs)]
+        module = import_onnx(model, name=where, input_shapes=shapes)  # they fix dynamic dimensions
     else:
         module = _load_mlir(model, kind, where)
     raise_bolt(module)

@@ -418,7 +418,11 @@ class _GraphImporter:
             unavailable = [v for v in inputs if isinstance(v, Unavailable)]
             if unavailable:
                 first = unavailable[0]
-                if not first.reported:
+                if node.op_type not in OPERATORS or node.domain not in DEFAULT_DOMAINS:
+                    # Its own problem, whatever its inputs: every unsupported operator is listed.
+                    self.problems.append((where, f"{label}: boltc has no translation for this operator "
+                                          "(docs/onnx-operators.md lists those it has)"))
+                elif not first.reported:
                     self.problems.append((where, f"{label}: uses {first.reason}"))
                     first.reported = True
                 self.bind(node, [first] * len(node.output))
