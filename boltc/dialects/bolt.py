@@ -217,6 +217,24 @@ class Residence(StrEnum):
     SHARED_MEMORY = "shared_memory"
 
 
+class AttentionLayout(StrEnum):
+    """How bolt.attention reads Q, K, V and writes O (B batch, H heads, S sequence, D head dim).
+
+    bhsd: [batch..., S, D], any number of leading batch dimensions (heads among them).
+    bshd: [B, S, H, D], heads interleaved per position (an nn.Linear's output, reshaped).
+    bs3hd: q, k and v are each [B, S, 3, H, D] and read slots 0, 1 and 2 of their dimension 2
+    (the packed output of one QKV projection); the op reads strided views, no copies."""
+
+    BHSD = "bhsd"
+    BSHD = "bshd"
+    BS3HD = "bs3hd"
+
+
+@irdl_attr_definition
+class AttentionLayoutAttr(EnumAttribute[AttentionLayout], SpacedOpaqueSyntaxAttribute):
+    name = "bolt.attention_layout"
+
+
 @irdl_attr_definition
 class ResidenceAttr(EnumAttribute[Residence], SpacedOpaqueSyntaxAttribute):
     name = "bolt.residence"
@@ -704,6 +722,112 @@ class B2bOp(IRDLOperation):
                 raise VerifyException(
                     f"{self.name}: the second convolution must be 1x1, stride 1, unpadded"
                 )
+
+
+@irdl_op_definition
+class AttentionOp(IRDLOperation):
+    """O = softmax(scale * Q @ K^T, over the keys) @ V, per batch and head: one fused kernel.
+
+    The softmax and both products accumulate in fp32; the probabilities are rounded to the
+    element type before the second product (the kernels feed it to the tensor cores in that
+    type). `input_layout` says how q, k and v are read, `output_layout` how O is written
+    (AttentionLayout): bhsd or bshd, the latter only with rank-4 (or packed) inputs, and a
+    bshd/bs3hd input writes bshd (the kernel's output has its heads interleaved then).
+    Q has Sq rows, K and V Sk rows; Q and K share D, V and O share Dv.
+    """
+
+    name = "bolt.attention"
+    q = operand_def(TensorType)
+    k = operand_def(TensorType)
+    v = operand_def(TensorType)
+    result = result_def(TensorType)
+    scale = prop_def(FloatAttr[Float64Type])
+    input_layout = prop_def(AttentionLayoutAttr)
+    output_layout = prop_def(AttentionLayoutAttr)
+    traits = traits_def(Pure())
+    assembly_format = (
+        "$q `,` $k `,` $v `scale` $scale `layout` $input_layout `->` $output_layout attr-dict "
+        "`:` type($q) `,` type($k) `,` type($v) `->` type($result)"
+    )
+
+    def __init__(
+        self, q: SSAValue, k: SSAValue, v: SSAValue, result_type: TensorType, *, scale: float,
+        input_layout: AttentionLayout, output_layout: AttentionLayout,
+    ):
+        super().__init__(
+            operands=[q, k, v],
+            result_types=[result_type],
+            properties={
+                "scale": f64_attr(scale),
+                "input_layout": AttentionLayoutAttr(input_layout),
+                "output_layout": AttentionLayoutAttr(output_layout),
+            },
+        )
+
+    def problem(self) -> tuple[tuple[int, ...], int, int, int, int]:
+        """(batch dims, Sq, Sk, D, Dv) as the layouts read them; batch dims are [B, H] for
+        bshd and bs3hd. Assumes a verified op."""
+        q, k, v = shape_of(self.q), shape_of(self.k), shape_of(self.v)
+        layout = self.input_layout.data
+        if layout == AttentionLayout.BHSD:
+            return q[:-2], q[-2], k[-2], q[-1], v[-1]
+        if layout == AttentionLayout.BSHD:
+            return (q[0], q[2]), q[1], k[1], q[3], v[3]
+        return (q[0], q[3]), q[1], k[1], q[4], v[4]
+
+    def expected_result_shape(self) -> tuple[int, ...]:
+        batch, sq, _, _, dv = self.problem()
+        if self.output_layout.data == AttentionLayout.BSHD:
+            return (batch[0], sq, batch[1], dv)
+        return (*batch, sq, dv)
+
+    def verify_(self) -> None:
+        types = [check_tensor(self.name, what, v.type) for what, v in
+                 (("q", self.q), ("k", self.k), ("v", self.v), ("the result", self.result))]
+        _check_same_element_type(self.name, types)
+        q, k, v = (t.get_shape() for t in types[:3])
+        layout, out_layout = self.input_layout.data, self.output_layout.data
+        if layout == AttentionLayout.BHSD:
+            if len(q) < 3 or not len(q) == len(k) == len(v):
+                raise VerifyException(
+                    f"{self.name}: bhsd operands must share one rank of at least 3 ([batch..., S, D]), "
+                    f"got ranks {len(q)}, {len(k)}, {len(v)}"
+                )
+            if not q[:-2] == k[:-2] == v[:-2]:
+                raise VerifyException(
+                    f"{self.name}: q, k and v must share their batch dimensions, got "
+                    f"{list(q[:-2])}, {list(k[:-2])}, {list(v[:-2])}"
+                )
+            seq_dim, d_dim = -2, -1
+        else:
+            rank = 4 if layout == AttentionLayout.BSHD else 5
+            if not len(q) == len(k) == len(v) == rank:
+                raise VerifyException(f"{self.name}: {layout.value} operands must be rank {rank}")
+            if layout == AttentionLayout.BS3HD and (q[2], k[2], v[2]) != (3, 3, 3):
+                raise VerifyException(
+                    f"{self.name}: bs3hd operands are [B, S, 3, H, D], got dimension 2 of "
+                    f"{q[2]}, {k[2]}, {v[2]}"
+                )
+            if not (q[0], q[-2]) == (k[0], k[-2]) == (v[0], v[-2]):
+                raise VerifyException(f"{self.name}: q, k and v must share B and H")
+            seq_dim, d_dim = 1, -1
+        if k[seq_dim] != v[seq_dim]:
+            raise VerifyException(f"{self.name}: k has {k[seq_dim]} keys, v has {v[seq_dim]}")
+        if q[d_dim] != k[d_dim]:
+            raise VerifyException(f"{self.name}: q and k must share D, got {q[d_dim]} and {k[d_dim]}")
+        if out_layout == AttentionLayout.BS3HD:
+            raise VerifyException(f"{self.name}: the output layout is bhsd or bshd, not bs3hd")
+        if out_layout == AttentionLayout.BSHD and layout == AttentionLayout.BHSD and len(q) != 4:
+            raise VerifyException(f"{self.name}: a bshd output needs rank-4 [B, H, S, D] inputs")
+        if out_layout == AttentionLayout.BHSD and layout != AttentionLayout.BHSD:
+            raise VerifyException(
+                f"{self.name}: a {layout.value} input writes a bshd output (heads interleaved)"
+            )
+        expected = self.expected_result_shape()
+        if types[3].get_shape() != expected:
+            raise VerifyException(
+                f"{self.name}: result shape {list(types[3].get_shape())} should be {list(expected)}"
+            )
 
 
 # --------------------------------------------------------------------------------------
@@ -1329,6 +1453,7 @@ Bolt = Dialect(
         SoftmaxOp,
         LayerNormOp,
         ReduceOp,
+        AttentionOp,
     ],
     [
         LayoutAttr,
@@ -1337,6 +1462,7 @@ Bolt = Dialect(
         GeluApproximationAttr,
         ComparePredicateAttr,
         ResidenceAttr,
+        AttentionLayoutAttr,
         KernelAttr,
     ],
 )

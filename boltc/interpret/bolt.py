@@ -25,7 +25,7 @@ from xdsl.interpreter import (
 )
 
 from boltc.dialects import bolt
-from boltc.dialects.bolt import GeluApproximation, Layout, PoolKind, ReduceKind, int_list
+from boltc.dialects.bolt import AttentionLayout, GeluApproximation, Layout, PoolKind, ReduceKind, int_list
 from boltc.interpret import numerics
 from boltc.interpret.constants import constant_value
 from boltc.interpret.element_types import round_to, value_element_type
@@ -234,12 +234,35 @@ class BoltFunctions(InterpreterFunctions):
             y = y + in_float64(beta)
         return (round_to(result_type(op.result), y),)
 
+    @impl(bolt.AttentionOp)
+    def run_attention(self, interpreter: Interpreter, op: bolt.AttentionOp, args: PythonValues):
+        # As the fused kernels compute it: fp32 products and softmax, the probabilities rounded
+        # to the element type before the second product, O rounded once at the end.
+        q, k, v = (_attention_operand(op.input_layout.data, x, slot) for slot, x in enumerate(args))
+        scores = np.matmul(q, np.swapaxes(k, -1, -2), dtype=np.float32) * np.float32(bolt.float_value(op.scale))
+        exp = np.exp(scores - scores.max(axis=-1, keepdims=True))
+        p = round_to(value_element_type(op.q), exp / exp.sum(axis=-1, keepdims=True))
+        out = np.matmul(np.asarray(p, np.float32), v, dtype=np.float32)
+        if op.output_layout.data == AttentionLayout.BSHD:
+            out = out.transpose(0, 2, 1, 3)
+        return (round_to(result_type(op.result), out),)
+
     @impl(bolt.ReduceOp)
     def run_reduce(self, interpreter: Interpreter, op: bolt.ReduceOp, args: PythonValues):
         reduce = REDUCE_FUNCTIONS[op.kind.data]
         keep_dims = op.keep_dims is not None
         reduced = reduce(in_float64(args[0]), axis=int_list(op.dims), keepdims=keep_dims)
         return (round_to(result_type(op.result), reduced),)
+
+
+def _attention_operand(layout: AttentionLayout, x: Any, slot: int) -> np.ndarray:
+    """An attention operand as [batch..., S, D] in float32 (slot: 0 q, 1 k, 2 v)."""
+    x = np.asarray(x, np.float32)
+    if layout == AttentionLayout.BSHD:
+        return x.transpose(0, 2, 1, 3)
+    if layout == AttentionLayout.BS3HD:
+        return x[:, :, slot].transpose(0, 2, 1, 3)
+    return x
 
 
 def _shape(value: Any) -> tuple[int, ...]:

@@ -40,6 +40,10 @@ from boltc.lowering.host import (
 def lower_anchor(op: Operation, arch: str) -> AnchorCall:
     if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp)):
         return _cutlass_anchor(op, arch)
+    if isinstance(op, bolt.AttentionOp):  # one fused kernel on both targets (fmha_sm80.py)
+        from boltc.lowering.cutlass import fmha_sm80
+
+        return fmha_sm80.lower_attention(op, arch)
     raise error_at(
         op,
         f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80 and conv_sm80)",

@@ -214,7 +214,12 @@ def cutlass_include_dirs() -> tuple[Path, ...]:
     for d in dirs:
         if not (d / "cutlass").is_dir():
             raise BoltcError(f"nvidia-cutlass is installed but {d} holds no CUTLASS headers")
-    return dirs
+    # Last, so they resolve only what the library does not: example kernels with no library
+    # equivalent, included by their example's directory (cutlass/fmha_sm80.py: example 41), and
+    # the stand-in for the cuRAND header that example includes but does not use (compat/).
+    from boltc.lowering.runtime_abi import runtime_include_dir
+
+    return (*dirs, source / "examples", runtime_include_dir() / "boltc" / "compat")
 
 
 # --------------------------------------------------------------------------------------

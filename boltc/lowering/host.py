@@ -456,7 +456,7 @@ class _HostLowering:
         if lowering is not None:
             lowering(self, op)
             return
-        if isinstance(op, (*bolt.ANCHOR_OPS, bolt.B2bOp)):
+        if isinstance(op, (*bolt.ANCHOR_OPS, bolt.B2bOp, bolt.AttentionOp)):
             self.lower_anchor(op)
             return
         raise error_at(op, "has no lowering to the runtime yet")

@@ -53,11 +53,14 @@ def toolchain() -> Toolchain:
 
 
 def test_the_headers_come_from_the_installed_package(toolchain: Toolchain):
-    include, util = toolchain.include_dirs
+    include, util, examples, compat = toolchain.include_dirs
     assert (include / "cutlass" / "cutlass.h").is_file() and (include / "cute" / "tensor.hpp").is_file()
     assert (util / "cutlass" / "util" / "packed_stride.hpp").is_file()
+    assert (examples / "41_fused_multi_head_attention" / "kernel_forward.h").is_file()  # fmha_sm80
+    assert (compat / "curand_kernel.h").is_file()  # the stand-in example 41 includes
     package = Path(importlib.util.find_spec("cutlass_library").origin).parent  # installed, not copied
-    assert (include, util) == (package / "source" / "include", package / "source" / "tools" / "util" / "include")
+    assert (include, util, examples) == (package / "source" / "include", package / "source" / "tools" / "util" / "include",
+                                         package / "source" / "examples")
     assert toolchain.cutlass_version == "4.2.0.0"
     assert "Cuda compilation tools" in toolchain.nvcc_version
 
