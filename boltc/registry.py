@@ -23,6 +23,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "fold-batchnorm": ("boltc.passes.fold_batchnorm", "FoldBatchNormPass"),
     "convert-precision": ("boltc.passes.convert_precision", "ConvertPrecisionPass"),
     "layout-nhwc": ("boltc.passes.layout_nhwc", "LayoutNhwcPass"),
+    "fuse-attention": ("boltc.passes.fuse_attention", "FuseAttentionPass"),
     "pad-alignment": ("boltc.passes.pad_alignment", "PadAlignmentPass"),
     "fuse-epilogue": ("boltc.passes.fuse_epilogue", "FuseEpiloguePass"),
     "fuse-b2b": ("boltc.passes.fuse_b2b", "FuseB2bPass"),

@@ -21,6 +21,7 @@ from boltc.passes.canonicalize import CanonicalizePass
 from boltc.passes.convert_precision import ConvertPrecisionPass
 from boltc.passes.fold_batchnorm import FoldBatchNormPass
 from boltc.passes.fold_constants import FoldConstantsPass
+from boltc.passes.fuse_attention import FuseAttentionPass
 from boltc.passes.fuse_b2b import FuseB2bPass
 from boltc.passes.fuse_epilogue import FuseEpiloguePass
 from boltc.passes.layout_nhwc import LayoutNhwcPass
@@ -51,6 +52,7 @@ def pipeline_passes(
         passes.append(ConvertPrecisionPass(dtype=precision))
     passes += [
         LayoutNhwcPass(),
+        FuseAttentionPass(remarks=remarks),
         PadAlignmentPass(),
         CanonicalizePass(),
         FuseEpiloguePass(remarks=remarks),

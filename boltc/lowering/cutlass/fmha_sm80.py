@@ -10,8 +10,11 @@ The scores never reach global memory.
 Why this kernel and not example 88 (Hopper FMHA, TMA + wgmma): it reads Q, K and V through
 arbitrary batch, head and row strides (one pointer and three strides each), so bolt.attention's
 strided views (`bs3hd`: Q/K/V inside the QKV projection's output; `bshd`) cost nothing, and it
-predicates rows, so any sequence length (77, say) is exact; at BERT's shapes (S=128, D=64) the
-work is a few microseconds of memory traffic, where wgmma's throughput does not matter.
+predicates rows, so any sequence length (77, say) is exact. It is not the fastest: on the H100
+at BERT's shape (B=32, H=12, S=128, D=64, f16) it takes 17.8 us against 10.2 us for torch's
+cuDNN SDPA and 14.0 us for its flash backend (19.4 us for torch's own copy of this kernel); of
+its block shapes 64x64 measured best (32x64 18.6, 128x64 19.4, 32x128 22.0, 64x128 22.5,
+128x128 25.7 us). A Hopper kernel after example 88 is the way to cuDNN's time.
 
 The kernel writes O as [B, Sq, H, Dv] (heads interleaved, `o_strideM` between rows); a bhsd
 output is the same with H folded into the batch (num_heads=1), which the op's verifier allows
