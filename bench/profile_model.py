@@ -40,6 +40,7 @@ def short_name(name: str) -> str:
             m = re.search(r"GemmShape<(\d+), (\d+), (\d+)>", name)
             shape = "x".join(m.groups()) if m else ""
         return f"cutlass {kind} {sm} {shape}".strip()
+    name = name.replace("(anonymous namespace)::", "").removeprefix("void ")
     name = re.sub(r"\(.*", "", name)
     name = re.sub(r"<.*", "", name)
     return name.split("::")[-1][:60]

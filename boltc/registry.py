@@ -23,6 +23,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "fold-batchnorm": ("boltc.passes.fold_batchnorm", "FoldBatchNormPass"),
     "convert-precision": ("boltc.passes.convert_precision", "ConvertPrecisionPass"),
     "layout-nhwc": ("boltc.passes.layout_nhwc", "LayoutNhwcPass"),
+    "conv-as-gemm": ("boltc.passes.conv_as_gemm", "ConvAsGemmPass"),
     "fuse-attention": ("boltc.passes.fuse_attention", "FuseAttentionPass"),
     "pad-alignment": ("boltc.passes.pad_alignment", "PadAlignmentPass"),
     "fuse-epilogue": ("boltc.passes.fuse_epilogue", "FuseEpiloguePass"),

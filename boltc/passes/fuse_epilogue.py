@@ -459,6 +459,11 @@ class ElementwiseOverReshapedAnchor(RewritePattern):
                     and isinstance(o.owner.input.owner, bolt.AnchorOp)]
         if len(reshapes) != 1:
             return
+        if any(isinstance(o.owner, bolt.AnchorOp) for o in op.operands):
+            # It reads an anchor in its own shape already (a GEMM's result plus a reshaped
+            # convolution's, a bottleneck's shortcut): moving it to the other anchor's shape
+            # would only make this pattern move it back.
+            return
         (reshape,) = reshapes
         anchor = reshape.input.owner
         out_shape = bolt.shape_of(op.results[0])

@@ -619,7 +619,8 @@ class SinkTrim(RewritePattern):
 @dataclass
 class FoldPadOfTrim(RewritePattern):
     """pad(trim(x)) back to x's size -> x, when the lanes are the pad's value, or finite and
-    read only through zero weight rows."""
+    read only through zero weight rows. A pad past x's size (a 3-channel result padded to 4
+    feeding a convolution whose narrow input is padded to 8) -> pad(x) by the difference."""
 
     state: PaddingState
 
@@ -631,7 +632,8 @@ class FoldPadOfTrim(RewritePattern):
         dim, real, size = geometry
         trim = op.input.owner
         assert isinstance(trim, bolt.SliceOp)
-        if bolt.shape_of(op.result) != bolt.shape_of(trim.input):
+        padded, wanted = bolt.shape_of(trim.input), bolt.shape_of(op.result)
+        if any(w != p for d, (w, p) in enumerate(zip(wanted, padded)) if d != dim) or wanted[dim] < size:
             return
         lanes = self.state.lanes(trim.input, dim, real)
         exact = lanes.value is not None and lanes.value == bolt.float_value(op.value)
@@ -639,9 +641,17 @@ class FoldPadOfTrim(RewritePattern):
             reads_through_zero_rows(use.operation, op.result, real, self.state.lanes)
             for use in op.result.uses
         )
-        if exact or ignored:
-            self.state.maybe_dead.append(trim)
+        if not (exact or ignored):
+            return
+        self.state.maybe_dead.append(trim)
+        if wanted == padded:
             rewriter.replace(op, [], [trim.input])
+            return
+        high = [0] * len(wanted)
+        high[dim] = wanted[dim] - size
+        wider = bolt.PadOp(trim.input, [0] * len(wanted), high, bolt.float_value(op.value))
+        wider.location = op.location
+        rewriter.replace(op, [wider])
 
 
 # --------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """bolt-pipeline: the graph passes in the order DESIGN.md gives, as the `boltc` driver runs them.
 
-    fold constants and batch-norm -> precision -> NHWC -> alignment padding
-    -> epilogue fusion -> back-to-back fusion -> memory plan
+    fold constants and batch-norm -> precision -> NHWC -> pointwise convs as GEMMs
+    -> alignment padding -> epilogue fusion -> back-to-back fusion -> memory plan
 
 Canonicalization runs between the stages that leave dead or trivial ops behind. The input is
 bolt IR as the importer produces it (boltc.frontends.load); the output is what the
@@ -18,6 +18,7 @@ from xdsl.passes import ModulePass
 
 from boltc.diagnostics import BoltcError
 from boltc.passes.canonicalize import CanonicalizePass
+from boltc.passes.conv_as_gemm import ConvAsGemmPass
 from boltc.passes.convert_precision import ConvertPrecisionPass
 from boltc.passes.fold_batchnorm import FoldBatchNormPass
 from boltc.passes.fold_constants import FoldConstantsPass
@@ -52,6 +53,7 @@ def pipeline_passes(
         passes.append(ConvertPrecisionPass(dtype=precision))
     passes += [
         LayoutNhwcPass(),
+        ConvAsGemmPass(),
         FuseAttentionPass(remarks=remarks),
         PadAlignmentPass(),
         CanonicalizePass(),

@@ -93,3 +93,31 @@ func.func @broadcast_inside_block_refused(%x: tensor<16x16xf32>, %w: tensor<16x3
   %s = bolt.ew.add %d4, %b : tensor<2x8x4x8xf32>, tensor<4x1xf32> -> tensor<2x8x4x8xf32>
   func.return %s : tensor<2x8x4x8xf32>
 }
+
+// -----
+
+// A bottleneck's residual add: the main path is a GEMM (a pointwise conv after conv-as-gemm)
+// expanded back to NHWC, the shortcut a strided convolution read as it is. The add fuses
+// into the convolution, which it reads in its own shape, and is not moved to the GEMM's
+// shape (from where it would be moved back, forever).
+// CHECK-LABEL: func.func @gemm_plus_conv_shortcut
+// CHECK:         %[[G:[a-z0-9_]+]] = bolt.gemm
+// CHECK:         %[[G4:[a-z0-9_]+]] = bolt.reshape %[[G]] : tensor<8x16xf32> -> tensor<2x2x2x16xf32>
+// CHECK:         %[[C:[a-z0-9_]+]] = bolt.conv2d nhwc {{.*}} extras(%[[G4]] : tensor<2x2x2x16xf32>)
+// CHECK:           bolt.ew.add
+// CHECK:           bolt.ew.relu
+// CHECK:         func.return %[[C]]
+func.func @gemm_plus_conv_shortcut(%a: tensor<8x8xf32>, %w: tensor<16x8xf32>, %x: tensor<2x4x4x8xf32>, %f: tensor<16x1x1x8xf32>) -> tensor<2x2x2x16xf32> {
+  %g = bolt.gemm %a, %w {transpose_b} : tensor<8x8xf32>, tensor<16x8xf32> -> tensor<8x16xf32> {
+  ^bb0(%acc: tensor<8x16xf32>):
+    bolt.yield %acc : tensor<8x16xf32>
+  }
+  %g4 = bolt.reshape %g : tensor<8x16xf32> -> tensor<2x2x2x16xf32>
+  %c = bolt.conv2d nhwc %x, %f strides [2, 2] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<2x4x4x8xf32>, tensor<16x1x1x8xf32> -> tensor<2x2x2x16xf32> {
+  ^bb0(%acc: tensor<2x2x2x16xf32>):
+    bolt.yield %acc : tensor<2x2x2x16xf32>
+  }
+  %s = bolt.ew.add %g4, %c : tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32> -> tensor<2x2x2x16xf32>
+  %r = bolt.ew.relu %s : tensor<2x2x2x16xf32> -> tensor<2x2x2x16xf32>
+  func.return %r : tensor<2x2x2x16xf32>
+}

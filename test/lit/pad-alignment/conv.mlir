@@ -86,3 +86,28 @@ func.func @weight_expression(%x: tensor<1x5x5x3xf16>) -> tensor<1x5x5x13xf16> {
   }
   func.return %c : tensor<1x5x5x13xf16>
 }
+
+// -----
+
+// A 3-channel result (N padded to 4: half a vector pays) read by a convolution whose narrow
+// input is padded to a whole vector (C 3 -> 8): the padded result is widened by one pad of
+// its zero lanes, with no slice between the two convolutions.
+// CHECK-LABEL: func.func @widen
+// CHECK:         %[[Y:[a-z0-9_]+]] = bolt.conv2d nhwc {{.*}} -> tensor<2x5x5x4xf16>
+// CHECK-NOT:     bolt.slice
+// CHECK:         %[[W:[a-z0-9_]+]] = bolt.pad %[[Y]] low [0, 0, 0, 0] high [0, 0, 0, 4] value 0.000000e+00 : tensor<2x5x5x4xf16> -> tensor<2x5x5x8xf16>
+// CHECK-NOT:     bolt.slice
+// CHECK:         bolt.conv2d nhwc %[[W]], {{.*}} : tensor<2x5x5x8xf16>, tensor<16x3x3x8xf16> -> tensor<2x5x5x16xf16>
+func.func @widen(%x: tensor<2x5x5x16xf16>) -> tensor<2x5x5x16xf16> {
+  %f1 = bolt.constant dense<0.5> : tensor<3x1x1x16xf16>
+  %y = bolt.conv2d nhwc %x, %f1 strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<2x5x5x16xf16>, tensor<3x1x1x16xf16> -> tensor<2x5x5x3xf16> {
+  ^bb0(%acc: tensor<2x5x5x3xf32>):
+    bolt.yield %acc : tensor<2x5x5x3xf32>
+  }
+  %f2 = bolt.constant dense<0.25> : tensor<16x3x3x3xf16>
+  %z = bolt.conv2d nhwc %y, %f2 strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<2x5x5x3xf16>, tensor<16x3x3x3xf16> -> tensor<2x5x5x16xf16> {
+  ^bb0(%acc: tensor<2x5x5x16xf32>):
+    bolt.yield %acc : tensor<2x5x5x16xf32>
+  }
+  func.return %z : tensor<2x5x5x16xf16>
+}

@@ -514,7 +514,8 @@ def test_half_models_have_no_elementwise_op_left_on_an_anchor(half_model: Path):
 THROUGH_RESHAPE = Path(__file__).resolve().parents[2] / "lit" / "fuse-epilogue" / "through-reshape.mlir"
 # Which of the lit file's functions fuse everything; the others keep their op outside.
 FUSES_ALL = {"linear_bias_gelu": True, "head_bias_residual": True,
-             "position_bias_refused": False, "broadcast_inside_block_refused": False}
+             "position_bias_refused": False, "broadcast_inside_block_refused": False,
+             "gemm_plus_conv_shortcut": True}
 
 
 @pytest.mark.parametrize("chunk", range(len(FUSES_ALL)))

@@ -310,7 +310,11 @@ def test_random_chains_keep_their_values(kind, layout, channels, biases, acts, t
     assert sizes == [k_rule(c, target) if i % 2 == 0 else padded_size(c, target) for i, c in enumerate(real)]
     # One pad where the input enters, plus one per zeroing of lanes an inverse made inf.
     zeroings = sum(1 for a in acts[: len(channels) - 2] if a == "inverse")
-    assert len(_ops(module, bolt.PadOp)) <= 1 + zeroings
+    # A result padded to fewer channels than the next convolution's narrow input is padded to
+    # (3 -> 4 against 3 -> 8) is widened by one more pad (its lanes are zero): no slice.
+    widenings = sum(1 for c in channels[1:-1]
+                    if kind == "conv" and padded_size(c, target) < conv_channels_padded_size(c, target))
+    assert len(_ops(module, bolt.PadOp)) <= 1 + zeroings + widenings
     assert len(_ops(module, bolt.SliceOp)) <= 1 + zeroings
 
     (after,) = boltc.interpret(module, x)

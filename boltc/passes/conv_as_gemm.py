@@ -1,0 +1,94 @@
+"""conv-as-gemm: a pointwise NHWC convolution is a GEMM, and runs on the GEMM kernels.
+
+A 1x1 convolution with stride 1, no padding and one group reads, for output pixel (n, p, q),
+exactly input pixel (n, p, q): in NHWC it is the matrix product
+
+    [N*H*W, C] x [F, C]^T -> [N*H*W, F]
+
+of the input and the filter viewed as matrices (reshapes of contiguous tensors: no data
+moves). The rewrite
+
+    %y = bolt.conv2d nhwc %x, %f strides [1, 1] padding [0, 0, 0, 0] ... groups 1
+  ->
+    %x2 = bolt.reshape %x : NxHxWxC -> (N*H*W)xC
+    %f2 = bolt.reshape %f : Fx1x1xC -> FxC
+    %g  = bolt.gemm %x2, %f2 {transpose_b} : (N*H*W)xC, FxC -> (N*H*W)xF
+    %y  = bolt.reshape %g : (N*H*W)xF -> NxHxWxF
+
+hands these layers to the GEMM families, whose sm_90a kernels are persistent, cooperative
+(two consumer warpgroups on a 128x256 tile) and multicast operands within a cluster; CUTLASS
+4.2's sm_90a convolution has one consumer warpgroup and tiles of at most 128x128
+(`tuning/heuristic.py: choose_conv_sm90`). ResNet-50 has 33 such layers of its 53, about
+half of its work. fuse-epilogue then fuses the convolution's bias, activation and residual
+through the reshape (`ElementwiseOverReshapedAnchor`), as for a Linear on a 3-D input.
+
+Left alone: NCHW convolutions (the matrix view needs NHWC; run after layout-nhwc), strided,
+padded, dilated-with-a-window or grouped ones, a convolution whose epilogue is not a plain
+store (the pass runs before fuse-epilogue, where none is), and one whose `#bolt.kernel`
+names a convolution family (the user's choice stands).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+
+from boltc.dialects import bolt
+
+
+def pointwise_blocker(op: bolt.Conv2dOp) -> str | None:
+    """Why `op` is not a pointwise NHWC convolution that conv-as-gemm rewrites, or None."""
+    d = op.dims()
+    if op.layout.data != bolt.Layout.NHWC:
+        return "NCHW: the matrix view needs channels innermost"
+    if (d["R"], d["S"]) != (1, 1):
+        return f"a {d['R']}x{d['S']} window"
+    if tuple(bolt.int_list(op.strides)) != (1, 1):
+        return "strided"
+    if any(bolt.int_list(op.padding)):
+        return "padded"
+    if op.groups.value.data != 1:
+        return "grouped"
+    if op.extras or not op.is_plain_store():
+        return "its epilogue is not a plain store"
+    if op.kernel is not None:
+        return "its #bolt.kernel names a convolution kernel"
+    return None
+
+
+class PointwiseConvAsGemm(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: bolt.Conv2dOp, rewriter: PatternRewriter, /) -> None:
+        if pointwise_blocker(op) is not None:
+            return
+        d = op.dims()
+        rows = d["N"] * d["H"] * d["W"]
+        result = op.result.type
+        assert isinstance(result, TensorType)
+        x2 = bolt.ReshapeOp(op.input, (rows, d["C"]))
+        f2 = bolt.ReshapeOp(op.filter, (d["F"], d["C"]))
+        gemm = bolt.GemmOp(x2.result, f2.result, TensorType(result.get_element_type(), (rows, d["F"])),
+                           transpose_b=True)
+        back = bolt.ReshapeOp(gemm.result, bolt.shape_of(op.result))
+        for new in (x2, f2, gemm, back):
+            new.location = op.location
+        rewriter.replace(op, [x2, f2, gemm, back])
+
+
+@dataclass(frozen=True)
+class ConvAsGemmPass(ModulePass):
+    """Rewrite pointwise NHWC convolutions as GEMMs over reshaped views (module docstring)."""
+
+    name = "conv-as-gemm"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PatternRewriteWalker(PointwiseConvAsGemm()).rewrite_module(op)
