@@ -161,6 +161,17 @@ def build(name: str, batch: int, out: Path, precision: str, jobs: int | None) ->
     return result
 
 
+def drop_passes(names: set[str]) -> None:
+    """Leave the named passes out of every pipeline this process runs (for an A/B)."""
+    from boltc.passes import pipeline
+
+    known = {p.name for p in pipeline.pipeline_passes()}
+    if unknown := names - known:
+        raise SystemExit(f"--without: no pipeline pass {sorted(unknown)} (passes: {sorted(known)})")
+    full = pipeline.pipeline_passes
+    pipeline.pipeline_passes = lambda *a, **k: [p for p in full(*a, **k) if p.name not in names]
+
+
 def median_ms(fn, warmup: int = 10, reps: int = 50) -> float:
     import torch
 
@@ -264,7 +275,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--run-only", action="store_true", help="check and time libraries built before")
     parser.add_argument("-j", "--jobs", type=int, default=None, help="nvcc processes per build")
     parser.add_argument("--json", type=Path, help="append results as JSON lines here")
+    parser.add_argument("--without", default="",
+                        help="build without these graph passes (comma-separated names, e.g. "
+                             "conv-as-gemm): an A/B of one pass; use another --out")
     args = parser.parse_args(argv)
+    if args.without:
+        drop_passes(set(args.without.split(",")))
     names = list(ALL) if args.models == "all" else [m for m in args.models.split(",") if m]
     unknown = [m for m in names if m not in ALL]
     if unknown:
