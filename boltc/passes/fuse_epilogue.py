@@ -455,21 +455,26 @@ class ElementwiseOverReshapedAnchor(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, bolt.ELEMENTWISE_OPS) or isinstance(op, bolt.CastOp):
             return
-        reshapes = [o.owner for o in op.operands if isinstance(o.owner, bolt.ReshapeOp)
-                    and isinstance(o.owner.input.owner, bolt.AnchorOp)]
-        if len(reshapes) != 1:
+        if any(isinstance(o.owner, bolt.AnchorOp) and o.has_one_use() for o in op.operands):
+            # It reads, in its own shape, an anchor it can join already (a GEMM's result plus
+            # a reshaped convolution's, a bottleneck's shortcut): moving it to the other
+            # anchor's shape would only make this pattern move it back. (An anchor with other
+            # users, the previous block's output, is only a residual operand.)
             return
-        if any(isinstance(o.owner, bolt.AnchorOp) for o in op.operands):
-            # It reads an anchor in its own shape already (a GEMM's result plus a reshaped
-            # convolution's, a bottleneck's shortcut): moving it to the other anchor's shape
-            # would only make this pattern move it back.
-            return
-        (reshape,) = reshapes
-        anchor = reshape.input.owner
         out_shape = bolt.shape_of(op.results[0])
-        if (not anchor.result.has_one_use() or not reshape.result.has_one_use()
-                or bolt.shape_of(reshape.result) != out_shape):
+        # Anchors read through a reshape that is their one use; a residual read through a
+        # reshape of an anchor with other users (the previous block's output) is an operand.
+        candidates = {o.owner.input.owner: o.owner for o in op.operands
+                      if isinstance(o.owner, bolt.ReshapeOp)
+                      and isinstance(o.owner.input.owner, bolt.AnchorOp)
+                      and o.owner.input.owner.result.has_one_use() and o.owner.result.has_one_use()
+                      and bolt.shape_of(o.owner.result) == out_shape}
+        if not candidates:
             return
+        # Of two (a bottleneck's expand GEMM and its projection GEMM), the later one: its
+        # epilogue can read the earlier's result, not the other way round.
+        anchor = next(prev for prev in _ops_before(op) if prev in candidates)
+        reshape = candidates[anchor]
         anchor_shape = bolt.shape_of(anchor.result)
         new_ops: list[Operation] = []
         operands: list[SSAValue] = []
@@ -499,6 +504,14 @@ class ElementwiseOverReshapedAnchor(RewritePattern):
         computed.location = op.location
         back = bolt.ReshapeOp(computed.results[0], out_shape)
         rewriter.replace(op, [*new_ops, computed, back])
+
+
+def _ops_before(op: Operation):
+    """The ops of `op`'s block before it, nearest first."""
+    prev = op.prev_op
+    while prev is not None:
+        yield prev
+        prev = prev.prev_op
 
 
 def trailing_view(operand_shape: tuple[int, ...], out_shape: tuple[int, ...],

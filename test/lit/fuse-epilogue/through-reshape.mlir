@@ -121,3 +121,57 @@ func.func @gemm_plus_conv_shortcut(%a: tensor<8x8xf32>, %w: tensor<16x8xf32>, %x
   %r = bolt.ew.relu %s : tensor<2x2x2x16xf32> -> tensor<2x2x2x16xf32>
   func.return %r : tensor<2x2x2x16xf32>
 }
+
+// -----
+
+// A residual block's add: the expand GEMM's reshaped result plus the block's input, itself a
+// convolution's result that the next block reads too. The convolution cannot take the add
+// (two users), so the add moves to the GEMM's shape and fuses there; the block input is read
+// through a reshape.
+// CHECK-LABEL: func.func @residual_from_shared_conv
+// CHECK:         %[[C:[a-z0-9_]+]] = bolt.conv2d
+// CHECK:         %[[R:[a-z0-9_]+]] = bolt.reshape %[[C]] : tensor<2x2x2x16xf32> -> tensor<8x16xf32>
+// CHECK:         %[[G:[a-z0-9_]+]] = bolt.gemm {{.*}} extras(%[[R]] : tensor<8x16xf32>)
+// CHECK:           bolt.ew.add
+// CHECK:           bolt.ew.relu
+// CHECK:         %[[G4:[a-z0-9_]+]] = bolt.reshape %[[G]] : tensor<8x16xf32> -> tensor<2x2x2x16xf32>
+// CHECK:         func.return %[[G4]], %[[C]]
+func.func @residual_from_shared_conv(%a: tensor<8x8xf32>, %w: tensor<16x8xf32>, %x: tensor<2x4x4x8xf32>, %f: tensor<16x1x1x8xf32>) -> (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) {
+  %c = bolt.conv2d nhwc %x, %f strides [2, 2] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<2x4x4x8xf32>, tensor<16x1x1x8xf32> -> tensor<2x2x2x16xf32> {
+  ^bb0(%acc: tensor<2x2x2x16xf32>):
+    bolt.yield %acc : tensor<2x2x2x16xf32>
+  }
+  %g = bolt.gemm %a, %w {transpose_b} : tensor<8x8xf32>, tensor<16x8xf32> -> tensor<8x16xf32> {
+  ^bb0(%acc: tensor<8x16xf32>):
+    bolt.yield %acc : tensor<8x16xf32>
+  }
+  %g4 = bolt.reshape %g : tensor<8x16xf32> -> tensor<2x2x2x16xf32>
+  %s = bolt.ew.add %g4, %c : tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32> -> tensor<2x2x2x16xf32>
+  %r = bolt.ew.relu %s : tensor<2x2x2x16xf32> -> tensor<2x2x2x16xf32>
+  func.return %r, %c : tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>
+}
+
+// -----
+
+// Two GEMMs read through reshapes (a bottleneck whose projection shortcut is pointwise too):
+// the add joins the later one, whose epilogue reads the earlier's result.
+// CHECK-LABEL: func.func @two_reshaped_gemms
+// CHECK:         %[[P:[a-z0-9_]+]] = bolt.gemm %{{.*}}, %{{.*}} {transpose_b} : tensor<8x8xf32>, tensor<16x8xf32> -> tensor<8x16xf32> {
+// CHECK:         %[[E:[a-z0-9_]+]] = bolt.gemm %{{.*}}, %{{.*}} extras(%{{.*}} : tensor<8x16xf32>) {transpose_b} : tensor<8x4xf32>
+// CHECK:           bolt.ew.add
+// CHECK-NOT:     bolt.ew
+// CHECK:         bolt.reshape %[[E]] : tensor<8x16xf32> -> tensor<2x2x2x16xf32>
+func.func @two_reshaped_gemms(%a: tensor<8x8xf32>, %w: tensor<16x8xf32>, %b: tensor<8x4xf32>, %v: tensor<16x4xf32>) -> tensor<2x2x2x16xf32> {
+  %p = bolt.gemm %a, %w {transpose_b} : tensor<8x8xf32>, tensor<16x8xf32> -> tensor<8x16xf32> {
+  ^bb0(%acc: tensor<8x16xf32>):
+    bolt.yield %acc : tensor<8x16xf32>
+  }
+  %p4 = bolt.reshape %p : tensor<8x16xf32> -> tensor<2x2x2x16xf32>
+  %e = bolt.gemm %b, %v {transpose_b} : tensor<8x4xf32>, tensor<16x4xf32> -> tensor<8x16xf32> {
+  ^bb0(%acc: tensor<8x16xf32>):
+    bolt.yield %acc : tensor<8x16xf32>
+  }
+  %e4 = bolt.reshape %e : tensor<8x16xf32> -> tensor<2x2x2x16xf32>
+  %s = bolt.ew.add %e4, %p4 : tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32> -> tensor<2x2x2x16xf32>
+  func.return %s : tensor<2x2x2x16xf32>
+}

@@ -515,7 +515,8 @@ THROUGH_RESHAPE = Path(__file__).resolve().parents[2] / "lit" / "fuse-epilogue" 
 # Which of the lit file's functions fuse everything; the others keep their op outside.
 FUSES_ALL = {"linear_bias_gelu": True, "head_bias_residual": True,
              "position_bias_refused": False, "broadcast_inside_block_refused": False,
-             "gemm_plus_conv_shortcut": True}
+             "gemm_plus_conv_shortcut": True, "residual_from_shared_conv": True,
+             "two_reshaped_gemms": True}
 
 
 @pytest.mark.parametrize("chunk", range(len(FUSES_ALL)))
