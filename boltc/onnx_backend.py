@@ -10,9 +10,10 @@
 and nvcc are usable, compiles it with `boltc.compile` and runs the model.so; elsewhere it runs
 the numpy reference executor (`boltc.interpret`). The choice can be forced: the environment
 variable BOLTC_ONNX_BACKEND=interpret|compile (default auto), or `prepare(model, mode=...)`.
-Compiled models compute in `precision` (BOLTC_ONNX_PRECISION, default f32: onnx's tests hold
-float32 results to rtol 1e-3; pass precision="f16" or "bf16" for half-precision compute with
-fp32 accumulation) for `arch` (BOLTC_ARCH, default: the GPU's own, sm_90a or sm_80).
+Compiled models compute in `precision` (BOLTC_ONNX_PRECISION, default bf16: the tensor-core
+kernels take f16 or bf16 operands, with fp32 accumulation, and bf16 keeps fp32's range, which
+an f32 model may rely on; "f16" is the faster choice for models whose activations stay inside
+float16's range) for `arch` (BOLTC_ARCH, default: the GPU's own, sm_90a or sm_80).
 
 The device argument: "CPU" and "CUDA" are the names onnx's runner uses. The reference executor
 serves "CPU"; "CUDA" is supported where a model can be compiled and run on a GPU.
@@ -194,7 +195,7 @@ class BoltcBackend(Backend):
             import boltc
 
             compiled = boltc.compile(model, arch=arch or gpu_arch(),
-                                     precision=precision or os.environ.get(PRECISION_VARIABLE, "f32"))
+                                     precision=precision or os.environ.get(PRECISION_VARIABLE, "bf16"))
         return BoltcRep(model, module, compiled)
 
     @classmethod
