@@ -207,6 +207,18 @@ def build_softmax() -> list[Operation]:
     return [bolt.SoftmaxOp(x, 1)]
 
 
+def build_attention_bhsd() -> list[Operation]:
+    q, k, v = values(tensor([6, 16, 8], f16), tensor([6, 16, 8], f16), tensor([6, 16, 8], f16))
+    return [bolt.AttentionOp(q, k, v, tensor([6, 16, 8], f16), scale=8**-0.5,
+                             input_layout=bolt.AttentionLayout.BHSD, output_layout=bolt.AttentionLayout.BHSD)]
+
+
+def build_attention_packed_qkv() -> list[Operation]:
+    (qkv,) = values(tensor([2, 16, 3, 4, 8], f16))
+    return [bolt.AttentionOp(qkv, qkv, qkv, tensor([2, 16, 4, 8], f16), scale=0.125,
+                             input_layout=bolt.AttentionLayout.BS3HD, output_layout=bolt.AttentionLayout.BSHD)]
+
+
 def build_layernorm_affine() -> list[Operation]:
     x, g, b = values(tensor([4, 16, 32], f16), tensor([32], f16), tensor([32], f16))
     op = bolt.LayerNormOp(x, 2, 1e-5, g, b)
@@ -274,6 +286,8 @@ def build_select() -> list[Operation]:
 
 
 BUILDERS: dict[str, Callable[[], list[Operation]]] = {
+    "attention_bhsd": build_attention_bhsd,
+    "attention_packed_qkv": build_attention_packed_qkv,
     "constant": build_constant,
     "gemm": build_gemm,
     "gemm_batched_transposed_extras": build_gemm_batched_transposed_extras,
