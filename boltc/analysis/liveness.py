@@ -73,11 +73,15 @@ def plan_arena(buffers: Sequence[Buffer]) -> ArenaPlan:
     if len(by_name) != len(buffers):
         raise ValueError("buffer names must be unique")
     # Chains of in-place writes share one slot: resolve each buffer to the buffer it reuses.
+    # A source's bytes are handed on once: a second writer in place of the same source would
+    # share bytes with the first while both are live.
     slot_of: dict[str, str] = {}
+    handed_on: set[str] = set()
     for b in sorted(buffers, key=lambda b: b.first):
         source = by_name.get(b.in_place_of) if b.in_place_of else None
-        if source is not None and in_place_blocker(b, source) is None:
+        if source is not None and source.name not in handed_on and in_place_blocker(b, source) is None:
             slot_of[b.name] = slot_of.get(source.name, source.name)
+            handed_on.add(source.name)
         else:
             slot_of[b.name] = b.name
     # A slot lives from its first buffer's definition to its last buffer's last read.

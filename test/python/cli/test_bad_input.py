@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cli_helpers import DATA, run_boltc
+from cli_helpers import DATA, NVCC_TIMEOUT_S, run_boltc
 
 
 @dataclass(frozen=True)
@@ -282,7 +282,7 @@ def test_f32_precision_with_a_tensor_core_kernel_is_a_clear_error(out_dir: Path)
 def test_o_so_builds_a_shared_library_with_the_c_abi(out_dir: Path):
     """`boltc m.mlir -o model.so` on a model without CUTLASS kernels (runtime + host only)."""
     out = out_dir / "softmax.so"
-    result = run_boltc(DATA / "ops" / "softmax.mlir", "-o", out, "-q")
+    result = run_boltc(DATA / "ops" / "softmax.mlir", "-o", out, "-q", timeout=NVCC_TIMEOUT_S)
     assert result.returncode == 0, result.stderr
     assert out.read_bytes()[:4] == b"\x7fELF"
     symbols = subprocess.run(["nm", "-D", str(out)], capture_output=True, text=True).stdout

@@ -52,6 +52,14 @@ def test_in_place_chain_shares_one_slot():
     assert plan.in_place == {"b", "c"}
 
 
+def test_a_source_is_handed_on_to_one_writer_only():
+    # Hypothesis found this: two writers in place of one source would share its bytes.
+    buffers = [Buffer("a", 1, 0, 0), Buffer("b", 1, 0, 0, "a"), Buffer("c", 1, 0, 0, "a")]
+    plan = plan_arena(buffers)
+    assert check_plan(buffers, plan) is None
+    assert plan.in_place == {"b"} and plan.offsets["c"] != plan.offsets["b"]
+
+
 def test_in_place_refused_when_the_source_is_read_later():
     buffers = [Buffer("a", 1024, 0, 3), Buffer("b", 1024, 1, 2, "a")]
     plan = plan_arena(buffers)
