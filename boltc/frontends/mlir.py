@@ -245,6 +245,8 @@ class FunctionImporter(GraphBuilder):
         ).results[0]
 
     def import_reshape(self, op: tensor.ExpandShapeOp | tensor.CollapseShapeOp) -> None:
+        if is_empty_placeholder(op.src):
+            return  # a view of an `outs` placeholder (a grouped conv's output) is one too
         shape = bolt.shape_of(op.result)
         self.values[op.result] = self.reshape(self.tensor(op.src), shape)
 
@@ -592,7 +594,7 @@ class GenericImporter:
                 self._align(imported.lhs, amap),
                 self._align(imported.rhs, amap),
             )
-        if isinstance(operand.owner, tensor.EmptyOp):
+        if is_empty_placeholder(operand):
             raise self.error("the body reads an uninitialized tensor.empty")
         return self._align(self.fn.tensor(operand), amap)
 
@@ -705,6 +707,13 @@ def _return_op(fn: func.FuncOp) -> func.ReturnOp:
     if not isinstance(last, func.ReturnOp):
         raise error_at(fn, "the function must end in func.return")
     return last
+
+
+def is_empty_placeholder(value: SSAValue) -> bool:
+    """A tensor.empty, or a reshape of one: only ever an `outs` placeholder, with no values."""
+    while isinstance(value.owner, (tensor.ExpandShapeOp, tensor.CollapseShapeOp)):
+        value = value.owner.src
+    return isinstance(value.owner, tensor.EmptyOp)
 
 
 def _live_ops(block: Block) -> set[Operation]:

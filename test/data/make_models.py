@@ -206,6 +206,45 @@ class BnResidualCnn(nn.Module):
         return self.head(torch.flatten(x, 1))
 
 
+class ResNeXtBlock(nn.Module):
+    """A ResNeXt bottleneck: 1x1 16->16, 3x3 grouped (groups 4: 4 channels per group), 1x1 16->16,
+    each with BN, ReLU after the first two, + identity, ReLU. Convs bias-free."""
+
+    def __init__(self, c=16, width=16, groups=4):
+        super().__init__()
+        self.conv1 = nn.Conv2d(c, width, 1, bias=False)
+        self.bn1 = nn.BatchNorm2d(width)
+        self.conv2 = nn.Conv2d(width, width, 3, padding=1, groups=groups, bias=False)
+        self.bn2 = nn.BatchNorm2d(width)
+        self.conv3 = nn.Conv2d(width, c, 1, bias=False)
+        self.bn3 = nn.BatchNorm2d(c)
+
+    def forward(self, x):
+        y = F.relu(self.bn1(self.conv1(x)))
+        y = F.relu(self.bn2(self.conv2(y)))
+        return F.relu(x + self.bn3(self.conv3(y)))
+
+
+class InvertedResidual(nn.Module):
+    """MobileNetV2's block: 1x1 expand 8->48, ReLU6; 3x3 depthwise (groups 48), ReLU6; 1x1
+    project 48->8; + identity. BN after each conv, convs bias-free."""
+
+    def __init__(self, c=8, expand=6):
+        super().__init__()
+        hidden = c * expand
+        self.expand = nn.Conv2d(c, hidden, 1, bias=False)
+        self.bn1 = nn.BatchNorm2d(hidden)
+        self.depthwise = nn.Conv2d(hidden, hidden, 3, padding=1, groups=hidden, bias=False)
+        self.bn2 = nn.BatchNorm2d(hidden)
+        self.project = nn.Conv2d(hidden, c, 1, bias=False)
+        self.bn3 = nn.BatchNorm2d(c)
+
+    def forward(self, x):
+        y = F.relu6(self.bn1(self.expand(x)))
+        y = F.relu6(self.bn2(self.depthwise(y)))
+        return x + self.bn3(self.project(y))
+
+
 def build_models():
     """Yield (name, model, inputs) deterministically."""
     torch.manual_seed(SEED)
@@ -233,15 +272,36 @@ def build_models():
         randomize_bn(bn, gen)
     yield "bn_residual_cnn", m.eval(), (torch.randn(2, 3, 16, 16, generator=gen),)
 
+    m = ResNeXtBlock()
+    for bn in (m.bn1, m.bn2, m.bn3):
+        randomize_bn(bn, gen)
+    yield "resnext_block", m.eval(), (torch.randn(2, 16, 8, 8, generator=gen),)
+
+    m = InvertedResidual()
+    for bn in (m.bn1, m.bn2, m.bn3):
+        randomize_bn(bn, gen)
+    yield "inverted_residual", m.eval(), (torch.randn(2, 8, 8, 8, generator=gen),)
+
+    # torch.nn's encoder layer as BERT uses it (post-norm, GELU), 4 heads of 8, batch first.
+    m = nn.TransformerEncoderLayer(32, 4, dim_feedforward=64, dropout=0.0, activation="gelu", batch_first=True)
+    with torch.no_grad():
+        for norm in (m.norm1, m.norm2):
+            norm.weight.copy_(torch.rand(32, generator=gen) * 1.5 + 0.5)
+            norm.bias.copy_(torch.randn(32, generator=gen) * 0.5)
+    yield "encoder_layer", m.eval(), (torch.randn(2, 8, 32, generator=gen),)
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.dirname(os.path.abspath(__file__)),
                     help="output directory (default: this script's directory)")
+    ap.add_argument("--only", nargs="+", metavar="NAME", help="write only these models")
     args = ap.parse_args()
     half_dir = os.path.join(args.out, "half")
     os.makedirs(half_dir, exist_ok=True)
     for name, model, inputs in build_models():
+        if args.only and name not in args.only:
+            continue
         mb, nb = export(name, model, inputs, args.out)
         print(f"{name:20s} {name}.mlir {mb:8d} B   {name}.npz {nb:8d} B")
         for half_name, mb, nb in export_half(name, model, inputs, half_dir):
