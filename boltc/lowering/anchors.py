@@ -14,7 +14,8 @@ the comparison), so `#bolt.kernel<"gemm_sm80", ...>` selects gemm_sm80 there. A 
 family asked for on sm_80 is refused by name (its kernels need sm_90a). Without a
 `#bolt.kernel`, a convolution on sm_90a goes to conv_sm80 where the heuristic measured it
 faster (`tuning/heuristic.py: conv_family_sm90a`: narrow, shallow layers) and conv_sm80 can
-lower it.
+lower it. A grouped or depthwise convolution (groups > 1) goes to conv_direct on both targets:
+the implicit-GEMM families have no grouped form (conv_direct.py says why it is direct).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def lower_anchor(op: Operation, arch: str) -> AnchorCall:
         return fmha_sm80.lower_attention(op, arch)
     raise error_at(
         op,
-        f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80 and conv_sm80)",
+        f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80, conv_sm80 and conv_direct)",
     )
 
 
@@ -57,6 +58,7 @@ FAMILIES: dict[str, tuple[type[bolt.AnchorOp], tuple[str, ...]]] = {
     "conv_sm90": (bolt.Conv2dOp, ("sm_90a",)),
     "gemm_sm80": (bolt.GemmOp, ("sm_80", "sm_90a")),
     "conv_sm80": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
+    "conv_direct": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
 }
 
 
@@ -66,6 +68,8 @@ def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
     if not defaults:
         raise error_at(op, f"no emitter for {op.name} on {arch} (targets: sm_90a, sm_80)")
     if op.kernel is None:
+        if isinstance(op, bolt.Conv2dOp) and op.groups.value.data > 1:
+            return "conv_direct"
         return defaults[0]
     asked = op.kernel.family.data
     if asked not in FAMILIES:
@@ -81,11 +85,12 @@ def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
 
 
 def _cutlass_anchor(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> AnchorCall:
-    from boltc.lowering.cutlass import conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+    from boltc.lowering.cutlass import conv_direct, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
 
     emitters = {
         gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
         conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
+        conv_direct.FAMILY: conv_direct.lower_conv2d,
     }
     family = kernel_family(op, arch)
     if family == conv_sm90.FAMILY and op.kernel is None:
