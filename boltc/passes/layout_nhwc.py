@@ -101,9 +101,12 @@ def permutes_freely(value: SSAValue, perm: Sequence[int]) -> bool:
         return permutes_freely(owner.input, compose(bolt.int_list(owner.permutation), perm))
     if isinstance(owner, bolt.BroadcastOp):
         return permutes_freely(owner.input, _broadcast_input_perm(owner, perm)[0])
-    if isinstance(owner, bolt.ReshapeOp):
-        return isinstance(_reshape_source(value).owner, bolt.ConstantOp)
-    return False
+    if isinstance(owner, bolt.ReshapeOp) and isinstance(_reshape_source(value).owner, bolt.ConstantOp):
+        return True
+    # The permuted value exists already (a model input used both by the first convolution,
+    # through the edge transpose, and by a residual add): the Transposer reuses it.
+    return any(isinstance(use.operation, bolt.TransposeOp) and tuple(bolt.int_list(use.operation.permutation)) == tuple(perm)
+               for use in value.uses)
 
 
 def _operand_permutes_freely(value: SSAValue, rank: int, perm: Sequence[int]) -> bool:

@@ -70,3 +70,24 @@ func.func @global_pool_head(%x: tensor<2x3x4x4xf32>, %w: tensor<3x5xf32>) -> ten
   }
   func.return %y : tensor<2x5xf32>
 }
+
+// -----
+
+// A model input read twice: by the convolution (through the edge transpose) and by a residual
+// add. The add reuses the edge transpose and runs in NHWC: one transpose in, one out.
+// CHECK-LABEL: func.func @input_as_residual
+// CHECK:         %[[IN:.+]] = bolt.transpose %x permutation [0, 2, 3, 1]
+// CHECK:         %[[C:.+]] = bolt.conv2d nhwc %[[IN]]
+// CHECK:         %[[A:.+]] = bolt.ew.add %[[IN]], %[[C]] : tensor<1x4x4x2xf32>, tensor<1x4x4x2xf32> -> tensor<1x4x4x2xf32>
+// CHECK-NEXT:    %[[OUT:.+]] = bolt.transpose %[[A]] permutation [0, 3, 1, 2]
+// CHECK-NEXT:    func.return %[[OUT]]
+// CHECK-NOT:     bolt.transpose
+func.func @input_as_residual(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
+  %w = bolt.constant dense<1.0> : tensor<2x2x1x1xf32>
+  %c = bolt.conv2d nchw %x, %w strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x4x4xf32> {
+  ^bb0(%acc: tensor<1x2x4x4xf32>):
+    bolt.yield %acc : tensor<1x2x4x4xf32>
+  }
+  %a = bolt.ew.add %x, %c : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf32>
+  func.return %a : tensor<1x2x4x4xf32>
+}
