@@ -115,10 +115,6 @@ class ConvDirectConfig(SelfChecking):
         return None
 
 
-def filter_smem_bytes(config: ConvDirectConfig, r: int, s: int) -> int:
-    return config.channel_tile * r * s * config.channels_per_group * config.element_ab.bytes
-
-
 # --------------------------------------------------------------------------------------
 # The epilogue as scalar C++.
 # --------------------------------------------------------------------------------------
@@ -387,8 +383,9 @@ cutlass::Status check(int n, int h, int w, int c, int f, int r, int s, int p, in
     return cutlass::Status::kErrorInvalidProblem;
   }}
   int const groups = c / kChannelsPerGroup;
-  if (f % groups || (f / groups) % kVector || (kDepthwise && f != c)) {{
-    return cutlass::Status::kErrorInvalidProblem;  // F/groups channels per group, in whole vectors
+  // Whole vectors: of one group (grouped), of the channels (depthwise: channel f reads input f).
+  if (f % groups || (kDepthwise ? (f != c || f % kVector) : (f / groups) % kVector)) {{
+    return cutlass::Status::kErrorInvalidProblem;
   }}
   if (int64_t(kChannelTile) * r * s * kChannelsPerGroup > kFilterTileElements) {{
     return cutlass::Status::kErrorInvalidProblem;  // the CTA's filter slice must fit shared memory
