@@ -36,7 +36,6 @@ import onnx.backend.test  # noqa: E402
 from onnx import numpy_helper  # noqa: E402
 
 import boltc  # noqa: E402
-from boltc.diagnostics import BoltcError  # noqa: E402
 from boltc.onnx_backend import BoltcBackend, gpu_arch  # noqa: E402
 
 LIGHT = Path(onnx.__file__).parent / "backend" / "test" / "data" / "light"
@@ -67,13 +66,8 @@ def compiled(name: str, precision: str, tmp_path: Path):
     return model, so
 
 
-GROUPED_CONV = {"bvlc_alexnet", "shufflenet"}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(m, marks=pytest.mark.xfail(raises=BoltcError, strict=True,
-                                            reason="grouped convolution: no kernel yet (issue 12)"))
-    if m in GROUPED_CONV else m for m in LIGHT_MODELS])
+# bvlc_alexnet and shufflenet have grouped convolutions (conv_direct).
+@pytest.mark.parametrize("name", LIGHT_MODELS)
 def test_light_model_in_bf16(name: str, tmp_path: Path):
     model, so = compiled(name, "bf16", tmp_path)
     got = so(light_input(model))
