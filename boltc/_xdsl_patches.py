@@ -10,6 +10,11 @@ xDSL prints a non-finite float attribute in MLIR's hex form (`0x7FF0000000000000
 `FloatAttr.parse_with_type` (used by custom formats such as `bolt.ew.clamp ... max`) reads only
 decimal literals, so `clamp(x, min=0)` (max = +inf) or a -inf pad did not parse back.
 
+xDSL prints a non-finite element of a small `dense<...>` float attribute as its bit pattern in
+hex (`dense<0xFF800000> : tensor<f32>` for -inf), as MLIR does, but reads a hex element back
+as an integer value (-inf became 4.28657869e+09): a hex element of a float tensor is read as
+its bit pattern.
+
 xDSL prints a large `dense<...>` attribute as hex, but first unpacks every element into a
 Python list (and checks for a splat element by element): seconds per folded ResNet weight.
 Large non-splat values are printed from their bytes directly.
@@ -30,6 +35,7 @@ import struct
 from typing import Any
 
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     DenseIntOrFPElementsAttr,
     Float16Type,
     Float32Type,
@@ -40,6 +46,7 @@ from xdsl.dialects.linalg.ops import GenericOp, MatmulOp, PoolingNchwMaxOp
 from xdsl.dialects.linalg.abstract_ops import ConvOperation
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.parser import Parser
+from xdsl.parser.attribute_parser import AttrParser
 from xdsl.utils.mlir_lexer import MLIRLexer
 
 from boltc.dialects.linalg_extra import (
@@ -115,6 +122,33 @@ def _patch_float_attr_hex() -> None:
     FloatAttr.parse_with_type = staticmethod(parse_with_type)  # type: ignore[method-assign]
 
 
+def _float_from_bits(bits: int, type: Any) -> float | None:
+    """The float whose bit pattern is `bits` in `type` (None for a type without one here)."""
+    if isinstance(type, BFloat16Type):
+        return struct.unpack("<f", struct.pack("<I", (bits & 0xFFFF) << 16))[0]
+    formats = _FLOAT_BITS.get(type.__class__)
+    if formats is None:
+        return None
+    return struct.unpack(formats[2:], struct.pack(formats[:2], bits))[0]
+
+
+def _patch_dense_hex_elements() -> None:
+    element = AttrParser._TensorLiteralElement
+    xdsl_to_type = element.to_type
+    if getattr(xdsl_to_type, "_boltc_patched", False):
+        return
+
+    def to_type(self, parser, type):
+        text = self.span.text.lower()
+        if (isinstance(self.value, int) and not isinstance(self.value, bool) and text.startswith("0x")
+                and (value := _float_from_bits(self.value, type)) is not None):
+            return value
+        return xdsl_to_type(self, parser, type)
+
+    to_type._boltc_patched = True  # type: ignore[attr-defined]
+    element.to_type = to_type  # type: ignore[method-assign]
+
+
 _HEX_PRINT_THRESHOLD = 100  # xDSL's own: more elements than this print as hex
 
 
@@ -163,3 +197,4 @@ _patch_mixed_precision_bodies()
 _patch_generic_result_list()
 _patch_float_attr_hex()
 _patch_dense_hex_printing()
+_patch_dense_hex_elements()

@@ -550,6 +550,8 @@ class GenericImporter:
     def _reduction(self, index: int, yielded: SSAValue, reduction_dims: list[int], out_map: AffineMap) -> SSAValue:
         combiner = yielded.owner
         out_arg = self.op.body.block.args[len(self.op.inputs) + index]
+        if isinstance(combiner, arith.AndIOp) and out_arg in combiner.operands:
+            return self._all_reduction(index, combiner, out_arg, reduction_dims, out_map)
         kind = _COMBINERS.get(type(combiner)) if isinstance(combiner, Operation) else None
         if kind is None or out_arg not in combiner.operands:  # type: ignore[union-attr]
             raise self.error(
@@ -571,6 +573,46 @@ class GenericImporter:
         if _fill_value(init) != _REDUCE_IDENTITY[kind]:
             reduced = self.fn.emit(_REDUCE_COMBINE[kind](reduced, self.fn.tensor(init))).results[0]
         return reduced
+
+    def _all_reduction(self, index: int, combiner: Operation, out_arg: SSAValue, reduction_dims: list[int],
+                       out_map: AffineMap) -> Comparison:
+        """`andi` over a comparison with a constant: whether every element compares true, as one
+        comparison of a max or min reduction (bolt has no boolean tensors). torch's safe
+        softmax (scaled-dot-product attention) asks whether a row is all -inf this way:
+        all(x == -inf) is max(x) == -inf, all(x > c) is min(x) > c, all(x < c) is max(x) < c.
+        NaN agrees: an ordered comparison with NaN is false, and max/min propagate NaN."""
+        (expression,) = [v for v in combiner.operands if v is not out_arg] or [out_arg]
+        value = self.body(expression)
+        constant = _splat_value(value.rhs) if isinstance(value, Comparison) else None
+        init = _fill_value(self.op.outputs[index])  # an i1 true reads as 1 or -1 (signless)
+        if constant is None or init is None or init == 0:
+            raise self.error(
+                "unsupported reduction body: an andi reduction must combine a comparison with a "
+                "constant, into a tensor filled with true"
+            )
+        P = bolt.ComparePredicate
+        if value.predicate is P.OEQ and math.isinf(constant):
+            kind = bolt.ReduceKind.MAX if constant < 0 else bolt.ReduceKind.MIN
+        elif value.predicate in (P.OGT, P.OGE):
+            kind = bolt.ReduceKind.MIN
+        elif value.predicate in (P.OLT, P.OLE):
+            kind = bolt.ReduceKind.MAX
+        else:
+            raise self.error(
+                f"unsupported reduction body: andi of a '{value.predicate.value}' comparison with "
+                f"{constant} has no max/min form"
+            )
+        result = self.op.res[index]
+        reduced = self.fn.emit(bolt.ReduceOp(kind, self._expand(value.lhs), reduction_dims)).results[0]
+        parallel_dims = [d for d in range(len(self.space)) if d not in reduction_dims]
+        out_dims = [e.position for e in out_map.results if isinstance(e, AffineDimExpr)]
+        if sorted(out_dims) != parallel_dims:
+            raise self.error(f"output indexing map {out_map} is not supported")
+        reduced = self.fn.transpose(reduced, [parallel_dims.index(d) for d in out_dims])
+        reduced = self.fn.reshape(reduced, bolt.shape_of(result))
+        element = reduced.type.get_element_type()  # type: ignore[attr-defined]
+        # A rank-0 bound: it broadcasts against the select that reads the comparison.
+        return Comparison(value.predicate, reduced, self.fn.scalar_constant(constant, element))
 
     # ---- body values -------------------------------------------------------------------
 
@@ -599,7 +641,7 @@ class GenericImporter:
         return self._align(self.fn.tensor(operand), amap)
 
     def _align(self, value: SSAValue, amap: AffineMap) -> SSAValue:
-        if not amap.results:
+        if not amap.results or not bolt.shape_of(value):
             return value  # rank 0: broadcasts against anything
         dims = [e.position for e in amap.results if isinstance(e, AffineDimExpr)]
         shape = [s for s, e in zip(bolt.shape_of(value), amap.results) if isinstance(e, AffineDimExpr)]
@@ -690,6 +732,16 @@ class GenericImporter:
 def _rounded_to(value: float, element_type: Attribute) -> float:
     """`value` as a scalar of `element_type` holds it (round to nearest even, once from f64)."""
     return float(round_to(element_type, np.float64(value)))
+
+
+def _splat_value(value: SSAValue) -> float | None:
+    """The one value of a splat bolt.constant `value` is (through reshapes and broadcasts)."""
+    while isinstance(value.owner, (bolt.ReshapeOp, bolt.BroadcastOp)):
+        value = value.owner.input
+    if not isinstance(value.owner, bolt.ConstantOp):
+        return None
+    values = np.asarray(dense_array(value.owner.value), np.float64).reshape(-1)
+    return float(values[0]) if values.size and np.all(values == values[0]) else None
 
 
 def _fill_value(value: SSAValue) -> float | None:

@@ -20,6 +20,8 @@ from xdsl.dialects.builtin import (
     BFloat16Type,
     DenseResourceAttr,
     Float16Type,
+    Float32Type,
+    Float64Type,
     ModuleOp,
     TensorType,
     bf16,
@@ -767,3 +769,21 @@ def test_supported_element_types():
         with pytest.raises(VerifyException, match="bolt.x: the value"):
             bolt.check_tensor("bolt.x", "the value", bad)
     assert bolt.check_tensor("bolt.x", "the value", tensor([2], bf16)) == tensor([2], bf16)
+
+
+@pytest.mark.parametrize("element", [Float16Type(), BFloat16Type(), Float32Type(), Float64Type()], ids=str)
+@pytest.mark.parametrize("value", [-np.inf, np.inf, np.nan, -2.5])
+def test_small_float_constants_round_trip_non_finite_values(element, value):
+    """xDSL prints -inf/inf/NaN elements of a small dense attribute as their bit pattern
+    (`dense<0xff800000>`), as MLIR does; they must read back as that value, not as an integer
+    (-inf came back as 4.28657869e+09; torch's safe softmax compares with -inf)."""
+    from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
+
+    from boltc.dialects.resources import dense_array
+
+    attr = DenseIntOrFPElementsAttr.from_list(TensorType(element, []), [float(value)])
+    out = io.StringIO()
+    Printer(stream=out).print_attribute(attr)
+    parsed = Parser(bolt_context(), out.getvalue()).parse_attribute()
+    got = float(np.asarray(dense_array(parsed), np.float64).reshape(-1)[0])
+    assert (np.isnan(got) if np.isnan(value) else got == value), (out.getvalue(), got)

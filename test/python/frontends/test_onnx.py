@@ -55,7 +55,11 @@ def export(model, inputs, path: Path, opset: int = 17) -> Path:
     return path
 
 
-MODELS = {name: (model, inputs) for name, model, inputs in make_models.build_models()}
+# torch's TorchScript ONNX exporter (dynamo=False, which needs no onnxscript) cannot trace
+# nn.TransformerEncoderLayer: "scaled_dot_product_attention(): argument 'is_causal' (position 6)
+# must be bool, not Tensor" (torch 2.13). Its linalg export is tested with the other models.
+NOT_EXPORTABLE = {"encoder_layer"}
+MODELS = {name: (model, inputs) for name, model, inputs in make_models.build_models() if name not in NOT_EXPORTABLE}
 
 
 @pytest.fixture(scope="module")
