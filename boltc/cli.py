@@ -3,7 +3,26 @@
     boltc model.mlir --emit bolt [-o out.mlir]   # import, run the graph passes, print bolt IR
     boltc model.mlir --emit imported             # the bolt IR straight from the importer
     boltc model.mlir -o model.so [--arch sm_90a] [-j N]   # build the shared library
-    boltc model.mlir --emit cpp -o build/        # write the generated C++ and stop
+    boltc model.mlir --emit cpp -o build/        # write the generated C++ and build.sh, stop
+    boltc out.mlir -o model.so                   # optimized IR (--emit bolt's) compiles as is
+
+What the flags promise, and how each is kept (test/python/cli/test_cli_flags.py):
+- The command line is checked before any work: `-j` below 1, or an `--emit` that contradicts
+  `-o`'s name (`--emit bolt -o y.so`), is a usage error (exit 2); an `-o` file in a directory
+  that does not exist is an input error (exit 1) on every path, nothing created.
+- `--emit bolt` prints exactly what a build compiles (compiler.optimize: the same passes for
+  the same `--arch`), and that output compiles to the same model (it records its target).
+- `--emit so` without `-o` (or with `-o -`) writes the library to stdout, as `--help` says;
+  never to a terminal. `--emit cpp` writes into a new, empty or boltc-made directory only (it
+  holds `.boltc-cpp`, the list of files boltc wrote there), replaced whole.
+- `--precision f32` is offered because models without GEMMs and convolutions (softmax,
+  pooling, layer-norm, elementwise) compile in f32; the tensor-core GEMM and convolution
+  kernels take f16 or bf16 only (f32 would silently run as tf32), so an f32 model with one is
+  a located error naming the op before any nvcc runs, on every path.
+- `-q` silences everything but errors, the kernel progress too; `--remarks` explains refused
+  fusions on every path that runs the graph passes.
+- Ctrl-C or SIGTERM: every nvcc is killed, every temporary file removed, no cache entry
+  half-made (lowering/build.py), `boltc: interrupted` on stderr, exit 130.
 
 The model is an .mlir file (linalg-on-tensors or bolt), a torch.export archive (.pt2, from
 torch.export.save) or an ONNX file (.onnx); boltc.frontends.load tells them apart.
@@ -17,9 +36,13 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
+import shutil
+import signal
 import sys
 import tempfile
+import threading
 import traceback
 from pathlib import Path
 
@@ -44,89 +67,198 @@ def version() -> str:
         return "unknown"
 
 
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boltc",
         description="Compile a model (linalg-on-tensors or bolt MLIR, a torch.export .pt2 archive, "
                     "or an ONNX file) for NVIDIA GPUs.",
-        epilog="boltc model.mlir -o model.so builds a shared library with nvcc (CUTLASS headers "
-               "from the nvidia-cutlass package); --emit bolt prints the optimized IR.",
+        epilog="boltc model.mlir -o model.so builds a shared library with nvcc ($BOLTC_NVCC, else "
+               "the nvcc on PATH; CUTLASS headers from the nvidia-cutlass package); --emit bolt "
+               "prints the optimized IR, which boltc compiles as written. Exit status: 0 done, "
+               "1 bad input, 2 bad command line, 3 a bug in boltc, 130 interrupted.",
     )
     parser.add_argument("model", help="the model: an .mlir file (linalg-on-tensors or bolt), a .pt2 "
                                       "file (torch.export.save; needs torch) or an .onnx file (needs onnx)")
     parser.add_argument("-o", "--output", metavar="OUT",
-                        help="where to write the result (default, or '-': stdout)")
+                        help="where to write the result: a file, or a directory for --emit cpp "
+                             "(default, or '-': stdout; --emit cpp needs a directory)")
     parser.add_argument("--emit", choices=EMITS,
-                        help="what to produce: optimized bolt IR, the imported bolt IR before the "
-                             "graph passes, CUTLASS C++, or a shared library "
-                             "(default: from OUT's suffix; bolt when there is no OUT)")
-    parser.add_argument("--precision", choices=PRECISIONS, default=PRECISIONS[0],
-                        help="compute precision inside the model, fp32 accumulation "
-                             "(default: %(default)s; inputs and outputs keep their types)")
+                        help="what to produce: optimized bolt IR (what the build compiles), the "
+                             "imported bolt IR before the graph passes, CUTLASS C++ with a build.sh, "
+                             "or a shared library (default: from OUT's name: .so a library, a "
+                             "directory C++, else bolt)")
+    parser.add_argument("--precision", choices=PRECISIONS,
+                        help="compute precision inside the model, fp32 accumulation; inputs and "
+                             "outputs keep their types (default: f16, or what optimized IR "
+                             "records). f32 only for models without GEMMs/convolutions: their "
+                             "tensor-core kernels take f16 or bf16")
     parser.add_argument("--remarks", action="store_true",
                         help="explain on stderr each fusion the passes refused")
-    parser.add_argument("--arch", choices=ARCHES, default=ARCHES[0],
-                        help="the GPU to compile for (default: %(default)s)")
-    parser.add_argument("-j", "--jobs", type=int, metavar="N",
-                        help="parallel nvcc processes for -o model.so (default: all cores)")
+    parser.add_argument("--arch", choices=ARCHES,
+                        help="the GPU to compile for (default: sm_90a, or what optimized IR records)")
+    parser.add_argument("-j", "--jobs", type=positive_int, metavar="N",
+                        help="parallel nvcc processes for a shared library (default: all cores, "
+                             "memory permitting)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     parser.add_argument("--version", action="version", version=f"boltc {version()}")
     return parser
 
 
-def emit_kind(args: argparse.Namespace) -> str:
-    """What to produce: --emit if given, else what the output's name asks for."""
-    out = args.output
-    if out is not None and out.endswith(".so"):
-        return "so"  # even with --emit bolt: writing IR into a .so name is never what is meant
-    if args.emit is not None:
-        return args.emit
-    if out is not None and (out.endswith(os.sep) or Path(out).is_dir()):
-        return "cpp"  # DESIGN.md: `--emit cpp -o build/`
-    return "bolt"
+def implied_kind(output: str | None) -> str | None:
+    """What OUT's name asks for: .so a library, a directory (or a trailing /) C++, .mlir IR."""
+    if output is None:
+        return None
+    if output.endswith(".so"):
+        return "so"
+    if output.endswith(os.sep) or Path(output).is_dir():
+        return "cpp"
+    if output.endswith(".mlir"):
+        return "bolt"
+    return None
 
 
-def build_library(args: argparse.Namespace) -> Path:
-    """`-o model.so`: import, the graph passes, host code and kernels, nvcc, link (atomically)."""
+def emit_kind(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> str:
+    """What to produce: --emit if given (it must agree with OUT's name), else what OUT's name
+    asks for, else bolt. A disagreement is a usage error: writing IR into `y.so`, or a library
+    into `out.mlir`, is never what was meant, and guessing which flag was would surprise."""
+    implied = implied_kind(args.output)
+    if args.emit is None:
+        return implied or "bolt"
+    compatible = {"bolt": ("bolt",), "imported": ("bolt",), "so": ("so",), "cpp": ("cpp",)}
+    if implied is not None and implied not in compatible[args.emit]:
+        message = f"--emit {args.emit} contradicts -o {args.output} (a name for {KIND_NAMES[implied]})"
+        if parser is None:
+            raise BoltcError(message)
+        parser.error(message)
+    return args.emit
+
+
+KIND_NAMES = {"so": "a shared library", "cpp": "a C++ directory", "bolt": "MLIR text"}
+
+
+def check_output_directory(output: str) -> None:
+    """An output file's directory must exist (boltc does not invent directories for files):
+    said before any work, so a long build cannot end in 'cannot write'."""
+    parent = Path(output).parent
+    if not parent.is_dir():
+        raise BoltcError(f"cannot write the output: no such directory {str(parent)!r}", SourceLocation(output))
+
+
+def build_library(args: argparse.Namespace) -> Path | None:
+    """`-o model.so`: import, the graph passes, host code and kernels, nvcc, link (atomically).
+    Without -o (or -o -) the library goes to stdout, never to a terminal. Returns where it
+    was written (None: stdout)."""
     from boltc.compiler import lower
     from boltc.lowering.model_build import build_model
 
-    program, _ = lower(Path(args.model), arch=args.arch, precision=args.precision)
-    output = args.output or Path(args.model).with_suffix(".so").name
-    return build_model(program, output, parallel=args.jobs)
+    to_stdout = args.output is None
+    if to_stdout and sys.stdout.isatty():
+        raise BoltcError("--emit so writes a shared library: give -o FILE.so, or redirect stdout",
+                         SourceLocation(args.model))
+    if not to_stdout:
+        check_output_directory(args.output)
+    program, name = lower(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks)
+    if not to_stdout:
+        return build_model(program, args.output, parallel=args.jobs, progress=not args.quiet)
+    scratch = Path(tempfile.mkdtemp(prefix="boltc-so-"))
+    try:
+        library = build_model(program, scratch / f"{name}.so", parallel=args.jobs, progress=not args.quiet)
+        with open(library, "rb") as stream:
+            shutil.copyfileobj(stream, sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return None
+
+
+CPP_MANIFEST = ".boltc-cpp"  # in an --emit cpp directory: the files boltc wrote there (JSON)
 
 
 def write_cpp(args: argparse.Namespace) -> Path:
-    """`--emit cpp -o DIR`: the generated host file, weights and one .cu per CUTLASS kernel
-    (plus `<kernel>.device.cu`, the kernel's device code, for a split pair: build.py)."""
+    """`--emit cpp -o DIR`: the generated host file, weights, one .cu per CUTLASS kernel (plus
+    `<kernel>.device.cu`, the kernel's device code, for a split pair: build.py) and build.sh,
+    the build's exact commands. DIR is new (its parent exists), empty or one boltc wrote
+    before (it holds CPP_MANIFEST): it is replaced whole, never mixed with other files. The
+    files are written into a sibling directory first and renamed in."""
     from boltc.compiler import lower
-    from boltc.lowering.model_build import write_sources
+    from boltc.lowering.model_build import write_build_script, write_sources
 
     if args.output is None:
         raise BoltcError("--emit cpp needs -o DIR: the C++ is several files", SourceLocation(args.model))
-    directory = Path(args.output)
-    program, _ = lower(Path(args.model), arch=args.arch, precision=args.precision)
-    write_sources(program, directory)
-    for call in program.anchor_kernels:
-        if call.unit is not None:
-            write_atomically(str(directory / f"{call.unit.name}.cu"), call.unit.source)
-            if call.unit.device_source is not None:
-                write_atomically(str(directory / f"{call.unit.name}.device.cu"), call.unit.device_source)
+    directory = Path(args.output.rstrip(os.sep) or os.sep)
+    check_cpp_directory(directory)
+    program, _ = lower(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks)
+    staging = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.", suffix=".tmp"))
+    try:
+        sources = write_sources(program, staging)
+        for call in program.anchor_kernels:
+            if call.unit is not None:
+                (staging / f"{call.unit.name}.cu").write_text(call.unit.source)
+                if call.unit.device_source is not None:
+                    (staging / f"{call.unit.name}.device.cu").write_text(call.unit.device_source)
+        write_build_script(program, staging, sources)
+        files = sorted(p.name for p in staging.iterdir())
+        (staging / CPP_MANIFEST).write_text(json.dumps({"generator": "boltc", "files": files}) + "\n")
+        os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; give what mkdir would
+        replace_directory(staging, directory)
+    except BaseException as e:
+        shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(e, OSError):
+            raise BoltcError(f"cannot write the output: {e.strerror or e}", SourceLocation(str(directory))) from None
+        raise
     return directory
 
 
-def bolt_text(model: str, kind: str = "bolt", precision: str = "f16", arch: str = "sm_90a",
+def check_cpp_directory(directory: Path) -> None:
+    if directory.exists() and not directory.is_dir():
+        raise BoltcError("--emit cpp writes a directory, and this is a file", SourceLocation(str(directory)))
+    if not directory.parent.is_dir():
+        raise BoltcError(f"cannot write the output: no such directory {str(directory.parent)!r}",
+                         SourceLocation(str(directory)))
+    if directory.is_dir() and any(directory.iterdir()) and not (directory / CPP_MANIFEST).is_file():
+        raise BoltcError("--emit cpp writes into a new or empty directory (or one it wrote before, "
+                         f"holding {CPP_MANIFEST}); this one holds other files", SourceLocation(str(directory)))
+
+
+def replace_directory(new: Path, directory: Path) -> None:
+    """Put `new` where `directory` is: a rename when it does not exist, else two renames (the
+    old one aside, the new one in) and the old one removed."""
+    if not directory.exists():
+        os.rename(new, directory)
+        return
+    old = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.", suffix=".old"))
+    os.rename(directory, old / "previous")
+    try:
+        os.rename(new, directory)
+    except BaseException:
+        os.rename(old / "previous", directory)
+        raise
+    finally:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def bolt_text(model: str, kind: str = "bolt", precision: str | None = None, arch: str | None = None,
               remarks: bool = False) -> str:
+    """The bolt IR of `model`: as imported, or (`bolt`) after compiler.optimize, the very
+    passes a build runs for `arch` (so fuse-b2b only where a b2b kernel exists)."""
     from xdsl.targets.mlir import MLIRTarget
 
+    from boltc.compiler import load_for_compile, optimize
     from boltc.dialects.context import bolt_context
-    from boltc.frontends import load
 
-    module = load(Path(model))  # a Path: always read as a file, never as MLIR text
+    module, where = load_for_compile(Path(model))  # a Path: always read as a file, never as MLIR text
     if kind == "bolt":
-        from boltc.passes.pipeline import run_pipeline
-
-        run_pipeline(module, precision=precision, arch=arch, remarks=remarks)
+        optimize(module, arch, precision, remarks=remarks, where=where)
     text = io.StringIO()
     MLIRTarget().emit(bolt_context(), module, text)
     return text.getvalue()
@@ -157,15 +289,17 @@ def _umask() -> int:
     return mask
 
 
-def run(args: argparse.Namespace) -> None:
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> None:
     if args.output == "-":
         args.output = None
-    kind = emit_kind(args)
+    kind = emit_kind(args, parser)
     if kind in ("so", "cpp"):
         written = build_library(args) if kind == "so" else write_cpp(args)
-        if not args.quiet:
+        if written is not None and not args.quiet:
             print(f"boltc: wrote {written}", file=sys.stderr)
         return
+    if args.output is not None:
+        check_output_directory(args.output)
     text = bolt_text(args.model, kind, args.precision, args.arch, args.remarks)
     if args.output is None:
         sys.stdout.write(text)
@@ -176,14 +310,37 @@ def run(args: argparse.Namespace) -> None:
         print(f"boltc: wrote {args.output}", file=sys.stderr)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGINT and SIGTERM: unwind as KeyboardInterrupt, so every `finally` removes its files and
+    the build kills its compilers (lowering/build.py). Further signals are ignored meanwhile:
+    a second Ctrl-C must not cut the clean-up short."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    # Only the main thread may set handlers; main() called in-process gets its own back.
+    handlers = threading.current_thread() is threading.main_thread()
+    previous = {s: signal.signal(s, _interrupt) for s in (signal.SIGINT, signal.SIGTERM)} if handlers else {}
     try:
-        run(args)
+        return _run_reporting(args, parser)
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _run_reporting(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """run(), with every way it can end turned into a message and an exit status."""
+    try:
+        run(args, parser)
     except BoltcError as e:
         print(e, file=sys.stderr)
         return EXIT_INPUT_ERROR
     except KeyboardInterrupt:
+        print("boltc: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`boltc m.mlir | head`): no message, and no second error

@@ -8,46 +8,152 @@
 The graph passes are `boltc.passes.pipeline.run_pipeline`, what `boltc --emit bolt` runs, except
 that back-to-back fusion runs only for targets with a b2b kernel emitter (`B2B_KERNEL_ARCHS`;
 none yet, so a b2b candidate compiles as two kernels; `boltc --emit bolt --remarks` shows the
-pairs the pass would fuse).
+pairs the pass would fuse, and the build's `--remarks` names them too).
+
+Optimized IR compiles as written. `optimize` records the target it optimized for on the module
+(`builtin.module attributes {boltc.pipeline = {arch = "sm_90a", precision = "f16"}}`), and a
+module that carries that record skips the graph passes: `boltc m.mlir --emit bolt -o opt.mlir`
+then `boltc opt.mlir -o m.so` builds the same kernels, weights and launches as `boltc m.mlir -o
+m.so` (the passes are not idempotent: a second run can find more to rewrite, so running them
+again would compile IR nobody was shown). Such IR compiles only for the arch and precision it
+records; asking for others is an error that says so, not a silent re-optimization.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import DictionaryAttr, ModuleOp, StringAttr
 
-from boltc.diagnostics import BoltcError
+from boltc.diagnostics import BoltcError, SourceLocation, op_location
 from boltc.runtime import CompiledModel
 
-ARCHES = ("sm_90a", "sm_80")
+ARCHES = ("sm_90a", "sm_80")  # the first is the default
+PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
+PIPELINE_RECORD = "boltc.pipeline"  # the module attribute naming the target optimize() ran for
 # Targets whose lowering has a bolt.b2b kernel (issue 5 follow-up: the Hopper-native b2b).
 B2B_KERNEL_ARCHS: frozenset[str] = frozenset()
 
 
-def optimize(module: ModuleOp, arch: str = "sm_90a", precision: str = "f16") -> ModuleOp:
-    """Run the graph passes on a bolt module, in place, ending with plan-memory."""
+@dataclass(frozen=True)
+class Target:
+    """What the graph passes optimized a module for."""
+
+    arch: str
+    precision: str
+
+    def flags(self) -> str:
+        return f"--arch {self.arch} --precision {self.precision}"
+
+
+def recorded_target(module: ModuleOp) -> Target | None:
+    """The target an optimized module records (None: not optimized by boltc)."""
+    record = module.attributes.get(PIPELINE_RECORD)
+    if not isinstance(record, DictionaryAttr):
+        return None
+    fields = {k: v.data for k, v in record.data.items() if isinstance(v, StringAttr)}
+    if fields.get("arch") not in ARCHES or fields.get("precision") not in PRECISIONS:
+        raise BoltcError(f"the module attribute {PIPELINE_RECORD} = {record} names no known target "
+                         f"(arch: {', '.join(ARCHES)}; precision: {', '.join(PRECISIONS)})")
+    return Target(fields["arch"], fields["precision"])
+
+
+def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = None, *,
+             remarks: bool = False, where: str = "<module>") -> ModuleOp:
+    """Run the graph passes on a bolt module, in place, ending with plan-memory, and record the
+    target on it. A module that already records one (optimized IR: `boltc --emit bolt` output)
+    is left as it is; `arch`/`precision` None take its record, else the defaults, and ones that
+    differ from its record are an error located at `where`. `remarks` prints each refused
+    fusion on stderr, and each back-to-back pair left apart for want of a b2b kernel."""
     from boltc.passes.pipeline import run_pipeline
 
-    run_pipeline(module, precision=precision, arch=arch, fuse_b2b=arch in B2B_KERNEL_ARCHS)
+    done = recorded_target(module)
+    if done is not None:
+        wanted = Target(arch or done.arch, precision or done.precision)
+        if wanted != done:
+            raise BoltcError(
+                f"this bolt IR was optimized for {done.flags()}; it compiles only for that target "
+                f"(optimize the original model for {wanted.flags()} instead)", SourceLocation(where))
+        return module
+    target = Target(arch or ARCHES[0], precision or PRECISIONS[0])
+    check_arch(target.arch)
+    fuse_b2b = target.arch in B2B_KERNEL_ARCHS
+    run_pipeline(module, precision=target.precision, arch=target.arch, remarks=remarks, fuse_b2b=fuse_b2b)
+    if remarks and not fuse_b2b:
+        for line in unfused_b2b_remarks(module, target.arch, where):
+            print(line, file=sys.stderr)
+    module.attributes[PIPELINE_RECORD] = DictionaryAttr(
+        {"arch": StringAttr(target.arch), "precision": StringAttr(target.precision)})
     return module
 
 
-def lower(model: Any, example_inputs: Any = None, *, arch: str = "sm_90a", precision: str = "f16",
-          function: str = "main", name: str | None = None):
+def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") -> list[str]:
+    """With fuse-b2b off (no b2b kernel for `arch`), what `--remarks` would otherwise be silent
+    about: every anchor feeding another, and why it stays apart (fuse-b2b's own refusal, or
+    the missing kernel for a pair the pass would fuse)."""
+    from boltc.passes.fuse_b2b import b2b_decision, gpu_target, producer_anchor
+
+    gpu = gpu_target(arch)
+    lines = []
+    for second in module.walk():
+        first = producer_anchor(second)
+        if first is None:
+            continue
+        decision = b2b_decision(first, second, gpu)
+        reason = decision if isinstance(decision, str) else f"boltc has no b2b kernel for {arch} yet"
+        lines.append(f"remark: {op_location(second, where)}: '{second.name}' not fused back to back "
+                     f"with '{first.name}': {reason}")
+    return lines
+
+
+def load_for_compile(model: Any, example_inputs: Any = None):
+    """`model` as a bolt module: optimized IR (it records its target) exactly as written, no
+    import or raise (they would rewrite it); anything else through `boltc.frontends.load`."""
+    from boltc.frontends import ModelKind, classify, load
+    from boltc.frontends.loader import check_inputs, parse_mlir
+
+    kind = classify(model)
+    if kind not in (ModelKind.MLIR_FILE, ModelKind.MLIR_TEXT, ModelKind.MLIR_MODULE):
+        return load(model, example_inputs), _where(model, kind)
+    where = _where(model, kind)
+    parsed = parse_mlir(model, kind, where)
+    if recorded_target(parsed) is None:
+        return load(parsed, example_inputs, name=where), where
+    if example_inputs is not None:
+        check_inputs(parsed, example_inputs, where)
+    return parsed, where
+
+
+def _where(model: Any, kind: Any) -> str:
+    from boltc.frontends import ModelKind
+
+    if kind in (ModelKind.MLIR_FILE, ModelKind.TORCH_FILE, ModelKind.ONNX_FILE):
+        return os.fspath(model)
+    return {ModelKind.MLIR_TEXT: "<input>", ModelKind.MLIR_MODULE: "<module>"}.get(kind, "<model>")
+
+
+def lower(model: Any, example_inputs: Any = None, *, arch: str | None = "sm_90a",
+          precision: str | None = "f16", function: str = "main", name: str | None = None,
+          remarks: bool = False):
     """`model` (anything `boltc.frontends.load` takes) -> (the host program, the model's name):
-    import, the graph passes, host code and kernel translation units; nothing compiled yet."""
-    from boltc.frontends import load, model_name
+    import, the graph passes, host code and kernel translation units; nothing compiled yet.
+    `arch`/`precision` None: what optimized IR records, else the defaults (see `optimize`)."""
+    from boltc.frontends import model_name
     from boltc.lowering.host import lower_to_host
 
-    check_arch(arch)
+    if arch is not None:
+        check_arch(arch)
     name = name or model_name(model, default=function)
-    module = load(model, example_inputs)
-    optimize(module, arch, precision)
-    return lower_to_host(module, arch=arch, function=function, name=name), name
+    module, where = load_for_compile(model, example_inputs)
+    optimize(module, arch, precision, remarks=remarks, where=where)
+    target = recorded_target(module)
+    assert target is not None  # optimize records it
+    return lower_to_host(module, arch=target.arch, function=function, name=name), name
 
 
 def check_arch(arch: Any) -> None:

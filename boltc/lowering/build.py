@@ -16,9 +16,17 @@
 - **Atomic.** Every output (object, kept source, linked library) is written to a temporary
   file in its final directory and renamed into place, so a crash or a concurrent build never
   leaves a truncated file under a final name.
-- **Errors.** nvcc runs without `check=True`; on failure the generated `.cu` and nvcc's full log
-  are kept under `failed/`, and `KernelBuildError` names the kernel, shows nvcc's first error
-  lines and a command that reproduces the failure.
+- **Errors.** nvcc runs without `check=True`; when it reports an error the generated `.cu` and
+  nvcc's full log are kept under `failed/`, and `KernelBuildError` names the kernel, shows nvcc's
+  first error lines and a command that reproduces the failure. A compile that was killed (an
+  interrupt, a timeout, the OOM killer) is no compiler error: nothing goes to `failed/`.
+- **Interrupts.** Every nvcc runs in a session of its own through `Subprocesses`, with `TMPDIR`
+  pointing into the unit's private work directory (nvcc's `tmpxft_*` files land there). A
+  terminal's Ctrl-C then reaches boltc alone, not nvcc and its cicc/cudafe++/gcc, which would
+  otherwise die first and be reported as a failed kernel; boltc kills each process group,
+  removes the work directories and raises `BuildInterrupted` (a KeyboardInterrupt).
+- **One nvcc.** `find_nvcc` is the only look-up (model_build.py uses it too): `$BOLTC_NVCC` when
+  set, and then it must be an executable nvcc (never silently another one on PATH).
 - **Flags.** `-std=c++17 -O3 -DNDEBUG`, `-gencode=arch=compute_90a,code=sm_90a` for sm_90a
   (the plain `-arch=sm_90a` shorthand also ran a plain sm_90 pass that rejects wgmma in some
   nvcc versions; HOPPER.md), `compute_80/sm_80` for sm_80, `-fPIC` and hidden visibility (the
@@ -51,7 +59,9 @@ import shlex
 import shutil
 import subprocess
 import sys
+import signal
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -138,6 +148,88 @@ class KernelBuildError(BoltcError):
         self.kernel, self.source, self.log, self.repro = kernel, source, log, repro
 
 
+class BuildInterrupted(KeyboardInterrupt):
+    """The build was stopped (Ctrl-C, SIGTERM): its compilers are killed, its files removed."""
+
+
+class Subprocesses:
+    """The compiler processes of one build, so that an interrupt can stop them all.
+
+    Each process leads a session of its own (`start_new_session`): a terminal's Ctrl-C goes to
+    boltc's process group only, so nvcc cannot die of it first and be taken for a failed
+    compile; `stop` then kills every process group (nvcc and the cicc, cudafe++, ptxas or gcc
+    under it). `TMPDIR` is the caller's work directory, so what a killed nvcc leaves behind
+    goes when that directory goes. Thread-safe: the build's pools start processes here."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running: set[subprocess.Popen[str]] = set()
+        self._stopped = False
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
+
+    def start(self, command: Sequence[str], *, tmpdir: Path, cwd: Path | None = None) -> subprocess.Popen[str]:
+        with self._lock:
+            if self._stopped:
+                raise BuildInterrupted()
+            process = subprocess.Popen(
+                list(command), cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                start_new_session=True, env={**os.environ, "TMPDIR": str(tmpdir)})
+            self._running.add(process)
+            return process
+
+    def wait(self, process: subprocess.Popen[str], timeout: float | None = None) -> tuple[int, str]:
+        """(exit status, output) of a process from `start`; BuildInterrupted if `stop` killed it.
+        A timeout kills its process group and reads as status None in the log's last line."""
+        try:
+            try:
+                log, _ = process.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                _kill_group(process)
+                log, _ = process.communicate()
+                log = f"{log or ''}\ntimed out after {timeout} s (killed)"
+        finally:
+            with self._lock:
+                self._running.discard(process)
+        if self._stopped:
+            raise BuildInterrupted()
+        return process.returncode, log or ""
+
+    def run(self, command: Sequence[str], *, tmpdir: Path, cwd: Path | None = None,
+            timeout: float | None = None) -> tuple[int, str]:
+        process = self.start(command, tmpdir=tmpdir, cwd=cwd)
+        try:
+            return self.wait(process, timeout)
+        except BaseException:
+            _kill_group(process)  # an interrupt in this thread: do not leave the compiler running
+            raise
+
+    def stop(self) -> None:
+        """Kill every running process group; later `start`s raise BuildInterrupted."""
+        with self._lock:
+            self._stopped = True
+            running = list(self._running)
+        for process in running:
+            _kill_group(process)
+
+
+def _kill_group(process: subprocess.Popen[str]) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)  # its own session: pgid == pid
+
+
+def killed_by(returncode: int | None) -> str | None:
+    """The signal's name when a compiler died of one (negative status), else None."""
+    if returncode is None or returncode >= 0:
+        return None
+    try:
+        return signal.Signals(-returncode).name
+    except ValueError:
+        return f"signal {-returncode}"
+
+
 # --------------------------------------------------------------------------------------
 # The toolchain: nvcc, its version, the CUTLASS headers.
 # --------------------------------------------------------------------------------------
@@ -165,15 +257,23 @@ class Toolchain:
 
 
 def find_nvcc() -> Path:
-    """$BOLTC_NVCC, else nvcc on PATH, else $CUDA_HOME/bin/nvcc, else /usr/local/cuda/bin/nvcc."""
-    candidates = [
-        os.environ.get("BOLTC_NVCC"),
-        shutil.which("nvcc"),
-        os.path.join(os.environ["CUDA_HOME"], "bin", "nvcc") if os.environ.get("CUDA_HOME") else None,
-        "/usr/local/cuda/bin/nvcc",
-    ]
+    """$BOLTC_NVCC, else nvcc on PATH, else $CUDA_HOME, $CUDA_PATH or /usr/local/cuda's bin/nvcc.
+
+    A $BOLTC_NVCC that names no executable is an error, not a reason to take another nvcc: the
+    user chose that compiler (and a different one would also key the cache differently)."""
+    chosen = os.environ.get("BOLTC_NVCC")
+    if chosen:
+        if not os.path.isfile(chosen):
+            raise BoltcError(f"BOLTC_NVCC={chosen}: no such file (unset it to use the nvcc on PATH)")
+        if not os.access(chosen, os.X_OK):
+            raise BoltcError(f"BOLTC_NVCC={chosen}: not executable")
+        return Path(chosen)
+    candidates = [shutil.which("nvcc")]
+    for home in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
+        if home:
+            candidates.append(os.path.join(home, "bin", "nvcc"))
     for candidate in candidates:
-        if candidate and os.access(candidate, os.X_OK):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
             return Path(candidate)
     raise BoltcError(
         "nvcc not found: install the CUDA toolkit, or set BOLTC_NVCC or CUDA_HOME to point at it"
@@ -347,72 +447,88 @@ def fatbin_assembly(symbol: str, fatbin_file: str) -> str:
 
 
 def compile_unit(
-    unit: TranslationUnit, toolchain: Toolchain, cache_dir: Path, *, timeout: float | None = None
+    unit: TranslationUnit, toolchain: Toolchain, cache_dir: Path, *, timeout: float | None = None,
+    processes: Subprocesses | None = None,
 ) -> CompiledObject:
-    """Compile one TU into the cache (or find it there). Raises KernelBuildError on failure.
+    """Compile one TU into the cache (or find it there). Raises KernelBuildError when nvcc
+    reports an error, BoltcError when it was killed, BuildInterrupted when `processes` stopped.
 
-    A split unit runs its host and device nvcc at the same time, then embeds the fatbin."""
+    A split unit runs its host and device nvcc at the same time, then embeds the fatbin. All
+    work happens in a private directory beside the entry; the object is renamed into place
+    last, so an entry (`<key>.o`) is complete or absent, also with several builds at once."""
+    processes = processes or Subprocesses()
     key = cache_key(unit, toolchain)
     final = cache_dir / "objects" / key[:2] / f"{key}.o"
     if final.is_file():
         return CompiledObject(unit, final, key, True, 0.0)
     final.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{key[:12]}-"))
+    running: list[tuple[_Step, subprocess.Popen[str]]] = []
     try:
         start = time.monotonic()
-        running = []
         for step in _steps(unit):
             source = work / step.file_name
             source.write_text(step.source_text)
             command = step.command(toolchain, unit.arch, source, work / step.output_name)
-            running.append((step, subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)))
+            running.append((step, processes.start(command, tmpdir=work)))
         failure = None
         for step, process in running:
-            try:
-                remaining = None if timeout is None else max(0.0, timeout - (time.monotonic() - start))
-                log, _ = process.communicate(timeout=remaining)
-                returncode = process.returncode
-            except subprocess.TimeoutExpired:
-                process.kill()
-                log, _ = process.communicate()
-                log, returncode = f"{log or ''}\nnvcc timed out after {timeout} s", -1
+            remaining = None if timeout is None else max(0.0, timeout - (time.monotonic() - start))
+            returncode, log = processes.wait(process, remaining)
             if failure is None and (returncode != 0 or not (work / step.output_name).is_file()):
                 failure = (step, log, returncode)
                 for _, other in running:  # the unit has failed: stop its other nvcc
                     if other.poll() is None:
-                        other.kill()
+                        _kill_group(other)
         if failure is not None:
             step, log, returncode = failure
+            signal_name = killed_by(returncode)
+            if signal_name is not None:  # not the source's fault: nothing kept under failed/
+                part = " (its device code)" if step.what == "device" else ""
+                raise BoltcError(f"nvcc was killed ({signal_name}) while compiling kernel {unit.name}{part}"
+                                 f"{' (out of memory? try fewer jobs, -j)' if signal_name == 'SIGKILL' else ''}:\n"
+                                 f"{first_errors(log)}")
             raise _build_error(unit, step, toolchain, cache_dir, key, log, returncode)
         host_object = work / f"{unit.name}.o"
         if unit.device_source is not None:
-            host_object = _embed_fatbin(unit, toolchain, work, host_object)
+            host_object = _embed_fatbin(unit, toolchain, work, host_object, processes)
         seconds = time.monotonic() - start
-        os.replace(host_object, final)  # atomic: same directory tree, one filesystem
         atomic_write(final.with_suffix(".cu"), unit.source)  # kept for inspection
         if unit.device_source is not None:
             atomic_write(final.with_suffix(".device.cu"), unit.device_source)
+        os.replace(host_object, final)  # last, atomic: the entry exists once it is whole
         return CompiledObject(unit, final, key, False, seconds)
     finally:
+        for _, process in running:  # an interrupt in this thread: stop what is still running
+            if process.poll() is None:
+                _kill_group(process)
+                process.wait()
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _embed_fatbin(unit: TranslationUnit, toolchain: Toolchain, work: Path, host_object: Path) -> Path:
+def embed_commands(unit: TranslationUnit, toolchain: Toolchain, host_object: str) -> list[list[str]]:
+    """The host compiler's two steps that put a split unit's fatbin (`<name>.fatbin`, beside
+    `<name>.fatbin.S`) into its host object, run in the directory that holds them; the result
+    is `<name>.combined.o`."""
+    return [
+        [toolchain.host_cc, "-c", f"{unit.name}.fatbin.S", "-o", f"{unit.name}.fatbin.o"],
+        [toolchain.host_cc, "-r", "-nostdlib", host_object, f"{unit.name}.fatbin.o", "-o", f"{unit.name}.combined.o"],
+    ]
+
+
+def _embed_fatbin(unit: TranslationUnit, toolchain: Toolchain, work: Path, host_object: Path,
+                  processes: Subprocesses) -> Path:
     """host_object + the device fatbin (as `<name>_fatbin`) -> one relocatable object."""
     from boltc.lowering.cutlass.cpp import FATBIN_SUFFIX
 
     assembly = work / f"{unit.name}.fatbin.S"
     assembly.write_text(fatbin_assembly(f"{unit.name}{FATBIN_SUFFIX}", f"{unit.name}.fatbin"))
-    commands = [
-        [toolchain.host_cc, "-c", assembly.name, "-o", f"{unit.name}.fatbin.o"],
-        [toolchain.host_cc, "-r", "-nostdlib", host_object.name, f"{unit.name}.fatbin.o", "-o", f"{unit.name}.combined.o"],
-    ]
-    for command in commands:
-        result = subprocess.run(command, cwd=work, capture_output=True, text=True)
-        if result.returncode != 0:
+    for command in embed_commands(unit, toolchain, host_object.name):
+        returncode, log = processes.run(command, tmpdir=work, cwd=work)
+        if returncode != 0:
             raise BoltcError(
                 f"embedding the device code of kernel {unit.name} failed:\n"
-                f"{first_errors(result.stdout + result.stderr)}\nrepro: cd {shlex.quote(str(work))} && {shlex.join(command)}"
+                f"{first_errors(log)}\nrepro: cd {shlex.quote(str(work))} && {shlex.join(command)}"
             )
     return work / f"{unit.name}.combined.o"
 
@@ -505,13 +621,18 @@ def compile_units(
     toolchain: Toolchain | None = None,
     progress: bool = True,
     timeout: float | None = None,
+    processes: Subprocesses | None = None,
 ) -> list[CompiledObject]:
     """Compile every TU (each distinct text once), `jobs` at a time; objects in input order.
 
     A failure lets the running compiles finish, starts no new ones, and raises the first
-    failure's KernelBuildError (naming any other kernels that failed)."""
+    failure's KernelBuildError (naming any other kernels that failed). An interrupt (in this
+    thread, or `processes.stop()` from another) kills every nvcc and leaves no file behind.
+    `progress` False prints nothing (`boltc -q`)."""
     toolchain = toolchain or Toolchain.find()
     cache_dir = Path(cache_dir) if cache_dir else default_cache_dir()
+    if jobs is not None and jobs < 1:
+        raise BoltcError(f"jobs must be at least 1, not {jobs}")
     jobs = jobs or default_jobs()
     distinct: dict[tuple[str, Arch], TranslationUnit] = {}
     for unit in units:
@@ -532,21 +653,29 @@ def compile_units(
     for obj in results.values():
         bar.advance(obj)
     failures: list[KernelBuildError] = []
+    processes = processes or Subprocesses()
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(jobs, len(to_compile) or 1)))
     try:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(jobs, len(to_compile) or 1))) as pool:
-            futures = {pool.submit(compile_unit, u, toolchain, cache_dir, timeout=timeout): u for u in to_compile}
-            for future in concurrent.futures.as_completed(futures):
-                unit = futures[future]
-                try:
-                    obj = future.result()
-                except KernelBuildError as error:
-                    failures.append(error)
-                    for other in futures:
-                        other.cancel()
-                    continue
-                results[(unit.source, unit.arch)] = obj
-                bar.advance(obj)
+        futures = {pool.submit(compile_unit, u, toolchain, cache_dir, timeout=timeout, processes=processes): u
+                   for u in to_compile}
+        for future in concurrent.futures.as_completed(futures):
+            unit = futures[future]
+            try:
+                obj = future.result()
+            except KernelBuildError as error:
+                failures.append(error)
+                for other in futures:
+                    other.cancel()
+                continue
+            results[(unit.source, unit.arch)] = obj
+            bar.advance(obj)
+    except BaseException:
+        # An interrupt (or any error) here: kill the running nvcc before waiting for the
+        # threads, which otherwise wait for those compiles to finish (minutes).
+        processes.stop()
+        raise
     finally:
+        pool.shutdown(wait=True, cancel_futures=True)
         bar.close()
     if failures:
         first = failures[0]
@@ -577,17 +706,19 @@ def link_shared_library(
     fd, tmp = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".tmp")
     os.close(fd)
     command = [str(toolchain.nvcc), "-shared", "-Xcompiler=-fPIC", *map(str, objects), *extra_args, "-o", tmp]
+    work = Path(tempfile.mkdtemp(dir=output.parent, prefix=f".{output.name}.", suffix=".work"))
     try:
-        result = subprocess.run(command, capture_output=True, text=True)
-        if result.returncode != 0:
+        returncode, log = Subprocesses().run(command, tmpdir=work)
+        if returncode != 0:
             raise BoltcError(
-                f"linking {output.name} failed (exit status {result.returncode}):\n"
-                f"{first_errors(result.stdout + result.stderr)}\nrepro: {shlex.join(command)}"
+                f"linking {output.name} failed (exit status {returncode}):\n"
+                f"{first_errors(log)}\nrepro: {shlex.join(command)}"
             )
         os.replace(tmp, output)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        shutil.rmtree(work, ignore_errors=True)
     return output
 
 

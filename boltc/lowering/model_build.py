@@ -10,6 +10,15 @@ Objects are cached by a hash of everything that makes them (the source, every ru
 the flags, nvcc's version) under $BOLTC_CACHE_DIR/runtime-objects (default ~/.cache/boltc;
 build.py caches the kernels beside them), so a rebuild compiles only what changed. A failing nvcc leaves the build directory in place and
 reports its errors with the command to reproduce them.
+
+Interrupts (Ctrl-C, and SIGTERM through `boltc`) stop the build without a trace: every nvcc
+runs under one `build.Subprocesses` (its own session, `TMPDIR` in a private work directory),
+an interrupt kills them all, the temporary build directory and every work directory go, and
+`build.BuildInterrupted` (a KeyboardInterrupt) is raised. The nvcc is `build.find_nvcc`'s,
+the one the kernels compile with.
+
+`write_build_script` writes `build.sh` beside `--emit cpp`'s sources: the exact commands a
+build runs (the same functions make them), without the cache.
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boltc.diagnostics import BoltcError
+from boltc.lowering.build import BuildInterrupted, Subprocesses, find_nvcc
 from boltc.lowering.host import WEIGHTS_FILE, HostProgram
 from boltc.lowering.runtime_abi import runtime_include_dir, runtime_root, runtime_sources
 
@@ -61,17 +71,9 @@ class Toolchain:
     host_cc: str
 
     @classmethod
-    @functools.cache
     def find(cls) -> Toolchain:
-        nvcc = os.environ.get("BOLTC_NVCC") or shutil.which("nvcc")
-        for home in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
-            if nvcc is None and home and (Path(home) / "bin" / "nvcc").is_file():
-                nvcc = str(Path(home) / "bin" / "nvcc")
-        if nvcc is None:
-            raise BoltcError("nvcc not found: put the CUDA toolkit's bin/ on PATH or set CUDA_HOME "
-                             "(or BOLTC_NVCC)")
-        host_cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or "cc"
-        return cls(nvcc, _cuda_root(nvcc), host_cc)
+        """The toolchain of build.find_nvcc's nvcc (the kernels' compiler: one look-up)."""
+        return _toolchain(str(find_nvcc()))
 
     @functools.cached_property
     def version(self) -> str:
@@ -80,6 +82,12 @@ class Toolchain:
     def library_dirs(self) -> list[Path]:
         candidates = [self.cuda_root / "lib64", *sorted((self.cuda_root / "targets").glob("*/lib"))]
         return [d for d in candidates if (d / "libcudart.so").exists()]
+
+
+@functools.cache
+def _toolchain(nvcc: str) -> Toolchain:
+    host_cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or "cc"
+    return Toolchain(nvcc, _cuda_root(nvcc), host_cc)
 
 
 def _cuda_root(nvcc: str) -> Path:
@@ -105,11 +113,13 @@ def cache_dir() -> Path:
     return default_cache_dir() / "runtime-objects"
 
 
-def compile_kernel_units(units: Sequence[object], arch: str, *, parallel: int | None = None) -> list[Path]:
+def compile_kernel_units(units: Sequence[object], arch: str, *, parallel: int | None = None,
+                         progress: bool = True, processes: Subprocesses | None = None) -> list[Path]:
     """The CUTLASS translation units through build.py (parallel, cached by content)."""
     from boltc.lowering import build
 
-    compiled = build.compile_units(list(units), jobs=parallel)  # type: ignore[arg-type]
+    compiled = build.compile_units(list(units), jobs=parallel, progress=progress,  # type: ignore[arg-type]
+                                   processes=processes)
     return [obj.path for obj in compiled]
 
 
@@ -142,9 +152,13 @@ class CompileJob:
         return [toolchain.nvcc, *self.flags, "-c", str(self.source), "-o", str(output)]
 
 
-def compile_cached(jobs: Sequence[CompileJob], *, parallel: int | None = None) -> list[Path]:
-    """Object files for `jobs`, from the cache or compiled (in parallel) into it."""
+def compile_cached(jobs: Sequence[CompileJob], *, parallel: int | None = None,
+                   processes: Subprocesses | None = None) -> list[Path]:
+    """Object files for `jobs`, from the cache or compiled (in parallel) into it. Each compile
+    works in a private directory in the cache and renames its object in last: an entry is whole
+    or absent, also with several builds sharing the cache or an interrupt mid-compile."""
     toolchain = Toolchain.find()
+    processes = processes or Subprocesses()
     cache = cache_dir()
     cache.mkdir(parents=True, exist_ok=True)
 
@@ -152,22 +166,34 @@ def compile_cached(jobs: Sequence[CompileJob], *, parallel: int | None = None) -
         target = cache / f"{job.key(toolchain)}.o"
         if target.exists():
             return target
-        fd, temporary = tempfile.mkstemp(dir=cache, prefix=f".{target.stem}.", suffix=".o")
-        os.close(fd)
-        cmd = job.command(toolchain, Path(temporary))
-        done = _run(cmd)
-        if done.returncode != 0:
-            Path(temporary).unlink(missing_ok=True)
-            raise BoltcError(
-                f"nvcc failed on {job.label} ({job.source}, kept for inspection):\n"
-                f"{_tail(done.stderr or done.stdout)}\nto reproduce: {shlex.join(cmd)}"
-            )
-        os.replace(temporary, target)
-        return target
+        work = Path(tempfile.mkdtemp(dir=cache, prefix=f".{target.stem}."))
+        try:
+            cmd = job.command(toolchain, work / target.name)
+            returncode, log = processes.run(cmd, tmpdir=work)
+            if returncode != 0:
+                from boltc.lowering.build import killed_by
+
+                signal_name = killed_by(returncode)
+                if signal_name is not None:
+                    raise BoltcError(f"nvcc was killed ({signal_name}) while compiling {job.label}")
+                raise BoltcError(
+                    f"nvcc failed on {job.label} ({job.source}, kept for inspection):\n"
+                    f"{_tail(log)}\nto reproduce: {shlex.join(cmd)}"
+                )
+            os.replace(work / target.name, target)
+            return target
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
 
     workers = max(1, min(len(jobs), parallel or os.cpu_count() or 1))
-    with ThreadPoolExecutor(max_workers=workers) as pool:
+    pool = ThreadPoolExecutor(max_workers=workers)
+    try:
         return list(pool.map(one, jobs))
+    except BaseException:
+        processes.stop()  # before the pool waits for its threads: they wait on nvcc
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _tail(text: str, lines: int = 60) -> str:
@@ -196,35 +222,48 @@ def write_sources(program: HostProgram, directory: Path) -> dict[str, Path]:
     return written
 
 
-def assemble_weights(assembly: Path) -> Path:
+def assemble_command(toolchain: Toolchain, assembly: Path) -> list[str]:
+    """The host C compiler on weights.S, run in its directory (.incbin reads weights.bin there)."""
+    return [toolchain.host_cc, "-c", assembly.name, "-o", assembly.with_suffix(".o").name, f"-Wa,-I{assembly.parent}"]
+
+
+def assemble_weights(assembly: Path, processes: Subprocesses | None = None) -> Path:
     """weights.o beside weights.S (assembled by the host C compiler; .incbin reads weights.bin
     from the same directory)."""
     toolchain = Toolchain.find()
-    output = assembly.with_suffix(".o")
-    cmd = [toolchain.host_cc, "-c", assembly.name, "-o", output.name, f"-Wa,-I{assembly.parent}"]
-    done = _run(cmd, cwd=assembly.parent)
-    if done.returncode != 0:
-        raise BoltcError(f"assembling the weights failed ({assembly}):\n{_tail(done.stderr)}\n"
+    cmd = assemble_command(toolchain, assembly)
+    returncode, log = (processes or Subprocesses()).run(cmd, tmpdir=assembly.parent, cwd=assembly.parent)
+    if returncode != 0:
+        raise BoltcError(f"assembling the weights failed ({assembly}):\n{_tail(log)}\n"
                          f"to reproduce: cd {shlex.quote(str(assembly.parent))} && {shlex.join(cmd)}")
-    return output
+    return assembly.with_suffix(".o")
 
 
-def link_shared(objects: Sequence[Path], output: Path) -> Path:
+def link_command(toolchain: Toolchain, objects: Sequence[Path | str], output: Path | str) -> list[str]:
+    """nvcc -shared with the shared CUDA runtime, found at run time through an rpath."""
+    rpaths = [f"-Xlinker=-rpath,{d}" for d in toolchain.library_dirs()]
+    return [toolchain.nvcc, "-shared", "-cudart", "shared", *map(str, objects), "-o", str(output), *rpaths]
+
+
+def link_shared(objects: Sequence[Path], output: Path, processes: Subprocesses | None = None) -> Path:
     """nvcc -shared of `objects` into `output`, atomically (a temporary beside it, then rename)."""
     toolchain = Toolchain.find()
     output = Path(output)
     output.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".tmp")
     os.close(fd)
-    rpaths = [f"-Xlinker=-rpath,{d}" for d in toolchain.library_dirs()]
-    cmd = [toolchain.nvcc, "-shared", "-cudart", "shared", *map(str, objects), "-o", temporary, *rpaths]
-    done = _run(cmd)
-    if done.returncode != 0:
+    work = Path(tempfile.mkdtemp(dir=output.parent, prefix=f".{output.name}.", suffix=".work"))
+    try:
+        cmd = link_command(toolchain, objects, temporary)
+        returncode, log = (processes or Subprocesses()).run(cmd, tmpdir=work)
+        if returncode != 0:
+            raise BoltcError(f"linking {output.name} failed:\n{_tail(log)}\n"
+                             f"to reproduce: {shlex.join(cmd)}")
+        os.chmod(temporary, 0o755 & ~_umask())
+        os.replace(temporary, output)
+    finally:
         Path(temporary).unlink(missing_ok=True)
-        raise BoltcError(f"linking {output.name} failed:\n{_tail(done.stderr or done.stdout)}\n"
-                         f"to reproduce: {shlex.join(cmd)}")
-    os.chmod(temporary, 0o755 & ~_umask())
-    os.replace(temporary, output)
+        shutil.rmtree(work, ignore_errors=True)
     return output
 
 
@@ -241,17 +280,23 @@ def build_model(
     build_dir: str | os.PathLike[str] | None = None,
     compile_units: CompileUnits | None = None,
     parallel: int | None = None,
+    progress: bool = True,
 ) -> Path:
     """Compile and link `program` into the shared library `output`; returns its path.
 
     `build_dir` keeps the generated sources (default: a temporary directory, removed after a
-    successful build and kept, and named in the error, after a failed one). `compile_units`
-    compiles the anchors' CUTLASS translation units (default: build.py's compile_units)."""
+    successful build or an interrupt, and kept, and named in the error, after a failed one).
+    `compile_units` compiles the anchors' CUTLASS translation units (default: build.py's
+    compile_units). `progress` False: print nothing (`boltc -q`). An interrupt kills every
+    compiler, removes what this build made and raises build.BuildInterrupted."""
+    Toolchain.find()  # no nvcc: say so now, not after the kernels (it is the same nvcc)
+    processes = Subprocesses()
     if compile_units is None:
         def compile_units(units: Sequence[object], arch: str) -> list[Path]:
-            return compile_kernel_units(units, arch, parallel=parallel)
+            return compile_kernel_units(units, arch, parallel=parallel, progress=progress, processes=processes)
     keep = build_dir is not None
     directory = Path(build_dir) if keep else Path(tempfile.mkdtemp(prefix="boltc-build-"))
+    pool = ThreadPoolExecutor(max_workers=1)
     try:
         sources = write_sources(program, directory)
         jobs = [*runtime_jobs(program.arch),
@@ -259,18 +304,99 @@ def build_model(
         units = [call.unit for call in program.anchor_kernels if call.unit is not None]
         # The kernels (the long compiles) start at once, beside the runtime and host objects:
         # a cold build takes as long as its slowest kernel, not that plus the runtime.
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            kernels = pool.submit(compile_units, units, program.arch) if units else None
-            objects = compile_cached(jobs, parallel=parallel)
-            if "weights_asm" in sources:
-                objects.append(assemble_weights(sources["weights_asm"]))
-            if kernels is not None:
-                objects += list(kernels.result())
-        result = link_shared(objects, Path(output))
-    except BaseException:
-        keep = True  # the sources stay for inspection; the error names the file
+        kernels = pool.submit(compile_units, units, program.arch) if units else None
+        objects = compile_cached(jobs, parallel=parallel, processes=processes)
+        if "weights_asm" in sources:
+            objects.append(assemble_weights(sources["weights_asm"], processes))
+        if kernels is not None:
+            objects += list(kernels.result())
+        result = link_shared(objects, Path(output), processes)
+    except BoltcError:
+        keep = True  # a compiler's error: the sources stay for inspection; the error names them
+        raise
+    except BaseException as error:
+        processes.stop()  # kill every nvcc before waiting for the thread that runs the kernels
+        if isinstance(error, KeyboardInterrupt) and not isinstance(error, BuildInterrupted):
+            raise BuildInterrupted() from None
         raise
     finally:
+        pool.shutdown(wait=True, cancel_futures=True)
         if not keep:
             shutil.rmtree(directory, ignore_errors=True)
     return result
+
+
+# --------------------------------------------------------------------------------------
+# build.sh: the same build as a shell script, for `boltc --emit cpp -o DIR`.
+# --------------------------------------------------------------------------------------
+
+BUILD_SCRIPT = "build.sh"
+
+
+def write_build_script(program: HostProgram, directory: Path, sources: dict[str, Path]) -> Path:
+    """`directory/build.sh`: compile and link `program` from the sources written there into
+    `directory/<name>.so`, command for command as `build_model` (the same functions make the
+    commands; only the cache is left out). `$NVCC` and `$CC` override the compilers boltc
+    found; the CUTLASS headers and boltc's runtime are read where they are installed."""
+    import shlex as _shlex
+
+    from boltc.lowering import build as kernels
+
+    try:
+        toolchain = Toolchain.find()
+        kernel_toolchain = kernels.Toolchain(Path(toolchain.nvcc), "", kernels.cutlass_version(),
+                                             kernels.cutlass_include_dirs())
+    except BoltcError:  # no nvcc here: the script may run on another machine
+        host_cc = os.environ.get("CC") or shutil.which("cc") or "cc"
+        toolchain = Toolchain("nvcc", Path("/usr/local/cuda"), host_cc)
+        kernel_toolchain = kernels.Toolchain(Path("nvcc"), "", kernels.cutlass_version(),
+                                             kernels.cutlass_include_dirs())
+
+    def line(argv: Sequence[str]) -> str:
+        head, rest = argv[0], _shlex.join(argv[1:])
+        if head == str(toolchain.nvcc):
+            return f'"$NVCC" {rest}'
+        if head == toolchain.host_cc:
+            return f'"$CC" {rest}'
+        return _shlex.join(argv)
+
+    objects: list[str] = []
+    commands: list[str] = []
+    for job in [*runtime_jobs(program.arch),
+                CompileJob(Path(sources["host"].name), common_flags(program.arch), "host")]:
+        obj = f"{job.source.stem}.o" if job.label == "host" else f"runtime_{job.source.stem}.o"
+        commands.append(line(job.command(toolchain, Path(obj))))
+        objects.append(obj)
+    if "weights_asm" in sources:
+        commands.append(line(assemble_command(toolchain, Path(sources["weights_asm"].name))))
+        objects.append(Path(sources["weights_asm"].name).with_suffix(".o").name)
+    for call in program.anchor_kernels:
+        unit = call.unit
+        if unit is None or f"{unit.name}.o" in objects or f"{unit.name}.combined.o" in objects:
+            continue
+        for step in kernels._steps(unit):
+            commands.append(line(step.command(kernel_toolchain, unit.arch, Path(step.file_name), Path(step.output_name))))
+        if unit.device_source is None:
+            objects.append(f"{unit.name}.o")
+            continue
+        from boltc.lowering.cutlass.cpp import FATBIN_SUFFIX
+
+        # The assembler file that embeds the fatbin, as the build writes it (a here-document:
+        # the directory holds the sources a reader looks at, not this glue).
+        assembly = kernels.fatbin_assembly(f"{unit.name}{FATBIN_SUFFIX}", f"{unit.name}.fatbin")
+        commands.append(f"cat > {_shlex.quote(unit.name + '.fatbin.S')} <<'BOLTC_EOF'\n{assembly}BOLTC_EOF")
+        commands += [line(c) for c in kernels.embed_commands(unit, kernel_toolchain, f"{unit.name}.o")]
+        objects.append(f"{unit.name}.combined.o")
+    commands.append(line(link_command(toolchain, objects, f"{program.name}.so")))
+    script = directory / BUILD_SCRIPT
+    script.write_text(
+        "#!/bin/sh\n"
+        f"# Generated by boltc: builds {program.name}.so ({program.arch}) from the sources beside this\n"
+        "# script, with the commands `boltc -o model.so` runs (without its object cache).\n"
+        "set -eu\n"
+        'cd "$(dirname "$0")"\n'
+        f"NVCC=${{NVCC:-{_shlex.quote(str(toolchain.nvcc))}}}\n"
+        f"CC=${{CC:-{_shlex.quote(toolchain.host_cc)}}}\n"
+        + "".join(f"{c}\n" for c in commands))
+    script.chmod(0o755 & ~_umask() | 0o100)
+    return script

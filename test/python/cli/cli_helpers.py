@@ -22,3 +22,46 @@ def run_boltc(*args: str | Path, env: dict[str, str] | None = None,
         capture_output=True, text=True, timeout=timeout, cwd=REPO,
         env={**os.environ, **(env or {})},
     )
+
+
+FAKE_NVCC = r"""#!/bin/sh
+# A stand-in for nvcc (test/python/cli/cli_helpers.py): real, empty ELF objects and libraries
+# in a moment, so that what boltc does around nvcc is tested without minutes of compiling.
+# $FAKE_NVCC_LOG: one line per call (its arguments). $FAKE_NVCC_HANG: a compile writes
+# $TMPDIR/tmpxft_fake_PID (as nvcc's temporaries), starts a child (`sleep 1000`, as nvcc starts
+# cicc), appends its pid to $FAKE_NVCC_HANG.pids and waits for it.
+[ -n "${FAKE_NVCC_LOG:-}" ] && echo "$*" >> "$FAKE_NVCC_LOG"
+out=""; mode=""; prev=""
+for arg in "$@"; do
+  case "$arg" in
+    --version) echo "fake nvcc for the boltc CLI tests"; exit 0 ;;
+    -dryrun) exit 0 ;;
+    -c) mode=object ;;
+    -fatbin) mode=fatbin ;;
+    -shared) mode=shared ;;
+  esac
+  [ "$prev" = "-o" ] && out="$arg"
+  prev="$arg"
+done
+if [ -n "${FAKE_NVCC_HANG:-}" ] && [ "$mode" != shared ]; then
+  touch "${TMPDIR:-/tmp}/tmpxft_fake_$$"
+  sleep 1000 &
+  echo $! >> "$FAKE_NVCC_HANG.pids"
+  wait
+  exit 1
+fi
+case "$mode" in
+  object) exec cc -x c -c /dev/null -o "$out" ;;
+  fatbin) printf 'fake fatbin' > "$out" ;;
+  shared) exec cc -shared -x c /dev/null -o "$out" ;;
+  *) echo "fake nvcc: no mode in: $*" >&2; exit 2 ;;
+esac
+"""
+
+
+def fake_nvcc(directory: Path) -> Path:
+    """An executable fake nvcc in `directory` (see FAKE_NVCC); use it as BOLTC_NVCC."""
+    path = directory / "nvcc"
+    path.write_text(FAKE_NVCC)
+    path.chmod(0o755)
+    return path

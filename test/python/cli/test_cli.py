@@ -136,7 +136,7 @@ def test_internal_error_traceback_with_boltc_debug():
     assert "Traceback" in result.stderr
 
 
-def test_keyboard_interrupt_exits_130_quietly():
+def test_keyboard_interrupt_exits_130_with_one_line():
     result = _run_main_with_failure("KeyboardInterrupt")
     assert result.returncode == 130
-    assert result.stderr == "" and result.stdout == ""
+    assert result.stderr == "boltc: interrupted\n" and result.stdout == ""
