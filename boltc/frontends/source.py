@@ -45,10 +45,11 @@ class _LineIndex:
 class LocatingParser(Parser):
     """xDSL's parser, recording where each op starts as its location (unless it has one)."""
 
-    def __init__(self, ctx, text: str, name: str):
+    def __init__(self, ctx, text: str, name: str, line_offset: int = 0):
         super().__init__(ctx, text, name)
         self._file = StringAttr(name)
         self._lines = _LineIndex(text)
+        self._line_offset = line_offset  # lines of the file before `text` (a split-input chunk)
         self._resource_keys: dict[tuple[str, str], str] = {}
         self.has_resource_section = False
 
@@ -87,7 +88,7 @@ class LocatingParser(Parser):
             ) from None
         if isinstance(op.location, UnknownLoc):
             line, col = self._lines.line_col(start)
-            op.location = FileLineColLoc(self._file, IntAttr(line), IntAttr(col))
+            op.location = FileLineColLoc(self._file, IntAttr(line + self._line_offset), IntAttr(col))
         return op
 
 
