@@ -13,13 +13,16 @@ COMMAND_TIMEOUT_S = 20  # a normal run takes under a second: hitting this means 
 NVCC_TIMEOUT_S = 600  # `-o model.so` runs nvcc over the runtime: minutes on CI's two cores
 
 
+def boltc_command(*args: str | Path) -> list[str]:
+    """The command line of `boltc ARGS...` (`python -m boltc.cli` is the console script's `main`)."""
+    return [sys.executable, "-m", "boltc.cli", *map(str, args)]
+
+
 def run_boltc(*args: str | Path, env: dict[str, str] | None = None,
-              timeout: float = COMMAND_TIMEOUT_S) -> subprocess.CompletedProcess[str]:
-    """`boltc ARGS...` in a subprocess, as a user runs it (`python -m boltc.cli` is the
-    console script's `main`)."""
+              timeout: float = COMMAND_TIMEOUT_S, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    """`boltc ARGS...` in a subprocess, as a user runs it."""
     return subprocess.run(
-        [sys.executable, "-m", "boltc.cli", *map(str, args)],
-        capture_output=True, text=True, timeout=timeout, cwd=REPO,
+        boltc_command(*args), capture_output=True, text=True, timeout=timeout, cwd=cwd,
         env={**os.environ, **(env or {})},
     )
 
@@ -31,6 +34,7 @@ FAKE_NVCC = r"""#!/bin/sh
 # $TMPDIR/tmpxft_fake_PID (as nvcc's temporaries), starts a child (`sleep 1000`, as nvcc starts
 # cicc), appends its pid to $FAKE_NVCC_HANG.pids and waits for it.
 [ -n "${FAKE_NVCC_LOG:-}" ] && echo "$*" >> "$FAKE_NVCC_LOG"
+# $FAKE_NVCC_KILLED: a compile dies of SIGKILL (as under the OOM killer).
 out=""; mode=""; prev=""
 for arg in "$@"; do
   case "$arg" in
@@ -43,6 +47,9 @@ for arg in "$@"; do
   [ "$prev" = "-o" ] && out="$arg"
   prev="$arg"
 done
+if [ -n "${FAKE_NVCC_KILLED:-}" ] && [ "$mode" != shared ]; then
+  kill -9 $$
+fi
 if [ -n "${FAKE_NVCC_HANG:-}" ] && [ "$mode" != shared ]; then
   touch "${TMPDIR:-/tmp}/tmpxft_fake_$$"
   sleep 1000 &
@@ -65,3 +72,23 @@ def fake_nvcc(directory: Path) -> Path:
     path.write_text(FAKE_NVCC)
     path.chmod(0o755)
     return path
+
+
+def fake_build_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """The environment of a build with the fake nvcc (logging to tmp_path/nvcc.log), a fresh
+    cache (tmp_path/cache) and a private TMPDIR (tmp_path/tmp), so leftovers are visible."""
+    tools = tmp_path / "tools"
+    tools.mkdir(exist_ok=True)
+    (tmp_path / "tmp").mkdir(exist_ok=True)
+    return {"BOLTC_NVCC": str(fake_nvcc(tools)), "FAKE_NVCC_LOG": str(tmp_path / "nvcc.log"),
+            "BOLTC_CACHE_DIR": str(tmp_path / "cache"), "TMPDIR": str(tmp_path / "tmp"), **extra}
+
+
+def leftovers(tmp_path: Path) -> list[str]:
+    """What a build left that it should not have: anything in its TMPDIR, temporaries (dot
+    names) or failed/ entries in its cache."""
+    found = [str(p) for p in (tmp_path / "tmp").rglob("*")]
+    cache = tmp_path / "cache"
+    if cache.exists():
+        found += [str(p) for p in cache.rglob("*") if p.name.startswith(".") or "failed" in p.parts]
+    return found
