@@ -152,6 +152,9 @@ class GraphBuilder:
     def binary(self, op: type[bolt.BinaryElementwiseOp], lhs: SSAValue, rhs: SSAValue) -> SSAValue:
         """`op` with numpy broadcasting; a lower-precision operand is cast to the other's type
         (torch's and ONNX's promotion between floats of one kind of model)."""
+        if bolt.broadcast_shapes(bolt.shape_of(lhs), bolt.shape_of(rhs)) is None:
+            raise ShapeMismatch(f"operands of shapes {list(bolt.shape_of(lhs))} and {list(bolt.shape_of(rhs))} "
+                                "do not broadcast")
         lt, rt = element_of(lhs), element_of(rhs)
         if lt != rt:
             wider = promote(lt, rt)
@@ -160,6 +163,11 @@ class GraphBuilder:
 
     def unary(self, op: type[bolt.UnaryElementwiseOp], x: SSAValue, **props: Attribute) -> SSAValue:
         return self.value(op(x, **props))
+
+
+class ShapeMismatch(ValueError):
+    """Operands a graph gives a node that the op cannot take (a malformed model: ONNX's shape
+    inference does not check every operator's operands); the importer names the node."""
 
 
 def element_of(value: SSAValue) -> Attribute:

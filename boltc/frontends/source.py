@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnknownLoc,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 
@@ -100,6 +100,17 @@ def _parse_error_location(error: ParseError, name: str) -> SourceLocation:
     return SourceLocation(name, line, col)
 
 
+def eager_verify_error(parser: LocatingParser, error: VerifyException, name: str) -> BoltcError:
+    """Parsers run some verifiers eagerly (a type's, an attribute's): the failure is located
+    where the parser stood, just past the type or attribute that failed."""
+    message = str(error).strip().splitlines()[0] if str(error).strip() else "does not verify"
+    span = parser._current_token.span
+    text = span.input.content
+    lines = _LineIndex(text if isinstance(text, str) else text.decode("utf-8", "replace"))
+    line, col = lines.line_col(span.start)
+    return BoltcError(message, SourceLocation(name, line + parser._line_offset, col))
+
+
 _UNREGISTERED = re.compile(r"Operation (\S+) is not registered")
 
 
@@ -110,7 +121,8 @@ def _parse_message(message: str) -> str:
             f"unknown op '{unknown.group(1)}': boltc reads the builtin, func, arith, math, cf, "
             "tensor, linalg and bolt dialects"
         )
-    return message
+    # xDSL prefixes context to an empty message (" in block definition"): no leading blank.
+    return message.strip() or "could not parse this"
 
 
 def parse_mlir_text(text: str, name: str = "<input>", is_file: bool = False) -> ModuleOp:
@@ -125,8 +137,7 @@ def parse_mlir_text(text: str, name: str = "<input>", is_file: bool = False) -> 
     except ParseError as e:
         raise BoltcError(_parse_message(e.msg), _parse_error_location(e, name)) from None
     except VerifyException as e:
-        # Parsers run some verifiers eagerly (types, attributes).
-        raise BoltcError(str(e).splitlines()[0], SourceLocation(name)) from None
+        raise eager_verify_error(parser, e, name) from None
     verify_module(module, name)
     file_keys = {store: file_key for (_, file_key), store in parser._resource_keys.items()}
     check_resources(module, name, file_keys, missing_is_error=parser.has_resource_section or is_file)
@@ -165,6 +176,7 @@ def check_resources(
 
 def verify_module(module: ModuleOp, name: str = "<input>") -> None:
     """Verify every op, reporting the first failure at that op's location."""
+    order = _BlockOrder()
     for op in module.walk():
         try:
             op.verify(verify_nested_ops=False)
@@ -173,6 +185,54 @@ def verify_module(module: ModuleOp, name: str = "<input>") -> None:
             if not message.startswith(op.name):
                 message = f"'{op.name}': {message}"  # xDSL's own verifiers do not name the op
             raise BoltcError(message, op_location(op, name), op.name) from None
+        except Exception as e:  # noqa: BLE001
+            # A verifier that assumed a well-formed body (bolt.b2b's asserted its yield, found
+            # by the fuzz suite) crashed on the user's malformed op: say so at the op.
+            raise BoltcError(f"'{op.name}': malformed op: its verifier failed ({type(e).__name__})",
+                             op_location(op, name), op.name) from None
+        for index, operand in enumerate(op.operands):
+            problem = order.use_problem(operand, op)
+            if problem:
+                value = f"%{operand.name_hint}" if operand.name_hint else f"operand {index}"
+                raise BoltcError(f"'{op.name}': {value} {problem}", op_location(op, name), op.name)
+
+
+class _BlockOrder:
+    """Where a value may be used: xDSL 0.74's verifier does not check that a value is defined
+    before its use (MLIR's dominance), so a file with two lines swapped parsed, imported, and
+    crashed the reference executor (`KeyError: No value for key`; found by the fuzz suite).
+
+    A use is refused when its definition comes later in the same block (or is the user itself),
+    or lives in a region that does not enclose the user; a definition in another block of an
+    enclosing region (a CFG) is left alone, since it may dominate the use."""
+
+    def __init__(self) -> None:
+        self._index: dict[Block, dict[Operation, int]] = {}
+
+    def _position(self, op: Operation) -> int:
+        block = op.parent_block()
+        if block not in self._index:
+            self._index[block] = {o: i for i, o in enumerate(block.ops)}
+        return self._index[block][op]
+
+    def use_problem(self, value: SSAValue, user: Operation) -> str | None:
+        if not isinstance(value, OpResult):
+            return None  # a block argument: its block's region encloses every parsed use
+        definer = value.op
+        block, region = definer.parent_block(), definer.parent_region()
+        if block is None:
+            return None
+        ancestor: Operation | None = user
+        while ancestor is not None:
+            if ancestor.parent_block() is block:
+                if ancestor is definer or self._position(definer) > self._position(ancestor):
+                    line = op_location(definer).line
+                    return f"is used before it is defined{f' (line {line})' if line else ''}"
+                return None
+            if ancestor.parent_region() is region:
+                return None  # another block of the same region (a CFG): dominance not checked
+            ancestor = ancestor.parent_op()
+        return "is defined inside another op's region, which does not enclose this use"
 
 
 def read_mlir_file(path: str | os.PathLike[str]) -> ModuleOp:
