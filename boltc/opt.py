@@ -29,7 +29,7 @@ from boltc import _xdsl_patches  # noqa: F401
 from boltc.diagnostics import BoltcError, SourceLocation
 from boltc.dialects.context import bolt_context
 from boltc.frontends.loader import ModelKind, file_kind
-from boltc.frontends.source import LocatingParser, _parse_message, verify_module
+from boltc.frontends.source import LocatingParser, _parse_message, eager_verify_error, verify_module
 from boltc.registry import available_passes
 
 # The exit codes of `boltc` (boltc/cli.py), so that scripts read both tools the same way.
@@ -119,7 +119,12 @@ class BoltcOptMain(xDSLOptMain):
         # boltc's parser: source locations on every op (lines counted from the file's start,
         # not the chunk's), and per-file resource keys.
         parser = LocatingParser(self.ctx, text, name, line_offset=self._chunk_line_offset)
-        module = parser.parse_module(not self.args.no_implicit_module)
+        try:
+            module = parser.parse_module(not self.args.no_implicit_module)
+        except VerifyException as e:
+            if self.args.verify_diagnostics:
+                raise  # xdsl-opt prints it as the lit tests expect
+            raise eager_verify_error(parser, e, name) from None
         if not (self.args.disable_verify or self.args.verify_diagnostics):
             # Now, op by op, so the failure names the op's line; xdsl-opt verifies the whole
             # module later and its VerifyException says which op but not where. (Under
