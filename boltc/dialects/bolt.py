@@ -704,7 +704,8 @@ class B2bOp(IRDLOperation):
         if not first.result.has_one_use():
             raise VerifyException(f"{self.name}: the intermediate result must have exactly one use")
         yield_op = block.last_op
-        assert isinstance(yield_op, YieldOp)
+        if not isinstance(yield_op, YieldOp):
+            raise VerifyException(f"{self.name}: the body must end with bolt.yield")
         if yield_op.values[0] is not second.result:
             raise VerifyException(f"{self.name}: the body must yield the second anchor's result")
         if second.result.type != self.result.type:
