@@ -72,7 +72,7 @@ func.func @main(%x: tensor<8x4xf32>, %w0: tensor<4x4xf32>, %w1: tensor<4x4xf32>)
   func.return %d : tensor<8x4xf32>
 }
 """
-    with pytest.raises(BoltcError, match=r"^<input>:2:3: error: 'bolt.b2b': malformed op"):
+    with pytest.raises(BoltcError, match=r"^<input>:2:3: error: bolt.b2b: the body must end with bolt.yield"):
         load(text)
 
 
