@@ -316,6 +316,9 @@ def _interrupt(signum: int, frame: object) -> None:
     a second Ctrl-C must not cut the clean-up short."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    from boltc.lowering.build import stop_all_builds
+
+    stop_all_builds()  # even if the KeyboardInterrupt below is lost (build.stop_all_builds says how)
     raise KeyboardInterrupt
 
 

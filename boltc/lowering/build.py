@@ -63,6 +63,7 @@ import signal
 import tempfile
 import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -162,9 +163,11 @@ class Subprocesses:
     goes when that directory goes. Thread-safe: the build's pools start processes here."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        # Reentrant: a signal handler in the main thread may stop() while that thread is in start().
+        self._lock = threading.RLock()
         self._running: set[subprocess.Popen[str]] = set()
         self._stopped = False
+        _BUILDS.add(self)
 
     @property
     def stopped(self) -> bool:
@@ -213,6 +216,44 @@ class Subprocesses:
             running = list(self._running)
         for process in running:
             _kill_group(process)
+
+
+def result_interruptibly(future: concurrent.futures.Future):
+    """`future.result()`, waiting in short slices. A signal that the kernel delivers to a worker
+    thread does not wake the main thread from a wait with no timeout, so Python would run the
+    SIGINT handler only when the wait ends: never, while nvcc runs (an interrupted build hung
+    in about one run in a hundred). Between slices the main thread runs pending handlers."""
+    while not future.done():
+        concurrent.futures.wait([future], timeout=0.1)
+    return future.result()
+
+
+def as_completed_interruptibly(futures):
+    """concurrent.futures.as_completed, waiting in short slices (result_interruptibly says why)."""
+    pending = set(futures)
+    while pending:
+        done, pending = concurrent.futures.wait(pending, timeout=0.1, return_when=concurrent.futures.FIRST_COMPLETED)
+        yield from done
+
+
+# Every live build's processes, for `stop_all_builds`.
+_BUILDS: weakref.WeakSet[Subprocesses] = weakref.WeakSet()
+
+
+def stop_all_builds() -> None:
+    """Stop every build of this process (a signal handler's job). The handler also raises
+    KeyboardInterrupt in the main thread, but Python drops an exception raised while a
+    finalizer (`__del__`, a weakref callback) runs: the main thread then waited for compiles
+    that never end (seen once in about 100 interrupts). Killed compilers end those waits with
+    BuildInterrupted instead."""
+    while True:
+        try:
+            builds = list(_BUILDS)
+            break
+        except RuntimeError:  # another thread added a build meanwhile
+            continue
+    for build in builds:
+        build.stop()
 
 
 def _kill_group(process: subprocess.Popen[str]) -> None:
@@ -658,7 +699,7 @@ def compile_units(
     try:
         futures = {pool.submit(compile_unit, u, toolchain, cache_dir, timeout=timeout, processes=processes): u
                    for u in to_compile}
-        for future in concurrent.futures.as_completed(futures):
+        for future in as_completed_interruptibly(futures):
             unit = futures[future]
             try:
                 obj = future.result()

@@ -23,6 +23,7 @@ build runs (the same functions make them), without the cache.
 
 from __future__ import annotations
 
+import concurrent.futures
 import functools
 import hashlib
 import os
@@ -36,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boltc.diagnostics import BoltcError
-from boltc.lowering.build import BuildInterrupted, Subprocesses, find_nvcc
+from boltc.lowering.build import BuildInterrupted, Subprocesses, find_nvcc, result_interruptibly
 from boltc.lowering.host import WEIGHTS_FILE, HostProgram
 from boltc.lowering.runtime_abi import runtime_include_dir, runtime_root, runtime_sources
 
@@ -188,7 +189,8 @@ def compile_cached(jobs: Sequence[CompileJob], *, parallel: int | None = None,
     workers = max(1, min(len(jobs), parallel or os.cpu_count() or 1))
     pool = ThreadPoolExecutor(max_workers=workers)
     try:
-        return list(pool.map(one, jobs))
+        futures = [pool.submit(one, job) for job in jobs]
+        return [result_interruptibly(f) for f in futures]
     except BaseException:
         processes.stop()  # before the pool waits for its threads: they wait on nvcc
         raise
@@ -297,6 +299,7 @@ def build_model(
     keep = build_dir is not None
     directory = Path(build_dir) if keep else Path(tempfile.mkdtemp(prefix="boltc-build-"))
     pool = ThreadPoolExecutor(max_workers=1)
+    kernels = None
     try:
         sources = write_sources(program, directory)
         jobs = [*runtime_jobs(program.arch),
@@ -309,13 +312,21 @@ def build_model(
         if "weights_asm" in sources:
             objects.append(assemble_weights(sources["weights_asm"], processes))
         if kernels is not None:
-            objects += list(kernels.result())
+            objects += list(result_interruptibly(kernels))
         result = link_shared(objects, Path(output), processes)
     except BoltcError:
         keep = True  # a compiler's error: the sources stay for inspection; the error names them
         raise
     except BaseException as error:
         processes.stop()  # kill every nvcc before waiting for the thread that runs the kernels
+        if isinstance(error, BuildInterrupted) and kernels is not None:
+            # The kernels' thread may have stopped the build over a compiler error of its own
+            # (a killed nvcc): that error, not an interrupt, is what happened.
+            concurrent.futures.wait([kernels])
+            cause = kernels.exception()
+            if isinstance(cause, BoltcError):
+                keep = True
+                raise cause from None
         if isinstance(error, KeyboardInterrupt) and not isinstance(error, BuildInterrupted):
             raise BuildInterrupted() from None
         raise
