@@ -1276,6 +1276,9 @@ def _conv(imp: _GraphImporter, node: Any, a: Args) -> Value:
                               dilations=dilations, groups=group))
     bias = a.input(2)
     if bias is not None:
+        bias_shape = tuple(np.shape(bias.array)) if isinstance(bias, Const) else bolt.shape_of(imp.tensor(bias))
+        if bias_shape != (f,):
+            raise _refuse(f"the bias has shape {list(bias_shape)}; a convolution with {f} output channels takes [{f}]")
         if isinstance(bias, Const):
             bias_value = imp.constant(np.asarray(bias.array).reshape(1, f, 1, 1), element)
         else:

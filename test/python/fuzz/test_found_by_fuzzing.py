@@ -159,3 +159,16 @@ def test_onnx_conv_channels_that_do_not_fit_its_groups_name_the_node():
                         [("x", [1, 5, 5, 5])], [("y", [1, 4, 5, 5])], [w])
     with pytest.raises(BoltcError, match=r"^<g>: node 'dw': error: .*groups=4 must divide input channels 5"):
         load(model)
+
+
+def test_onnx_conv_bias_of_the_wrong_size_names_the_node():
+    """A Conv whose bias is not [F] (a mutated model: the weight given twice) made the importer
+    reshape it and die with numpy's ValueError."""
+    import numpy as np
+    from onnx import helper, numpy_helper
+
+    w = numpy_helper.from_array(np.ones((4, 1, 3, 3), np.float32), "w")
+    model = _onnx_model([helper.make_node("Conv", ["x", "w", "w"], ["y"], name="dw", group=4, pads=[1, 1, 1, 1])],
+                        [("x", [1, 4, 5, 5])], [("y", [1, 4, 5, 5])], [w])
+    with pytest.raises(BoltcError, match=r"^<g>: node 'dw': error: .*the bias has shape \[4, 1, 3, 3\]"):
+        load(model)
