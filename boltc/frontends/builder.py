@@ -165,6 +165,23 @@ class GraphBuilder:
         return self.value(op(x, **props))
 
 
+# The kernels index a tensor's elements with 32-bit offsets where CUTLASS does (its conv
+# can_implement refuses 2 GB operands) and keep extents in `int`; a larger tensor is refused at
+# import, where the message can name the node, not in a kernel or the reference interpreter.
+MAX_TENSOR_ELEMENTS = 2**31 - 1
+
+
+def oversize_problem(shape: Sequence[int]) -> str | None:
+    """Why boltc cannot hold a tensor of `shape` (None: it can)."""
+    elements = 1
+    for d in shape:
+        elements *= d
+    if elements > MAX_TENSOR_ELEMENTS:
+        return (f"a tensor of shape {list(shape)} ({elements} elements); boltc holds at most "
+                f"{MAX_TENSOR_ELEMENTS} (2^31 - 1) elements in one tensor")
+    return None
+
+
 class ShapeMismatch(ValueError):
     """Operands a graph gives a node that the op cannot take (a malformed model: ONNX's shape
     inference does not check every operator's operands); the importer names the node."""

@@ -44,7 +44,14 @@ from xdsl.ir import Attribute, SSAValue
 
 from boltc.diagnostics import BoltcError, SourceLocation
 from boltc.dialects import bolt
-from boltc.frontends.builder import GraphBuilder, ShapeMismatch, element_of, module_of, node_location
+from boltc.frontends.builder import (
+    GraphBuilder,
+    ShapeMismatch,
+    element_of,
+    module_of,
+    node_location,
+    oversize_problem,
+)
 from boltc.frontends.source import verify_module
 
 INSTALL_HINT = "the ONNX front end needs onnx: pip install 'boltc[onnx]'"
@@ -408,6 +415,10 @@ class _GraphImporter:
                     "(onnx.tools.update_model_dims.update_inputs_outputs_dims)")))
                 return TensorType(element, [])
             shape.append(int(dim.dim_value))
+        too_large = oversize_problem(shape)
+        if too_large:
+            self.problems.append((where, f"input '{info.name}' is {too_large}"))
+            return TensorType(element, [])
         return TensorType(element, shape)
 
     def translate(self, node: Any, index: int) -> None:
@@ -544,6 +555,11 @@ class _GraphImporter:
         built (a broadcastable one is expanded; anything else is boltc's bug), and the element
         type is ONNX's."""
         elem, expected = self.types.get(self.node.output[index], (0, None))
+        # Found by the fuzz suite: pads of 2^31 made a conv output the reference interpreter
+        # could not allocate (160 GiB).
+        too_large = oversize_problem(bolt.shape_of(value))
+        if too_large:
+            raise _refuse(f"computes output '{self.node.output[index]}' as {too_large}")
         if expected is not None:
             got = bolt.shape_of(value)
             if got != expected:

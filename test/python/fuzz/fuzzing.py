@@ -9,6 +9,7 @@ short, fails instead of passing vacuously.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import signal
 import time
@@ -31,6 +32,13 @@ DATA = REPO / "test" / "data"
 # (SIGVTALRM), so a machine busy with other work does not trip it, and it leaves SIGALRM to
 # pytest-timeout, the guard around each whole test.
 CASE_CPU_LIMIT_S = 10.0
+
+# CI runs the same cases every time (hypothesis's derandomize: a seed fixed per test), so a
+# submission fails for what it changed, not for a new case the dice found that run. Exploring is
+# a developer's job: BOLTC_FUZZ_EXPLORE=1 draws fresh cases (and BOLTC_FUZZ_BUDGET=N scales the
+# budgets); a bug found that way gets a named test in test_found_by_fuzzing.py.
+EXPLORE = os.environ.get("BOLTC_FUZZ_EXPLORE", "") not in ("", "0")
+BUDGET_SCALE = float(os.environ.get("BOLTC_FUZZ_BUDGET", "1"))
 
 
 class CaseHang(Exception):
@@ -68,8 +76,9 @@ def run_cases(strategy: st.SearchStrategy, check: Callable[[Any], str], budget: 
     input and prints how to reproduce it). `check` returns the case's outcome ('ok', 'error',
     ...) and raises on a bad one."""
     tally = Tally()
+    budget = max(1, round(budget * BUDGET_SCALE))
 
-    @settings(max_examples=budget, deadline=None, database=None, print_blob=True,
+    @settings(max_examples=budget, deadline=None, database=None, print_blob=True, derandomize=not EXPLORE,
               suppress_health_check=list(HealthCheck))
     @given(strategy)
     def one_case(case: Any) -> None:

@@ -172,3 +172,29 @@ def test_onnx_conv_bias_of_the_wrong_size_names_the_node():
                         [("x", [1, 4, 5, 5])], [("y", [1, 4, 5, 5])], [w])
     with pytest.raises(BoltcError, match=r"^<g>: node 'dw': error: .*the bias has shape \[4, 1, 3, 3\]"):
         load(model)
+
+
+def test_onnx_conv_pads_too_large_to_hold_name_the_node():
+    """Pads of 2^31 made a Conv output of 4e10 elements: the import passed and the reference
+    interpreter died allocating 160 GiB. boltc holds at most 2^31 - 1 elements in a tensor."""
+    import numpy as np
+    from onnx import helper, numpy_helper
+
+    w = numpy_helper.from_array(np.ones((4, 1, 3, 3), np.float32), "w")
+    model = _onnx_model([helper.make_node("Conv", ["x", "w"], ["y"], name="dw", group=4,
+                                          pads=[0, 0, 0, 2**31])],
+                        [("x", [1, 4, 5, 5])], [("y", [1, 4, 3, 2**31 + 3])], [w])
+    with pytest.raises(BoltcError, match=r"^<g>: node 'dw': error: Conv: computes output 'y' as a tensor of "
+                                         r"shape \[1, 4, 3, 2147483651\] \(25769803812 elements\); boltc holds "
+                                         r"at most 2147483647"):
+        load(model)
+
+
+def test_onnx_input_too_large_to_hold_names_the_input():
+    from onnx import helper
+
+    model = _onnx_model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
+                        [("x", [65536, 65536])], [("y", [65536, 65536])])
+    with pytest.raises(BoltcError, match=r"input 'x' is a tensor of shape \[65536, 65536\] \(4294967296 "
+                                         r"elements\)"):
+        load(model)
