@@ -24,6 +24,10 @@ What the flags promise, and how each is kept (test/python/cli/test_cli_flags.py)
 - Ctrl-C or SIGTERM: every nvcc is killed, every temporary file removed, no cache entry
   half-made (lowering/build.py), `boltc: interrupted` on stderr, exit 130.
 
+Tools beside the compiler: `boltc TOOL ...` for each TOOL in `TOOLS` runs the module
+`boltc.tools.TOOL` (its `build_parser()` and `run(args)`), with the same exit codes and error
+reporting as a compile. A model file named like a tool is still a model when it exists.
+
 The model is an .mlir file (linalg-on-tensors or bolt), a torch.export archive (.pt2, from
 torch.export.save) or an ONNX file (.onnx); boltc.frontends.load tells them apart.
 
@@ -51,6 +55,9 @@ from boltc.diagnostics import BoltcError, SourceLocation
 ARCHES = ("sm_90a", "sm_80")  # the first is the default
 EMITS = ("bolt", "imported", "cpp", "so")
 PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
+
+# `boltc NAME ...`: NAME -> what `--help` says of it. Each is boltc/tools/NAME.py.
+TOOLS: dict[str, str] = {}
 
 EXIT_INPUT_ERROR = 1
 EXIT_INTERNAL_ERROR = 3
@@ -85,7 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="boltc model.mlir -o model.so builds a shared library with nvcc ($BOLTC_NVCC, else "
                "the nvcc on PATH; CUTLASS headers from the nvidia-cutlass package); --emit bolt "
                "prints the optimized IR, which boltc compiles as written. Exit status: 0 done, "
-               "1 bad input, 2 bad command line, 3 a bug in boltc, 130 interrupted.",
+               "1 bad input, 2 bad command line, 3 a bug in boltc, 130 interrupted."
+               + "".join(f" `boltc {name} ...`: {what}." for name, what in TOOLS.items()),
     )
     parser.add_argument("model", help="the model: an .mlir file (linalg-on-tensors or bolt), a .pt2 "
                                       "file (torch.export.save; needs torch) or an .onnx file (needs onnx)")
@@ -322,23 +330,47 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def tool_of(argv: list[str]) -> str | None:
+    """The tool `argv` runs, if any: its first word names one and no file of that name exists."""
+    if argv and argv[0] in TOOLS and not Path(argv[0]).exists():
+        return argv[0]
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    tool = tool_of(argv)
+    if tool is not None:
+        import importlib
+
+        module = importlib.import_module(f"boltc.tools.{tool}")
+        parser = module.build_parser()
+        args = parser.parse_args(argv[1:])
+        return _with_handlers(lambda: _run_reporting(args, parser, module.run))
     parser = build_parser()
     args = parser.parse_args(argv)
+    return _with_handlers(lambda: _run_reporting(args, parser))
+
+
+def _with_handlers(body) -> int:
     # Only the main thread may set handlers; main() called in-process gets its own back.
     handlers = threading.current_thread() is threading.main_thread()
     previous = {s: signal.signal(s, _interrupt) for s in (signal.SIGINT, signal.SIGTERM)} if handlers else {}
     try:
-        return _run_reporting(args, parser)
+        return body()
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
 
 
-def _run_reporting(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """run(), with every way it can end turned into a message and an exit status."""
+def _run_reporting(args: argparse.Namespace, parser: argparse.ArgumentParser, body=None) -> int:
+    """run() (or a tool's run), with every way it can end turned into a message and an exit
+    status."""
     try:
-        run(args, parser)
+        if body is None:
+            run(args, parser)
+        else:
+            body(args)
     except BoltcError as e:
         print(e, file=sys.stderr)
         return EXIT_INPUT_ERROR
