@@ -21,6 +21,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "bolt-canonicalize": ("boltc.passes.canonicalize", "CanonicalizePass"),
     "fold-constants": ("boltc.passes.fold_constants", "FoldConstantsPass"),
     "fold-batchnorm": ("boltc.passes.fold_batchnorm", "FoldBatchNormPass"),
+    "merge-parallel-convs": ("boltc.passes.merge_parallel_convs", "MergeParallelConvsPass"),
     "convert-precision": ("boltc.passes.convert_precision", "ConvertPrecisionPass"),
     "layout-nhwc": ("boltc.passes.layout_nhwc", "LayoutNhwcPass"),
     "conv-as-gemm": ("boltc.passes.conv_as_gemm", "ConvAsGemmPass"),

@@ -1,6 +1,6 @@
 """bolt-pipeline: the graph passes in the order DESIGN.md gives, as the `boltc` driver runs them.
 
-    fold constants and batch-norm -> precision -> NHWC -> pointwise convs as GEMMs
+    fold constants and batch-norm -> parallel convolutions merged -> precision -> NHWC -> pointwise convs as GEMMs
     -> alignment padding -> epilogue fusion -> back-to-back fusion -> memory plan
 
 Canonicalization runs between the stages that leave dead or trivial ops behind. The input is
@@ -26,6 +26,7 @@ from boltc.passes.fuse_attention import FuseAttentionPass
 from boltc.passes.fuse_b2b import FuseB2bPass
 from boltc.passes.fuse_epilogue import FuseEpiloguePass
 from boltc.passes.layout_nhwc import LayoutNhwcPass
+from boltc.passes.merge_parallel_convs import MergeParallelConvsPass
 from boltc.passes.pad_alignment import PadAlignmentPass
 from boltc.passes.plan_memory import PlanMemoryPass
 
@@ -48,6 +49,7 @@ def pipeline_passes(
         FoldBatchNormPass(),
         FoldConstantsPass(),
         CanonicalizePass(),
+        MergeParallelConvsPass(remarks=remarks),
     ]
     if precision != "f32":
         passes.append(ConvertPrecisionPass(dtype=precision))

@@ -245,6 +245,28 @@ class InvertedResidual(nn.Module):
         return x + self.bn3(self.project(y))
 
 
+class RepVggBlock(nn.Module):
+    """A RepVGG block as trained (timm's `repvgg_*` before `reparameterize()`): 3x3 conv + BN,
+    1x1 conv + BN and, where shapes allow, a BN of the input itself, summed, then ReLU."""
+
+    def __init__(self, cin, cout, stride=1, groups=1):
+        super().__init__()
+        self.conv3 = nn.Conv2d(cin, cout, 3, stride, 1, groups=groups, bias=False)
+        self.bn3 = nn.BatchNorm2d(cout)
+        self.conv1 = nn.Conv2d(cin, cout, 1, stride, 0, groups=groups, bias=False)
+        self.bn1 = nn.BatchNorm2d(cout)
+        self.identity = nn.BatchNorm2d(cin) if cin == cout and stride == 1 else None
+
+    def batchnorms(self):
+        return [bn for bn in (self.bn3, self.bn1, self.identity) if bn is not None]
+
+    def forward(self, x):
+        y = self.bn3(self.conv3(x)) + self.bn1(self.conv1(x))
+        if self.identity is not None:
+            y = y + self.identity(x)
+        return F.relu(y)
+
+
 def build_models():
     """Yield (name, model, inputs) deterministically."""
     torch.manual_seed(SEED)
@@ -289,6 +311,14 @@ def build_models():
             norm.weight.copy_(torch.rand(32, generator=gen) * 1.5 + 0.5)
             norm.bias.copy_(torch.randn(32, generator=gen) * 0.5)
     yield "encoder_layer", m.eval(), (torch.randn(2, 8, 32, generator=gen),)
+
+    # Two RepVGG blocks: 4 -> 16 channels at stride 2 (no identity branch), then 16 -> 16 with
+    # 2 groups and the identity branch (merge-parallel-convs makes each one convolution).
+    m = nn.Sequential(RepVggBlock(4, 16, stride=2), RepVggBlock(16, 16, groups=2))
+    for block in m:
+        for bn in block.batchnorms():
+            randomize_bn(bn, gen)
+    yield "repvgg_block", m.eval(), (torch.randn(2, 4, 12, 12, generator=gen),)
 
 
 def main():

@@ -1,0 +1,326 @@
+#map = affine_map<(d0) -> (d0)>
+#map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#map2 = affine_map<(d0, d1, d2, d3) -> (d1, 0, 0)>
+module {
+  func.func @main(%arg0: tensor<2x4x12x12xf32>) -> tensor<2x16x6x6xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant 1.000000e+00 : f32
+    %cst_1 = arith.constant dense_resource<torch_tensor_16_torch.float32_19> : tensor<16xf32>
+    %cst_2 = arith.constant dense_resource<torch_tensor_16_torch.float32_18> : tensor<16xf32>
+    %cst_3 = arith.constant dense_resource<torch_tensor_16_torch.float32_17> : tensor<16xf32>
+    %cst_4 = arith.constant dense_resource<torch_tensor_16_torch.float32_16> : tensor<16xf32>
+    %cst_5 = arith.constant dense_resource<torch_tensor_16_torch.float32_15> : tensor<16xf32>
+    %cst_6 = arith.constant dense_resource<torch_tensor_16_torch.float32_14> : tensor<16xf32>
+    %cst_7 = arith.constant dense_resource<torch_tensor_16_torch.float32_13> : tensor<16xf32>
+    %cst_8 = arith.constant dense_resource<torch_tensor_16_torch.float32_12> : tensor<16xf32>
+    %cst_9 = arith.constant dense_resource<torch_tensor_16_8_1_1_torch.float32> : tensor<16x8x1x1xf32>
+    %cst_10 = arith.constant dense_resource<torch_tensor_16_torch.float32_11> : tensor<16xf32>
+    %cst_11 = arith.constant dense_resource<torch_tensor_16_torch.float32_10> : tensor<16xf32>
+    %cst_12 = arith.constant dense_resource<torch_tensor_16_torch.float32_9> : tensor<16xf32>
+    %cst_13 = arith.constant dense_resource<torch_tensor_16_torch.float32_8> : tensor<16xf32>
+    %cst_14 = arith.constant dense_resource<torch_tensor_16_8_3_3_torch.float32> : tensor<16x8x3x3xf32>
+    %cst_15 = arith.constant dense_resource<torch_tensor_16_torch.float32_7> : tensor<16xf32>
+    %cst_16 = arith.constant dense_resource<torch_tensor_16_torch.float32_6> : tensor<16xf32>
+    %cst_17 = arith.constant dense_resource<torch_tensor_16_torch.float32_5> : tensor<16xf32>
+    %cst_18 = arith.constant dense_resource<torch_tensor_16_torch.float32_4> : tensor<16xf32>
+    %cst_19 = arith.constant dense_resource<torch_tensor_16_4_1_1_torch.float32> : tensor<16x4x1x1xf32>
+    %cst_20 = arith.constant dense_resource<torch_tensor_16_torch.float32_3> : tensor<16xf32>
+    %cst_21 = arith.constant dense_resource<torch_tensor_16_torch.float32_2> : tensor<16xf32>
+    %cst_22 = arith.constant 1.000000e-05 : f64
+    %cst_23 = arith.constant dense_resource<torch_tensor_16_torch.float32_1> : tensor<16xf32>
+    %cst_24 = arith.constant dense_resource<torch_tensor_16_torch.float32> : tensor<16xf32>
+    %cst_25 = arith.constant dense_resource<torch_tensor_16_4_3_3_torch.float32> : tensor<16x4x3x3xf32>
+    %padded = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
+    ^bb0(%arg1: index, %arg2: index, %arg3: index, %arg4: index):
+      tensor.yield %cst : f32
+    } : tensor<2x4x12x12xf32> to tensor<2x4x14x14xf32>
+    %0 = tensor.empty() : tensor<2x16x6x6xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<2x16x6x6xf32>) -> tensor<2x16x6x6xf32>
+    %2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded, %cst_25 : tensor<2x4x14x14xf32>, tensor<16x4x3x3xf32>) outs(%1 : tensor<2x16x6x6xf32>) -> tensor<2x16x6x6xf32>
+    %3 = tensor.empty() : tensor<16xf32>
+    %4 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%cst_23 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.truncf %cst_22 : f64 to f32
+      %49 = arith.addf %in, %48 : f32
+      linalg.yield %49 : f32
+    } -> tensor<16xf32>
+    %5 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%4 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = math.sqrt %in : f32
+      linalg.yield %48 : f32
+    } -> tensor<16xf32>
+    %6 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%5 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.cmpf one, %in, %cst : f32
+      cf.assert %48, "unimplemented: tensor with zero element"
+      %49 = arith.divf %cst_0, %in : f32
+      linalg.yield %49 : f32
+    } -> tensor<16xf32>
+    %expanded = tensor.expand_shape %cst_24 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %expanded_26 = tensor.expand_shape %6 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %7 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%2, %expanded : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.subf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %8 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%7, %expanded_26 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.mulf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_27 = tensor.expand_shape %cst_21 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %9 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%8, %expanded_27 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.mulf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_28 = tensor.expand_shape %cst_20 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %10 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%9, %expanded_28 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.addf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %11 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%arg0, %cst_19 : tensor<2x4x12x12xf32>, tensor<16x4x1x1xf32>) outs(%1 : tensor<2x16x6x6xf32>) -> tensor<2x16x6x6xf32>
+    %12 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%cst_17 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.truncf %cst_22 : f64 to f32
+      %49 = arith.addf %in, %48 : f32
+      linalg.yield %49 : f32
+    } -> tensor<16xf32>
+    %13 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%12 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = math.sqrt %in : f32
+      linalg.yield %48 : f32
+    } -> tensor<16xf32>
+    %14 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%13 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.cmpf one, %in, %cst : f32
+      cf.assert %48, "unimplemented: tensor with zero element"
+      %49 = arith.divf %cst_0, %in : f32
+      linalg.yield %49 : f32
+    } -> tensor<16xf32>
+    %expanded_29 = tensor.expand_shape %cst_18 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %expanded_30 = tensor.expand_shape %14 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %15 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%11, %expanded_29 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.subf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %16 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%15, %expanded_30 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.mulf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_31 = tensor.expand_shape %cst_16 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %17 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%16, %expanded_31 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.mulf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_32 = tensor.expand_shape %cst_15 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %18 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%17, %expanded_32 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.addf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %19 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%10, %18 : tensor<2x16x6x6xf32>, tensor<2x16x6x6xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.addf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %20 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%19 : tensor<2x16x6x6xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.cmpf ugt, %in, %cst : f32
+      %49 = arith.select %48, %in, %cst : f32
+      linalg.yield %49 : f32
+    } -> tensor<2x16x6x6xf32>
+    %padded_33 = tensor.pad %20 low[0, 0, 1, 1] high[0, 0, 1, 1] {
+    ^bb0(%arg1: index, %arg2: index, %arg3: index, %arg4: index):
+      tensor.yield %cst : f32
+    } : tensor<2x16x6x6xf32> to tensor<2x16x8x8xf32>
+    %expanded_34 = tensor.expand_shape %padded_33 [[0], [1, 2], [3], [4]] output_shape [2, 2, 8, 8, 8] : tensor<2x16x8x8xf32> into tensor<2x2x8x8x8xf32>
+    %expanded_35 = tensor.expand_shape %cst_14 [[0, 1], [2], [3], [4]] output_shape [2, 8, 8, 3, 3] : tensor<16x8x3x3xf32> into tensor<2x8x8x3x3xf32>
+    %expanded_36 = tensor.expand_shape %0 [[0], [1, 2], [3], [4]] output_shape [2, 2, 8, 6, 6] : tensor<2x16x6x6xf32> into tensor<2x2x8x6x6xf32>
+    %21 = linalg.fill ins(%cst : f32) outs(%expanded_36 : tensor<2x2x8x6x6xf32>) -> tensor<2x2x8x6x6xf32>
+    %22 = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%expanded_34, %expanded_35 : tensor<2x2x8x8x8xf32>, tensor<2x8x8x3x3xf32>) outs(%21 : tensor<2x2x8x6x6xf32>) -> tensor<2x2x8x6x6xf32>
+    %collapsed = tensor.collapse_shape %22 [[0], [1, 2], [3], [4]] : tensor<2x2x8x6x6xf32> into tensor<2x16x6x6xf32>
+    %23 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%cst_12 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.truncf %cst_22 : f64 to f32
+      %49 = arith.addf %in, %48 : f32
+      linalg.yield %49 : f32
+    } -> tensor<16xf32>
+    %24 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%23 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = math.sqrt %in : f32
+      linalg.yield %48 : f32
+    } -> tensor<16xf32>
+    %25 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%24 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.cmpf one, %in, %cst : f32
+      cf.assert %48, "unimplemented: tensor with zero element"
+      %49 = arith.divf %cst_0, %in : f32
+      linalg.yield %49 : f32
+    } -> tensor<16xf32>
+    %expanded_37 = tensor.expand_shape %cst_13 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %expanded_38 = tensor.expand_shape %25 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %26 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%collapsed, %expanded_37 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.subf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %27 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%26, %expanded_38 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.mulf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_39 = tensor.expand_shape %cst_11 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %28 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%27, %expanded_39 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.mulf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_40 = tensor.expand_shape %cst_10 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %29 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%28, %expanded_40 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.addf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_41 = tensor.expand_shape %20 [[0], [1, 2], [3], [4]] output_shape [2, 2, 8, 6, 6] : tensor<2x16x6x6xf32> into tensor<2x2x8x6x6xf32>
+    %expanded_42 = tensor.expand_shape %cst_9 [[0, 1], [2], [3], [4]] output_shape [2, 8, 8, 1, 1] : tensor<16x8x1x1xf32> into tensor<2x8x8x1x1xf32>
+    %30 = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%expanded_41, %expanded_42 : tensor<2x2x8x6x6xf32>, tensor<2x8x8x1x1xf32>) outs(%21 : tensor<2x2x8x6x6xf32>) -> tensor<2x2x8x6x6xf32>
+    %collapsed_43 = tensor.collapse_shape %30 [[0], [1, 2], [3], [4]] : tensor<2x2x8x6x6xf32> into tensor<2x16x6x6xf32>
+    %31 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%cst_7 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.truncf %cst_22 : f64 to f32
+      %49 = arith.addf %in, %48 : f32
+      linalg.yield %49 : f32
+    } -> tensor<16xf32>
+    %32 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%31 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = math.sqrt %in : f32
+      linalg.yield %48 : f32
+    } -> tensor<16xf32>
+    %33 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%32 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.cmpf one, %in, %cst : f32
+      cf.assert %48, "unimplemented: tensor with zero element"
+      %49 = arith.divf %cst_0, %in : f32
+      linalg.yield %49 : f32
+    } -> tensor<16xf32>
+    %expanded_44 = tensor.expand_shape %cst_8 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %expanded_45 = tensor.expand_shape %33 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %34 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%collapsed_43, %expanded_44 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.subf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %35 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%34, %expanded_45 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.mulf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_46 = tensor.expand_shape %cst_6 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %36 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%35, %expanded_46 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.mulf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_47 = tensor.expand_shape %cst_5 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %37 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%36, %expanded_47 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.addf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %38 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%29, %37 : tensor<2x16x6x6xf32>, tensor<2x16x6x6xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.addf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %39 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%cst_3 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.truncf %cst_22 : f64 to f32
+      %49 = arith.addf %in, %48 : f32
+      linalg.yield %49 : f32
+    } -> tensor<16xf32>
+    %40 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%39 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = math.sqrt %in : f32
+      linalg.yield %48 : f32
+    } -> tensor<16xf32>
+    %41 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%40 : tensor<16xf32>) outs(%3 : tensor<16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.cmpf one, %in, %cst : f32
+      cf.assert %48, "unimplemented: tensor with zero element"
+      %49 = arith.divf %cst_0, %in : f32
+      linalg.yield %49 : f32
+    } -> tensor<16xf32>
+    %expanded_48 = tensor.expand_shape %cst_4 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %expanded_49 = tensor.expand_shape %41 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %42 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%20, %expanded_48 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.subf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %43 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%42, %expanded_49 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.mulf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_50 = tensor.expand_shape %cst_2 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %44 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%43, %expanded_50 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.mulf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %expanded_51 = tensor.expand_shape %cst_1 [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+    %45 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%44, %expanded_51 : tensor<2x16x6x6xf32>, tensor<16x1x1xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.addf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %46 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%38, %45 : tensor<2x16x6x6xf32>, tensor<2x16x6x6xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %in_52: f32, %out: f32):
+      %48 = arith.addf %in, %in_52 : f32
+      linalg.yield %48 : f32
+    } -> tensor<2x16x6x6xf32>
+    %47 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%46 : tensor<2x16x6x6xf32>) outs(%0 : tensor<2x16x6x6xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %48 = arith.cmpf ugt, %in, %cst : f32
+      %49 = arith.select %48, %in, %cst : f32
+      linalg.yield %49 : f32
+    } -> tensor<2x16x6x6xf32>
+    return %47 : tensor<2x16x6x6xf32>
+  }
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      torch_tensor_16_torch.float32_19: "0x04000000EB0EFE3E91E1163FEF7B60BD51EDBDBE07F2A13D42E5813F7F58D7BD1531AC3E2409343EE4C737BEA3010D3FF06C74BEC59E11BF8B3FB6BD95607EBEF1AA843F",
+      torch_tensor_16_torch.float32_18: "0x04000000E6F7743F2CF6D03F564DC53F749F8B3FF156DB3F8EE4973F9C26FF3F6267CD3F5ED5C23FDFA8C63FAAD9D43FC448203F847DFA3FB64FDC3F0D17AB3F96F8B83F",
+      torch_tensor_16_torch.float32_17: "0x0400000036ABD43FDED2983F2D91023FAAFADE3F09F1883F2007DA3F4AC59D3FDB71B13FA8D8113FBA0E1E3F5A4FAC3FD607793F1854B93F834C973FB6A0323F3C99933F",
+      torch_tensor_16_torch.float32_16: "0x04000000CBF63EBF90F56B3F42EB2DBE893AE3BE3DCCBC3E5EFBA4BEC73B46BE8E71F5BE7F6EE33DDB66DE3D3073A0BEA9D985BD8DF7753EF9D67C3E10E9833FEE8260BF",
+      torch_tensor_16_torch.float32_15: "0x04000000E3215F3E7CCA15BF8A2A0A3FA02FB13EC14B4CBED280B5BEE4E2E63E0ACBEBBEAEA9B33F23CCE3BC51FF643C0B3BA1BEFB49F0BD0DCEFABE68E5A8BE3DC8073F",
+      torch_tensor_16_torch.float32_14: "0x0400000002E42B3F303E223F586ADB3F1EB0C03FB804C73F217AD43F834DA53F2F0BEE3F8B53BD3F08B5903FCA5AF43FEA0B293FE83BAA3FEA82E53F0A1BBD3FE1E0493F",
+      torch_tensor_16_torch.float32_13: "0x04000000A3E4323FF8E59E3F43A7963F4D1E613FFAD7BE3F48B9123F1EF9BE3FC4E49B3F39B5DF3F1B0AAA3FD96F4A3FA492823FDA07923FD2DFBF3F7653E03F167E393F",
+      torch_tensor_16_torch.float32_12: "0x0400000037A06CBF6C223A3E155E903E3526C33E14C74A3F16EFC43D7443C4BE5BBC593F0A0B653EBC32983F8BA9903F3EC60F3F00DE3D3FD84236BF46B69E3FF24B8E3E",
+      torch_tensor_16_8_1_1_torch.float32: "0x04000000F16286BE446C4E3E7F1B623EC8C8663E343FA23E476C81BEFBCAB03E8C381EBE4A957CBD44ED013EB7875EBEFB715ABD07ECB13E9A40BF3C280A4EBEF3F51ABED97BFE3D3D5EB6BDEB2D3DBEE0CC003ECE4CA53D10935C3EBD3C4BBC970C3A3E95BDD0BDA36F5A3EFA6C08BD1E55A23EAE7B9BBD28419EBE8834A73C9AA4023E1BE1983E717CA2BEA3808D3D5202673ED001E7BD949D9FBD28BFA93D53A2703ED6BD8C3EE07A973EAFE8CA3C02BC4D3ED09A22BE96704CBEC1E08A3EE8D38DBE0B0AB33EB27F833D1004903DE676BABD36E116BE9B7B5CBDA8A25D3EF0BB80BE569741BE513497BE39BCB53D3356243E67F4C8BC44AB9D3E0630D13DE6CE49BDC7F616BEFB5128BD1EB7353E9C1A6F3DDC2BAEBEC3B38FBE0C738E3EB423CFBD451B8FBEBFBD07BD5734343E225C9EBE6B2C06BA9CD7AFBE03AC6A3D275CAA3E5CB0C1BCB3C692BEE08CC03D45C4A1BE693F323D80ADAEBD46584F3EBB334E3E5ABCF5BD5CEC8D3E72C1773D19B5843EAB295CBE0B1F2F3E041A2B3EE94693BEC3F483BEF1CFA73E9F70173E236D87BE8CE7583E336F7BBE15BA413D8689ADBE5D5328BEDDD08F3DEC8FACBDB62A143EDFF67C3DDFF1423D48D3D93D54D5B03D618BAFBE2DF1443E14846DBE165F97BD71345EBD0F3371BE152393BE1B58A13EAFBEE2BD322E003ED3E6BEBD5BD398BEEA8E56BE22703B3E70EBE0BCE6DA5EBE",
+      torch_tensor_16_torch.float32_11: "0x04000000EB4D673F0876CFBE607A2ABEB7CCE43E868FDA3E52281ABE91FFB03E00E92DBF838DDDBEED4C52BE71E9103F520B6DBE09E128BF6EA973BFE3181D3FAF5F573E",
+      torch_tensor_16_torch.float32_10: "0x040000004840FC3FA0BD993FAA6DBD3FC0CE703F2B0A4C3F6EB6633F98869A3F38EF9E3FBCCD003FA8C5F13F2AD75C3F9877423F1A5D323FB86CAA3FC8030C3FAE3E8E3F",
+      torch_tensor_16_torch.float32_9: "0x040000004F874A3F5C88D83FBB67FA3FF567973F426E813F98AC833F22A9143F80B2AB3FDCF2653F8027383FB3DCDB3F340BC13F5FEB213FE0355F3F4050D93F380ACC3F",
+      torch_tensor_16_torch.float32_8: "0x0400000044020D3F633927BF86C3203E4AF0A73E6042D9BD79860A3FE9A9023C55AEECBE81BBF03E54F50D3E3A2EAA3E6EAE923DF81701BF8A65EEBDBCDE113F81E2F9BE",
+      torch_tensor_16_8_3_3_torch.float32: "0x0400000045FFA23D6E238E3D99D9CDBDAEA3E93DF80EF0BDAF54393C79556DBDD21C9BBC4F74E13DCE2292BD75E9973AA608A03D34D9BE3D3D6EF43C9D3D9F3DDBB0753D480C483DAAD0B9BD7730F93C719FBEBD02EDC03D79FBAB3CDAD494BD7897503DF7851F3D04A63FBDB94168BCF396DA3DB55596BD7E0511BDC73BEBBC3247AABDCA8BBE3D640BABBD1BE9413DFF4D54BCE34A91BD5300A33D75139EBDDC31C7BCD299AC3DCE589E3DE845E13D54A8463D7565743DB8FCC0BD6CF7E9BCEE07A9BC4B34DCBCAAED943B1BDDBD3C4092EBBC7BECF23C191ADC3CACB7B5BCCAFA353D9911A0BDDD8924BDF6EEAFBC501556BCFF6B8BBD9787D1BB120D863D8D34A63D34B2113DC004ADBDD193D93D139ED8BDE1FC0B3D1D18EC3DE2BA05BDCCB8D3BBDA26D9BC8231DCBD19B7E23DBC814F3DA3D0253DE4EC02BDD9C1C43D979432BD8E2E213D957EC1BDE2614EBD162D813C64CAD63B2773643C13A8523DF763E8BD2F1F1E3D6F1C203DB800563D8D828F3DBED3B93D7EA99C3D5B13723D52E259BDE1D8A53D2A17B5BDB318FF3C0AF5DD3CB56B9F3D6793EF3DFDF3B23D6DC5EBBC39A0A1BDA82FDEBD4F7FDE3DD7FED1BD11DACCBD80354FBBEA823A3BB67FA2BCBE7CA2BD0EC4E23D3725913DA1F8313DC87674BC0208B8BD3A5400BDDB31D23D54CDD13C1DC4D23DD3536D3DF50FDD3D255AAF3DF5AD813D91AC8D3B2C2D9B3C155AD7BD4AE2D53DB947CBBD16F3B9BD702CC63CFFD7FD3C7B1BA03DCE67D73D30E0ECBDEF24B9BD5639D1BD8DA0BD3DE7D681BDF50073BD00E717BD7069CCBBF9990C3DF99D70BDD9461B3DC51AC03DA8DAD7BC169FD8BA25B5313D492711BD11211DBDA98DE3BDC1BE903B3F04BDBD47734CBCF37BEDBD6111A1BDA556F03DFE24B6BD33B0973DD7FFD0BDF4CFD2BD3C8998BD5C46C3BD739824BD2E0D7FBCC54467BD3284CBBD6BED2ABCD466B6BC7758DDBDA885D7BA1A9F973D1BE3DBBD67233D3DD3E4EDBDA7F7063DF07690BD37040B3B93E1BFBD3787AB3D5A338B3C04A6073B5E13AB3BAEC1EBBD0489C63D2CDDDF3DBB10643D950DBFBD2435373D28FB58BDD479493D4018D2BDE0127DBDAD118DBD08D6C2BD5EA1D13CBA6AE53CD643183D3AFAA73CFF878ABB768B923DB51EC53D61D2B43D4EA3BF3D197AA1BD1997503DF1A2103D7BE84B3DB20067BD1FBBB9BDE34F84BD6BD5BABD527A86BDAB097CBC5C48B13D06DEB1BD9A37D4BDC9072A3DA3DFAA3DF6562F3C698444BD721CA33D6E9738BDABCAC73DE4530F3CB5D542BDB09CC2BD4AF6ACBC03EDDBBDDAE9233D6EC0BF3D1D85E3BD7D76CB3CD3B7A9BCB7368DBDBA63C0BCBBA3DBBDC55B07BC4EBD773DB1B18C3DBD05923D79E0393D1B38E9BD22C8D33D002CE0BDCF62BE3CB1B1513DDC74103DF564F4BC11E8D8BD1A478B3DE0B2A3BD6A069C3DD6821CBDCE8C3C3D62152ABDD1C49C3DD9C6B73CE0AE2DBC4135A0BDC49B02BDAABFBF3D49EB08BBEAB601BDC861A5BB485C1BBD04D0AA3CCC6DC43DFEE8743D4B85D53DD97F813DB20DCEBA7F9CACBD94AED5BD51C7B63CD567A23DADE1E13DD1B5E63D508B1F3D755AA3BD6953AFBD8A5D6A3C5C83CABC0274043C43645FBC49A09CBCFD010ABDFD39A93D8871D6BC80F63BBDD51A683C7662263B6B02ACBD03604D3D5EFC61BD0E8585BD744EE9BDEAB0003DB983AB3D53368CBD3B1F42BB0FE8393B24354B3CDEEFAF3D69EE17BB8A30DA3DB17AFF3CFEC3293DA2DB213CCBFB3D3D6A81A33D4EFEB0BD5002433D891DE4BDA7569EBD2AF66E3AC250DF3B1693313DCC1E383C5AEC433D24785A3D491405BC0B60ED3D5EDE72BC34DD97BBB049D13C275DC8BD99EA81BD88C2753D08DFCF3CB54D91BB875888BD1DCBEFBDCE1B0E3D6A1F003DBB22933DB241DCBC52675BBDA112D4BDC14AA7BD86E6B1BD81A52C3D11370BBCF53BD5BDAA28683D8305D1BCF8025B3B4628C5BD9ABF673D4876E33D86FCCD3D10F8C03D79C2E8BA4D43B1BD9743EE3C9305B8BC697A883CE1802B3D8F5CAF3CE61D77BC37A6A0BDB0CCA8BDE673CDBDC85AAA3DF61289BDC6FB203D8D9E9BBD2BA2943D82AB22BDC629CE3DE6D40CBDBFB694BC49B17D3D099DCFBC641002BD9B7019BCC6B1B2BD5E8AFF3C368852BCE415D1BD472524BDEBFE92BDFF48C8BDC6C4D0BDF3588B3D9D960A3B3E7C73BDC860023DEA1B18BDF53B6C3DDB04853DF952E83DEBECF0BBF3C53E3D6CC659BDD0B78F3DF96DB93D9128A83D3320C13D6E65763DBB66783D1C2BC9BDC16CAB3CF9B3BB3D1BD2E23CD33780BD2AAAAEBDFCD8C93DE627EC3D59F3203D46ED4EBDCF14B8BD40E8A43C5434D2BCD22BD9BD779DCABD2D2AA0BBEBA1C13DBB6D103CFFCA17BC0456E53CE386E13D2F1FCC3DBE3586BD5990813D6816A03CDCCDED3DF50CB83D62FB70BDDD641EBDAD89DD3C8383BE3DC058A43DE2A531BD794ADD3D6B17473DEC72AB3D295C8F3DFB0F033CD7E8EBBC06E6D13D38D593BD6F15A4BDEC6FD53DEE6494BD754D493D5F5619BDDE68BA3B40E7F9399DE8E13DB0B637BDCEBA86BDB3562A3DDC200FBDF2CCC7BDB87D19BDB3BC8D3D0A4813BD3FE01BBD939EA9BDFF2094BDC122F53C5505A6BD88B076BC56DA213D9507C7BD1D257C3D2FCD533C4CB81CBDA7699CBD8AA1CA3DBB36BD3D55CA9E3C5EE095BDF2F5453D405D96BD31E5E3BD70A5EE3D800C623D38BA04BD62A4C13D27D0B43A7191203D96FCD23AD4BBC73DAAB3BB3DB2BC4A3A136B813D1FB8163DE7B65E3D22D733BC321E4FBDF090CE3D690BAB3DCD6EEBBD42D7E03C5C94DB3DAF5E973DC9F89A3DB0DCA83DE3D4C5BD6CF08ABD02E7D03DC17A643C1ADD2DBD742CE63DC606F9BC380E823D403DDDBC0B26BB3D5377263D4B9FDDBDDF8B253D4BE725BD968C143DE6DA003D6321763DE31185BDA1388C3DE6088F3D7022D9BDA4F7C63DBE02523C599DE03D189222BD5228B1BDC273B43BF7840A3DBF19EA3C181137BC93F798BD3A2206BC5EF1C33D4ECEB0BD1CD5BE3D416D8EBA429419BDBD2B2EBD4A02CF3DA16CE1BD4BCDCCBDC019D4BDE5D9C7BDBE9D343DD9FA8CBD2C867A3C472D773D0716B7BDFFF6813D72D7E5BCAAC1E8BD24722F3D9DFCDB3D94AACBBC81B2A13A859E973DAE3C58BDF71EA73CE29D5B3CBE5FA13C87A95E3B6834BCBD263A89BD4F7956BC6BCBB1BD20EE38BDFCBFE03CE174D0390DC4D33CD2BD76BD88AD333D3CACDDBDC33C863DBB5A9F3C2837A13D5A12853DA455F63CF55AA9BCE09327BC702D463D1613D93D9B076F3D4D86013C2AA095BD2324583D02758C3D176C843D79BB433A238DCF3D547DB63D228AE4BC16A7B33DFF7E893D7EECEABC0E075D3DB815BB3D33E7143D578D69BD2375C0BCE59376BB30CFB7BC9236A3BD1D9C14BD08E2393DC3F09D3D905898BCD837AD3B401EEC3D5F2ABDBD7E40CFBC23B2DDBD793632BC368996BDCE9FADBD3D842C3D22AF84BDE713803D947D963D001F373DD8098C3C5540503D16C3BB3D74AF36BC7D3B90BD1EFA80BB26E99ABD3EE1203DE4D408BCD90DDEBDDC47E6BD3D20A3BD674B813DDE0B85BD4C40813DA6EA953DFC77643C5AD8843D4BAFBD3C2E41F1BCD173793DB89F7B3DA0C1173CA121BEBD1EEB9FBDA149BF3D671007BC0F5E0BBDDAF4BFBD1055453D7111983DACE394BD63AA213D299C46BCFCA3DCBD7F31D63D3D77C7BD594A413DFC660ABD0B3B7ABD068E79BD96CBA63C6F0ED0BC0ABC8E3C0EDEA4BC6B647EBD420096BB3290BBBD1789C63D3C601D3CAA3D94BD4396E33D16C6AE3D2B4CBBBD01AAB6BD6CC5913D141900BC4C338FBD998ED73D25B2F33C6FBED43DB034383DB6B46DBD2CCC483DCA53BBBD5A0BD53D5972743DE6C2E0BD60CC923DA509FFBCD66392BBF2A59EBCAF35B63C0910553CEB613BBDD63EA7BDFE11833DD292E5BDAC22E23D4B0BD23D745A8CBB77AEBF3DD782F93ACC22CB3DED508EBDD22431BC3800C9BDC7DB9F3D6591C13CD423C03D2915CC3D6903803D7A5D073CB6D3F7BC3CC0DA3C60EDE33DC6E2EF3DDAC3B03D747FB3BCC0C1C03DBC37DBBDF10DAA3C90549F3D509867BB1EDDB43DE31F9CBC4422A43D6D48EBBD6E8D713DAAAAF43C8CA6923D5EFA00BD7582F9BC8B6FDA3D9C92C43D63F477BDB3E8C3BD6F98ED3DAA49383D5FDFA33D4733E1BD7AC05D3D63D7E1BD988DB2BC9E17E6BC450B8BBD7DE49EBD89F8A4BDF9F505BC1387B9BD38835ABD27B856BDD9B1C7BC9C079D3CDAA8B5BD3BE1E33D29F0EEBDA68D5A3DBF73E0BD2C3CB9BC51593CBC81A6D53D0210D1BDD01391BDD7A9CABBF7C1E7BDD5F09B3C0EDBD03B180F1D3DABE8B5BC5B0E0F3D2468443DAC12993DDFBE5C3D20DABE3DF7F99E3D85C36FBC1D81A73DFCD5DC3C110A533D3131B3BD68627B3D334D7E3BAA2DB0BDDD0039BD5FA3ECBC07C547BD409606BB01EFA5BDF8B0993D57DDF4BC9817CEB8720E463D717F3C3DA246EBBDD63C3ABD7422CBBDEBD3DFBD7BF29A3D33A0BA3D4A8DABBDEEE43EBD33BE743D6A34E13DFECFCD3D1563953D62B1CFBDBA3A87BD1C78BD3D76E0D7BD23FB47BD113FC0BDF2F7BFBDD3E6F33CFAE415BD9173DEBD54FABABD67CDCA3D29E4C73D0103653D41C7573D1AC58FBD772231BDFDA399BBCFEA373DEB4C87BA4E79F03C53D47BBD7E5B32BD04C5343D08BDDEBDC9F1BB3BF390D73DEE9199BD6176D0BC090BAFBC3FFF32BD2EFF8F3D45D9D63C4C98E73DBE67FDBC814C2F3D1496083D2AC485BD565EEEBDE5FF863D5BEF9FBD05F820BD591AC7BC921DE4BDCEB8993DE114F6BC7B777FBD11CFD9BDB0146F3C4212F6BADA749ABC383C33BD43673A3DD47DCEBC39C3353C5DAC993D35E2073D1DA9AFBD28429EBCCE302DBD3D7C233C6BBF943D08BC35BC7DCD35BD7F2281BDC385883DF4D508BDDDC6E73B8F73C5BC4FE6B4BDEB04343D2B4FC03DD50E8EBD0C5F7A3CBFAE133D83B903BD1BBFABBCC43814BB549B8C3DB6E8AEBBACFCF0BDDD4516BD90FF51BD42CAF9BBB71782BD67B6983C753F96BC1ACE69BD4DFB56BC9601B9BDF45E70BD6125753D0B762E3BB827823D01DAFF3C9A7B9C3D3C6DDF3D9A89C13DB694E4BC312045BDF234BF3DD9E6703DDBB2D13D9108DE3D7054A93D21176C3C9BB37ABB493B80BDEF1FEB3D609481BD79DA8B3DE14B49BC582286BD0BAEB0BDD415F83C594B1FBD61068C3DDC1961BD8465AFBCDA99113D27DAE03D2105CFBD23A68ABD00508CBDCCD3053D0EC5C73D84CE9F3C3176673CFAF3A13DE580B5BDC34EEA3D8DF2EC3D8A41A6BD30A4B0BBBFD9513DCBC49BBD20A764BD0157AB3D0BD9B73DBB3AB6BDBA3E503DC9F371BDA1E578BCEB72F0BD05D2CBBDA53A3BBC2993A7BDFA7580BD77026E3DF52D8C3DFD6CB1BD5CB4A93D8C56EC3D6FD1D7BCEB823B3DA9D578BCA487DCBB7D61EBBC8F9FF43CA341DF3D60001CBDE7EF20BDD17AE63D243FB53D2527A2BD97FAD93DFAAEB4BC0B51063D14C0823C7EF264BC06AF91BDF008823BE75BAABD0768C0BCF2618D3DED05B33DDB359EBDE821553D28D489BB740FB23D7D83A93D76F912BD8006823D71C30B3DC5444B3D6EBE98BDEACE973CE85EC9BD163E813D2A4FF9BCE825433D6941B23D224C7A3CE198BDBD2042AFBD72AB8B3C3D11EBBD0236853D1C60FCBC9488BDBDA6319A3D790C813C97B8DA3D1622413B5F463B3D2EC5843D2BB6653D75C05ABD6A87C5BD6637F1BBF5CCDE3D3527983D373522BD19992BBDEEDAA73D4D98993DC0DA593DEF4DD0BDF948DEBDE790A63DA91DCD3D9F34D83D3B4A793D69D534BD6A933ABC75CED93DE7E182BBAC948CBDBB04523DAAE3A3BD0063063D079B5BBD62B4ACBC644A5E3DA25366BDD6421FBA1B0FCDBD1BC4993C93FD22BD33C7363D093EBC3D1ECE97BD6E5CE43DF942453DBAC3D73D9388113C476390BDE395BABD01EAC43DDB1B8BBD8A7A98BD261F22BD8C37F1BD92D814B86CF74039A4ABA23C1DB67DBBB7F38ABD457ECD3D47815CBDC03BD1BDF95BB43D5982C2BD82C6AFBDEDEBE0BDCBFB863DE9DADF3C05B8B53D4175953D27238CBD3624DF3CFBFA123CED508B3DE8AC5ABD8D44C93D5D28D1BC894A8BBD75A34FBC68DF683DF0318B3C53ADC03DD632183D7D9FD33D229B173D0BDDF0BD3B8001BCF93E09BDE523CA3D0C16D13DE4EA043D086E66BD3A1B29BDA7F39ABD2C9DD2BD622D78BD2DC0BB3D4ED9433D255FAB3CD07AD03DA45B2DBDB22DDB3DFE5293BD4DCA9E3CE79806BD23F5543DD861113D8F1B6A3D4940C23C37F7C2BD19A7883D6319E83C7DE8573DDC40C5BD7835E6BD2E84903DB38AA13DCE1C6FBD662B1FBDDA16303DFFEFA3BC0FA3AFBD27F2C8BD4586163DAD9FD63D1FFFDF3D93067DBD0FA9C33D41F11FBA455B013D8742C7BD85958ABC780CD4BBF29E6A3CD1BBCC3CAFEA1E3B01CF5EBBCE60873C570584BD35B7AD3D7E4891BDB2ECCD3C2BADB5BD4CA7F03CFF51D23D",
+      torch_tensor_16_torch.float32_7: "0x04000000D9B8173FD51EDABE15E658BF37AF233F0776B03E833C2ABEDDAE613E999D62BC265E143F9EFC9EBE24EB0C3F0A7CC3BE4999A5BE18D79F3E345608BF50715ABE",
+      torch_tensor_16_torch.float32_6: "0x04000000B60E5D3F7274AC3F74BBCE3F6499D63FDAC89F3F7E7E143F8D90A33FE03FB73F4D88EF3F3DAD1E3FBCFBAC3FB5B3923F96CBD03F8A4F2F3F01D8B83F97B49F3F",
+      torch_tensor_16_torch.float32_5: "0x04000000938EB73FDECAFB3F50A63F3F28B1C53F93DB9E3FC4F90B3FC6D0B23F8EA7253F62DA383F6B20F83F9F0E193F0CFD013FF08F823F7E384A3FB5D2D73FF8F1613F",
+      torch_tensor_16_torch.float32_4: "0x040000001D48353E078E83BF73D9153E437782BFB48B423C7E413FBFFABC97BE81F77EBFF30C13BE76E173BF504200BF9F8481BE7BA07FBFF4B686BE0337CF3E247F4CBF",
+      torch_tensor_16_4_1_1_torch.float32: "0x04000000901E453E9E5FC9BE04F943BE524BE2BEF288F53E54D3383E102C50BE3278DA3E6C10753EB6F3E0BEDCF864BED8E2DB3E940580BEE4A00E3E6055CD3C00386FBD68D4143E1CDB003E58E3C93D003B79BC0098A1BE30CF95BD5A7D89BE28FAAB3ED84B84BD3A2ECFBE8A20A53E50727EBEC4EF883E34FCF9BE502C6F3EA85CE53D48A0A3BE5054193ED0EA2F3D00C1C0BCB044083E4C6A1DBEF0B158BE8CB275BE80ECEB3E28E74FBE046386BE40424E3D8E7BA83E30FFCD3EC4F8853E5E699CBE802F9CBB86E1C93E00637D3E300E34BEC0EADABD9C46B53E0CCEE33E2C4EC53E28CEDE3D88FD903EE67D8A3E78A46D3EB46E32BE9CA14B3E10177EBDFABAAB3E",
+      torch_tensor_16_torch.float32_3: "0x0400000073200F3F2A4684BF5E8C91BDFE2167BEB7DA4B3FD648F83EA12AA53EEBFFACBEC66958BEF757993ECFE719BE5DC1C43E5B443E3F0D61ED3E9C5B7BBF70A4F43E",
+      torch_tensor_16_torch.float32_2: "0x0400000073CD883F6433AE3FA7D0C13FA6DBA03FDA434A3F8702983F5622BF3F03677D3F38C6633F0BC6553F1474293FC724683F23F44B3FB111843F60B4B63FFCB5AD3F",
+      torch_tensor_16_torch.float32_1: "0x0400000003E1FF3F90D8DB3FA885FD3FAED5483FA1203E3F7BFEE73FC61E8C3F8BC6853F2D38813F98835C3F44738C3FF989A83F2EE1AB3FC641843FCBCCDF3F6DCFDA3F",
+      torch_tensor_16_torch.float32: "0x0400000098AC10BEC8C2203F6AD2CCBEBD5B31BF146086BE8A0A69BF01EB0FBF99F1E9BE47F9643EB8F5DFBE828EE0BEC476CFBEB184A83CF09E753E29AE243FD71A1BBE",
+      torch_tensor_16_4_3_3_torch.float32: "0x040000002B65E33CE06A163D1B68D43D802C4BBD9BCC67BD3629D13D832E843D4040353DE800DDBD5BC5AABDB79D01BEB319963D6E25A6BDC854D23DDC7002BE96741BBEAB66AFBDA091F53D800EAD3D2BC6EEBDFB7C183D08380DBEE031FDBD1E8C9CBD4E39B43D3674AF3C304219BDCB70563D0B66033D0374BF3D3BE9893D56B6DCBB00748D3B0B7F4DBD5A070B3E16CFDF3D9BE01FBEE64C4BBD56E509BCF3FD8E3D46DA43BD46D3193E005820BCE718173E0090F1BD869DE23D5039423D93C4EB3D5BB4613D8A1421BE0639493DF383A6BD804268BDFE0C0CBE20022D3D303121BDEB52BFBC7FC201BE40690B3E73C1013E937687BDAB21553BE78809BEE04654BD0641F33DA06EDE3D6054533D9EDCD1BD6803A13D4B664FBDA04F84BC00BEEB3C545718BEAB05EEBB68EC9EBDF394A7BD8046153DBB0640BD766E533D9BB1623D8A2921BED66FE53B0613153EA655D4BD36D5AC3DAE3E1ABE2B8C713DAB3EF7BD0F62043EEA3F05BE2B5CC63B8AE91E3E4859A63D2063D1BC7EB6963D3BB0263D103652BDA64431BD66594DBD248D1DBE0340DDBD96173CBC3851B53DC2F308BED806F63DDE94183EBE35BEBDBB50933D1BCBE43DEBA0AABD909BA83DAE2C1A3E867B003E93BE1FBE563858BC2BA54BBCAE629B3DC0F89E3C26C1CDBDC6501DBE4B8D31BD0092ECBBCB1AE2BD2852813D701F59BD2BA055BD10F6B1BDC3D1E3BD18C2DC3D4458033E562E7ABC404FB0BD566682BB30F807BD0BC29A3D1BEB18BDAEF6B8BDB3ADD83DD0774ABD7019FD3DABAC103C6EB0C63D2B191EBCFBE81BBD00AFC33B8B3EC4BCAB21793C564EA23CC3FD9A3DABCC513B6BBA51BCD6A9063C4BF1B43CF7771E3EA080383DA293163EB8588C3D2E29EB3D466CEBBD90C9F03DE31AB9BD16DD543C48D2153E005985BB2895B53D96757FBCD8EAEBBDF696053E1324BEBD8C8E263E7621CFBC6E238FBDA41A0EBE4B21CA3D0C950ABECB28C1BC00A742BC20E2873D80EB8FBD96B3283DEB49F8BD267E8A3D2BA341BDE04DBF3DC302183E7C5E183EE6BAF2BD786617BEE0F5723D7B24DCBDEB24C5BCEECC9B3DB0A6BA3D0B33E3BCA697D73D507898BDD02404BD3BB9BB3D96D5F13C8AF8173E7E42B63D5B58FD3D10CC383D00FC4BBB003517BDC6B4053EAB35673B40265F3C28A4DABDABD0FABB6BE7593C7B57333D889DAE3D66E2873DDB4A23BE73020DBE3B87E93D831824BE368BB13D80CC923B401C733D3610FEBDE067603D561AABBD2428293E8B2787BD5BA403BDABA4693BF680343D287391BD68F4173ED866C2BD361D8DBC06ED563D601A26BE076C0BBEAEA0D13DBE8D273E630CA83DA3ACBEBD9BEA1D3D333F24BEC0AD363C2B4BF3BD7BCD4DBD4020D23D5F88193E56C06ABDC620E73DB8C01BBE0BBF8E3C4E338B3DB89DCABDFE13C83D18E7043EA0EDE93CD054C13D64790C3E06521E3D1617A73D36629EBC008AF43A46C0573D68E1213EFE970BBE3363023E50382C3D3325C3BD1675913DC078293C76F251BD805F1B3EF6A40B3D225506BE34C0103E1EF592BD262FD63DE37BCB3DCBF9FBBC728A1C3E2B77B1BB6BAAEE3D6836C43D2033CBBD2E2DF33D6B8E2ABD561BCEBC2872C23D364A413D8A2A273E1E9DE53DAB2F673CAFD5253E6BAE6BBD48B5FDBDE6A084BD463EC8BD164C49BCC09382BD57E906BED6E5CB3BAE0F9DBDAB3934BB464869BD6320A7BD6B5D273E7648BD3C005191BC76B5F8BCAAD40C3EE0B702BE8052FA3DE6AF293EC6FD6DBD7854B6BDD05D953D1BBE163E005232BC5CE10F3E206D2BBDBCD427BEE60AAA3DD35A233EF06530BD307F0EBD8B33173DC269193EAF9C183E807BC7BD6354F83DA37B9CBDA09E3FBD566A0E3DB636FA3DC0A8C1BD2B94C33C761ED8BD140516BEB3FCAABDEB3442BD08A7E5BDB65200BE5BE606BD80BCE43CA0CB33BD802CF23CF6A493BDAA9F1ABEF0950BBD46FD10BEAB88D13DF4DB0ABE68971B3E0652EDBD5B06883D264ABC3DD84CF4BD56FEEE3B4F18243EB664283E0FAF18BE7035043D1B9BE83DFE008CBD0E58A23D90B98BBD842B033E1370D23DA05F90BD4F7C1C3E1083053D96A6A6BCD3B8C43D46F32E3D00AF15BD867375BD9F26093ECEF8B2BD2F0E01BE760339BDEE21BABD20174D3D2BC4273C70E4223D9E8DFBBDB8EEA73D27A80A3E2BC4A7BC1EE7203EAE1AC33D041A00BE2BEDA5BC18AC86BD6B57E63C90C7CB3DFB460BBE93E4263E36DDC4BD9C2114BEC0FC0ABC5062803D3B4F213ED0952F3D4B98013DBEA410BE2F570ABE504FAE3D3012EABD634C9CBDE693493D4A850BBE50868B3DD0163F3DCBABF03D23D2A73DC04EFFBDA0907D3D6C99133E10E4543DD01CC73D58B80FBEF61C2C3D764C213E004D3FBD2E3D9A3D538C813D0040E63CB631BF3D30854E3D242720BEC08FA4BC23AC9ABD70C9C53DF64DADBD087C9CBDF0795B3DEBE8073C10403EBDD344CBBD5667BF3B93C7B73DABAACF3AC0408CBD305E13BE0BE3ADBD3E189DBD63111B3E18DAB7BDCB759DBC809D25BD50B5A2BD7B73173E562C1EBCCB01EABDA006E7BC0755093E1BA50ABDB0551CBED377CEBD6B4575BC9B4E833DCB7C883C73A38C3D7BE7F4BD26D74E3D0BAF573DF32EE1BDEBCB4D3C164FE73DEB070A3D202596BC0BB1C13D83D2133EEB4982BC52300A3E8B716DBD5B5C073EE6950CBE53A913BE88F9CEBDDE42CA3DC07AED3C90FC1A3E9766093E94530E3EBE8AEABDB63844BD4BF1E5BCA8B4F13D262D23BD9C221EBEBBFEA63D8890913D6842193E7B7A80BDC6064E3DDB4027BE96D21B3D0BA696BD00A2233D2ECCDFBDFB7FB3BD6BB03ABD2B868A3BF0B112BDB320D93D1B4A8E3DC6A831BD9B3C323D5A48203E58DFACBDBB780BBD0B7E983D1638253C5F0317BEB629B2BDB4E9183E00B03EBCE2CB263E1E17C13D389580BDB09F083D880CE93DE3F7FCBD20F74A3DABA41B3C569223BC9C3E0CBE238FD4BD268C943D4BB0F2BDC383C5BD30B09EBD8B09813C80515C3C601F6EBDABA5F83BFF8B1F3E505541BDE026E83C2EDFE8BD001C8F3ADE21053E60D2003D72CE21BE0093353BAB1401BD108B51BD2A1A1A3EDE28FF3D8340FBBDC613E43DDBAA223D4C5917BE4E2DB23DEB44E9BD707B58BD76A5CC3C00B015BA0E47D6BDD67CDDBB9CA0263E26933C3D18ABCD3D1CF003BE4404163E16455BBC4678583DA63029BED846FD3D5620AE3C20FC19BDFC171D3EE6F6EF3D2BD08C3CABC56D3C"
+    }
+  }
+#-}
