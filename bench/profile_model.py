@@ -72,6 +72,46 @@ def profile(fn, iterations: int = ITERATIONS) -> dict[str, dict]:
             for k, v in sorted(families.items(), key=lambda kv: -kv[1]["us"])}
 
 
+def launches(fn, iterations: int = 2) -> list[dict]:
+    """Every kernel launch of one call of `fn`, in order, with its grid and time (from the
+    profiler's trace, which keeps the grid that FunctionEvent drops): which launch of a family
+    is the slow one, so that it can be matched to its op in `--emit bolt`."""
+    import tempfile
+
+    import torch
+    from torch.profiler import ProfilerActivity
+    from torch.profiler import profile as torch_profile
+
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    with torch_profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(iterations):
+            fn()
+        torch.cuda.synchronize()
+    with tempfile.NamedTemporaryFile(suffix=".json") as trace:
+        prof.export_chrome_trace(trace.name)
+        events = json.loads(Path(trace.name).read_text())["traceEvents"]
+    kernels = sorted((e for e in events if e.get("cat") == "kernel"), key=lambda e: e["ts"])
+    per_call = len(kernels) // iterations
+    rows = []
+    for i, e in enumerate(kernels[:per_call]):
+        durations = [kernels[i + k * per_call]["dur"] for k in range(iterations)]
+        args = e.get("args", {})
+        rows.append({"index": i, "family": short_name(e["name"]), "us": min(durations),
+                     "grid": args.get("grid"), "block": args.get("block"),
+                     "smem": args.get("shared memory")})
+    return rows
+
+
+def print_launches(title: str, rows: list[dict], top: int) -> None:
+    print(f"\n## {title}: the {top} longest of {len(rows)} launches")
+    print("| # | kernel family | us | grid | block | smem |")
+    print("|---:|---|---:|---|---|---:|")
+    for r in sorted(rows, key=lambda r: -r["us"])[:top]:
+        print(f"| {r['index']} | {r['family']} | {r['us']:.1f} | {r['grid']} | {r['block']} | {r['smem']} |")
+
+
 def print_profile(title: str, rows: dict[str, dict], top: int) -> None:
     total = sum(r["us"] for r in rows.values())
     print(f"\n## {title}: {total:.1f} us of kernels per inference")
@@ -93,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("build/models"))
     parser.add_argument("--peer", action="store_true", help="profile torch.compile (reduce-overhead) too")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--launches", type=int, default=0, metavar="N",
+                        help="also list boltc's N longest single launches, with their grids")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     dtype = {"f16": torch.float16, "bf16": torch.bfloat16}[args.precision]
@@ -108,6 +150,14 @@ def main(argv: list[str] | None = None) -> int:
             rows = profile(lambda: compiled(x))
         print_profile(f"{name} boltc", rows, args.top)
         report[name] = {"boltc": rows}
+        if args.launches:
+            each = launches(graph.replay)
+            steps = compiled.info["launches"]
+            if len(steps) == len(each):  # one CUDA kernel a step: name the op each launch runs
+                for row, step in zip(each, steps):
+                    row["family"] = f"{step['kernel']} {step['location'][-50:]}"
+            print_launches(f"{name} boltc", each, args.launches)
+            report[name]["boltc launches"] = each
         compiled.close()
         if args.peer:
             model = make_model(name).eval().cuda().to(dtype)
