@@ -5,6 +5,7 @@
     boltc model.mlir -o model.so [--arch sm_90a] [-j N]   # build the shared library
     boltc model.mlir --emit cpp -o build/        # write the generated C++ and build.sh, stop
     boltc out.mlir -o model.so                   # optimized IR (--emit bolt's) compiles as is
+    boltc inspect model.so [--json | --ir]       # what a model.so was built from and with
 
 What the flags promise, and how each is kept (test/python/cli/test_cli_flags.py):
 - The command line is checked before any work: `-j` below 1, or an `--emit` that contradicts
