@@ -413,7 +413,7 @@ def test_inspect_help_offers_only_what_is_tested():
 
 
 @pytest.mark.nvcc
-def test_a_built_model_carries_its_manifest(tmp_path: Path):
+def test_a_built_model_carries_its_manifest(tmp_path: Path, monkeypatch):
     """`boltc -o model.so` embeds the manifest; inspect reads it; the runtime's describe() is
     the manifest's model (the library loads without a GPU: describe touches no device)."""
     from boltc.lowering.build import find_nvcc, nvcc_version
@@ -430,3 +430,34 @@ def test_a_built_model_carries_its_manifest(tmp_path: Path):
     assert CompiledModel(library).info == manifest["model"]
     shown = run_boltc("inspect", library)
     assert shown.returncode == 0 and "0  softmax  -" in shown.stdout
+
+    # The loader's check, wired in before the model is created (the GPU's facts stubbed: none here).
+    import numpy as np
+
+    import boltc
+    from boltc.diagnostics import BoltcError
+
+    monkeypatch.setattr("boltc.runtime.device_facts", lambda device: A100)
+    with pytest.raises(BoltcError, match=r"softmax.so: cannot run on CUDA device 0: built for sm_90a; this GPU "
+                                         r"\(NVIDIA A100-SXM4-80GB, compute capability 8.0\) cannot run it: "
+                                         r"rebuild with `boltc MODEL -o softmax.so --arch sm_80`"):
+        boltc.load(library, device=0)
+    model = boltc.load(library)  # no device named: checked at the first use
+    with pytest.raises(BoltcError, match="built for sm_90a"):
+        model(np.zeros((2, 4, 6), np.float32))
+    assert model._instances == {}
+
+
+def test_emit_cpp_writes_the_manifest_and_build_sh_links_it(tmp_path: Path):
+    """--emit cpp's directory holds manifest.json and manifest.S; build.sh assembles the one
+    and links manifest.o into the library, as a build does."""
+    out = tmp_path / "build"
+    result = run_boltc(DATA / "ops" / "softmax.mlir", "--emit", "cpp", "-o", out, "-q")
+    assert result.returncode == 0, result.stderr
+    manifest = parse_manifest((out / "manifest.json").read_bytes(), out / "manifest.json")
+    assert manifest["name"] == "softmax" and [s["kernel"] for s in manifest["kernels"]] == ["softmax"]
+    assert ".incbin \"manifest.json\"" in (out / "manifest.S").read_text()
+    script = (out / "build.sh").read_text().splitlines()
+    assert any("manifest.S" in line and "-o manifest.o" in line for line in script)
+    (link,) = [line for line in script if " -shared " in line]
+    assert " manifest.o " in link
