@@ -5,6 +5,7 @@
     boltc model.mlir -o model.so [--arch sm_90a] [-j N]   # build the shared library
     boltc model.mlir --emit cpp -o build/        # write the generated C++ and build.sh, stop
     boltc out.mlir -o model.so                   # optimized IR (--emit bolt's) compiles as is
+    boltc inspect model.so [--json | --ir]       # what a model.so was built from and with
 
 What the flags promise, and how each is kept (test/python/cli/test_cli_flags.py):
 - The command line is checked before any work: `-j` below 1, or an `--emit` that contradicts
@@ -57,7 +58,9 @@ EMITS = ("bolt", "imported", "cpp", "so")
 PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
 
 # `boltc NAME ...`: NAME -> what `--help` says of it. Each is boltc/tools/NAME.py.
-TOOLS: dict[str, str] = {}
+TOOLS: dict[str, str] = {
+    "inspect": "print what a model.so was built from and with (its manifest; no GPU needed)",
+}
 
 EXIT_INPUT_ERROR = 1
 EXIT_INTERNAL_ERROR = 3
@@ -199,7 +202,7 @@ def write_cpp(args: argparse.Namespace) -> Path:
     before (it holds CPP_MANIFEST): it is replaced whole, never mixed with other files. The
     files are written into a sibling directory first and renamed in."""
     from boltc.compiler import lower
-    from boltc.lowering.model_build import write_build_script, write_sources
+    from boltc.lowering.model_build import script_manifest, write_build_script, write_sources
 
     if args.output is None:
         raise BoltcError("--emit cpp needs -o DIR: the C++ is several files", SourceLocation(args.model))
@@ -208,7 +211,7 @@ def write_cpp(args: argparse.Namespace) -> Path:
     program, _ = lower(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks)
     staging = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.", suffix=".tmp"))
     try:
-        sources = write_sources(program, staging)
+        sources = write_sources(program, staging, script_manifest(program))
         for call in program.anchor_kernels:
             if call.unit is not None:
                 (staging / f"{call.unit.name}.cu").write_text(call.unit.source)

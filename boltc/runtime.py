@@ -13,6 +13,14 @@ the checks only Python can make (count, shape, dtype and device of each input).
 numpy inputs are copied to device buffers of the model (allocated once, through cuda-python's
 `cuda.bindings.runtime`) and the outputs copied back. bf16 tensors take and give float32
 numpy arrays (numpy has no bfloat16), rounded to nearest even on the way in.
+
+The GPU is checked against the library's manifest (boltc/manifest.py) before the model is
+created on it: a model.so built for another architecture (sm_90a code on an A100, sm_80 code on
+a GPU older than 8.0), or with a CUDA toolkit newer than the driver supports, is a BoltcError
+that says what to rebuild with, not CUDA's "no kernel image" from inside the first launch.
+The check runs at `load(path, device=N)` for that device, and on every device at the model's
+first use there; it needs only the CUDA driver (libcuda, through ctypes). A library without a
+manifest (from a boltc before manifests) is loaded unchecked.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from boltc.diagnostics import BoltcError
+from boltc.manifest import DeviceFacts, ManifestMissing, load_blocker, read_manifest
 
 ABI_VERSION = 1  # BOLTC_ABI_VERSION
 
@@ -191,6 +200,13 @@ class CompiledModel:
         self.default_device = device
         self._library = _Library(self._path)
         self.info = self._library.describe()
+        try:
+            self.manifest: dict | None = read_manifest(self._path)
+        except ManifestMissing:
+            self.manifest = None
+        self._checked_devices: set[int] = set()
+        if device is not None:
+            self.check_device(device)
         self.inputs = tuple(TensorSpec.from_json(e) for e in self.info["inputs"])
         self.outputs = tuple(TensorSpec.from_json(e) for e in self.info["outputs"])
 
@@ -216,7 +232,24 @@ class CompiledModel:
 
     # ---- instances ----------------------------------------------------------------------------
 
+    def check_device(self, device: int) -> None:
+        """BoltcError, saying what to rebuild with, when CUDA device `device` or its driver
+        cannot run this library (the manifest's targets and CUDA release against the GPU's
+        compute capability and the driver's version). Nothing to check without a manifest or
+        without a CUDA driver (creating the model then reports CUDA's own error)."""
+        if self.manifest is None or device in self._checked_devices:
+            return
+        facts = device_facts(device)
+        if facts is None:
+            return
+        problem = load_blocker(self.manifest["targets"], self.manifest["cuda"]["release"], facts,
+                               rebuild=f"boltc MODEL -o {self._path.name}")
+        if problem:
+            raise BoltcError(f"{self._path}: cannot run on CUDA device {device}: {problem}")
+        self._checked_devices.add(device)
+
     def _instance(self, device: int) -> _Instance:
+        self.check_device(device)
         with self._lock:
             instance = self._instances.get(device)
             if instance is None:
@@ -475,8 +508,31 @@ class CapturedGraph:
         return results[0] if len(results) == 1 else tuple(results)
 
 
+def device_facts(device: int) -> DeviceFacts | None:
+    """CUDA device `device`'s name and compute capability, and the driver's CUDA version,
+    through the driver API (libcuda.so.1; ctypes, no dependency). None where there is no
+    driver or no such device: the model's creation reports that."""
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return None
+    handle, value = ctypes.c_int(), ctypes.c_int()
+    name = ctypes.create_string_buffer(256)
+    if cuda.cuInit(0) != 0 or cuda.cuDeviceGet(ctypes.byref(handle), device) != 0:
+        return None
+    capability = []
+    for attribute in (75, 76):  # CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, _MINOR
+        if cuda.cuDeviceGetAttribute(ctypes.byref(value), attribute, handle) != 0:
+            return None
+        capability.append(value.value)
+    if cuda.cuDeviceGetName(name, len(name), handle) != 0 or cuda.cuDriverGetVersion(ctypes.byref(value)) != 0:
+        return None
+    return DeviceFacts(name.value.decode(errors="replace"), (capability[0], capability[1]), value.value)
+
+
 def load(path: str | os.PathLike[str], *, device: int | None = None) -> CompiledModel:
-    """A model.so that boltc built, ready to call (the GPU is touched at the first call)."""
+    """A model.so that boltc built, ready to call (the GPU is touched at the first call;
+    `device` given: that GPU is checked against the library's manifest now)."""
     if not Path(path).is_file():
         raise BoltcError(f"no such model file: {path}")
     return CompiledModel(path, device=device)

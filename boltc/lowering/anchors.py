@@ -169,4 +169,6 @@ def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorC
         can_implement=entry.can_implement_name,
         workspace_size=entry.workspace_size_name,
         query_parameters=tuple(i for i, p in enumerate(entry.params) if p.role not in gemm_sm90.HOST_ROLES),
+        config=lowered.kernel.summary(),
+        reason=getattr(lowered, "reason", ""),
     )

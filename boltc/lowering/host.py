@@ -20,9 +20,10 @@ plan allows it (`_TreeBuilder`). Anchors (bolt.gemm, bolt.conv2d, bolt.b2b) go t
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import prod
 from enum import Enum
 from typing import Protocol
@@ -155,6 +156,8 @@ class AnchorCall:
     can_implement: str | None = None
     workspace_size: str | None = None
     query_parameters: tuple[int, ...] = ()
+    config: str = ""  # the kernel's configuration in words (its summary()), for the manifest
+    reason: str = ""  # where that configuration came from (#bolt.kernel, or the heuristic's why)
 
     def __post_init__(self) -> None:
         if len(self.parameters) != len(self.arguments):
@@ -307,6 +310,9 @@ class HostProgram:
     weights_assembly: str  # weights.S
     describe: dict
     anchor_kernels: tuple[AnchorCall, ...]  # distinct entry points, for the build
+    steps: tuple[dict, ...] = ()  # per launch: kernel, entry, config, reason, covers (the manifest's)
+    ir: str = ""  # the optimized bolt IR, large constants elided (module_text)
+    precision: str = ""  # what the graph passes computed in (the module's boltc.pipeline record)
 
     @property
     def describe_json(self) -> str:
@@ -325,7 +331,39 @@ def lower_to_host(
     runtime cannot run, or an anchor with no emitter."""
     fn = _find_function(module, function)
     lowering = _HostLowering(fn, arch, anchor_lowering or default_anchor_lowering(), name or function)
-    return lowering.run()
+    program = lowering.run()
+    return replace(program, ir=module_text(module), precision=pipeline_precision(module))
+
+
+ELIDED_RESOURCE = "__elided__"  # MLIR's own spelling of an elided dense_resource
+MAX_SHOWN_ELEMENTS = 16  # constants up to this size (scalars, small vectors) stay in the text
+
+
+def module_text(module: ModuleOp) -> str:
+    """`module` as MLIR text for the manifest, each constant of more than MAX_SHOWN_ELEMENTS
+    elements printed as `dense_resource<__elided__>` (its type kept): the weights are in the
+    library's blob already, and would make the text as large as the model."""
+    from xdsl.dialects.builtin import DenseResourceAttr
+    from xdsl.printer import Printer
+
+    copy = module.clone()
+    for op in copy.walk():
+        if isinstance(op, bolt.ConstantOp) and prod(op.value.type.get_shape()) > MAX_SHOWN_ELEMENTS:
+            op.properties["value"] = DenseResourceAttr.from_params(ELIDED_RESOURCE, op.value.type)
+    text = io.StringIO()
+    Printer(stream=text).print_op(copy)
+    return text.getvalue() + "\n"
+
+
+def pipeline_precision(module: ModuleOp) -> str:
+    """The precision the graph passes recorded on `module` (compiler.optimize's boltc.pipeline
+    attribute); "" for a module they did not run on (tests lower planned IR directly)."""
+    from xdsl.dialects.builtin import DictionaryAttr, StringAttr
+
+    record = module.attributes.get("boltc.pipeline")
+    if isinstance(record, DictionaryAttr) and isinstance(value := record.data.get("precision"), StringAttr):
+        return value.data
+    return ""
 
 
 def _find_function(module: ModuleOp, name: str) -> func.FuncOp:
@@ -363,6 +401,7 @@ class _HostLowering:
         self.definitions: list[cxx.Stmt] = []
         self.entry_points: dict[str, AnchorCall] = {}
         self.launches: list[dict] = []
+        self.steps: list[dict] = []  # the manifest's view of each launch (HostProgram.steps)
         self.kernel_names: dict[ew.ElementwiseKernel, str] = {}
         self.step = 0
         self.input_alignment = [DType.of_tensor(a.type).bytes for a in block.args]
@@ -417,7 +456,8 @@ class _HostLowering:
 
     # ---- steps ----------------------------------------------------------------------------
 
-    def emit(self, op: Operation | None, kernel: str, launch: cxx.Expr, what: str | None = None) -> None:
+    def emit(self, op: Operation | None, kernel: str, launch: cxx.Expr, what: str | None = None, *,
+             call: AnchorCall | None = None, covers: Sequence[Operation] | None = None, entry: str = "") -> None:
         """One step: `status = launch; if failed, record the step and return`."""
         location = str(op_location(op)) if op is not None else ""
         label = what or f"{op.name if op else 'copy'}{' at ' + location if location else ''}"
@@ -426,8 +466,32 @@ class _HostLowering:
         self.body.append(cxx.Assign(status, launch))
         failed = cxx.call(rt("failed"), status, cxx.Int(self.step), cxx.Str(label), cxx.Name("failure"))
         self.body.append(cxx.If(cxx.Binary("!=", status, cxx.Name("cudaSuccess")), (cxx.Return(failed),)))
+        self.record_step(op, kernel, call, covers, entry)
+
+    def record_step(self, op: Operation | None, kernel: str, call: AnchorCall | None = None,
+                    covers: Sequence[Operation] | None = None, entry: str = "") -> None:
+        """The step's entry in describe()'s launches and in the manifest's steps."""
+        location = str(op_location(op)) if op is not None else ""
         self.launches.append({"op": op.name if op else "copy", "kernel": kernel, "location": location})
+        ops = list(covers) if covers is not None else self.covered_ops(op)
+        self.steps.append({
+            "step": self.step, "kernel": kernel, "entry": call.entry if call else entry,
+            "config": call.config if call else "", "reason": call.reason if call else "",
+            "covers": [{"op": o.name, "location": str(op_location(o))} for o in ops],
+        })
         self.step += 1
+
+    def covered_ops(self, op: Operation | None) -> list[Operation]:
+        """The ops one step computes: an anchor and its fused epilogue (or b2b body), an
+        elementwise tree's ops in program order, else the op itself."""
+        if op is None:
+            return []
+        if op in self.trees:
+            tree = self.trees[op]
+            return sorted([*tree.absorbed, tree.root], key=lambda o: self.step_of.get(o, -1))
+        if op.regions:
+            return [op, *(inner for inner in op.walk() if inner is not op and not isinstance(inner, bolt.YieldOp))]
+        return [op]
 
     def run(self) -> HostProgram:
         self.assign_homes()
@@ -496,7 +560,7 @@ class _HostLowering:
         ops = tree.root.name + (f" (+{len(tree.absorbed)} fused)" if tree.absorbed else "")
         args = [self.ptr(v) for v in tree.leaves] + [self.ptr(result), CTX.dot("stream"), CTX.dot("sm_count")]
         self.emit(tree.root, "elementwise", cxx.call(name, *args),
-                  what=f"{ops} at {op_location(tree.root)}")
+                  what=f"{ops} at {op_location(tree.root)}", entry=name)
 
     # ---- anchors --------------------------------------------------------------------------
 
@@ -518,13 +582,13 @@ class _HostLowering:
         self.require_alignment(op.results[0], ANCHOR_ALIGNMENT)
         label = f"{op.name} at {op_location(op)}"
         if call.returns is EntryReturn.CUDA_ERROR:
-            self.emit(op, call.family, cxx.call(call.entry, *args))
+            self.emit(op, call.family, cxx.call(call.entry, *args), call=call)
         else:
-            self.emit_kernel_status(self.body, op, call.family, cxx.call(call.entry, *args), label)
+            self.emit_kernel_status(self.body, op, call.family, cxx.call(call.entry, *args), label, call=call)
         self.prepare_queries(op, call, label)
 
     def emit_kernel_status(self, body: list[cxx.Stmt], op: Operation, kernel: str, launch: cxx.Expr,
-                           label: str, *, record: bool = True) -> None:
+                           label: str, *, record: bool = True, call: AnchorCall | None = None) -> None:
         """A step whose call returns a cutlass::Status (0: success)."""
         status = cxx.Name("kernel_status")
         if record:
@@ -533,8 +597,7 @@ class _HostLowering:
         failed = cxx.call(rt("kernel_failed"), status, cxx.Int(self.step), cxx.Str(label), cxx.Name("failure"))
         body.append(cxx.If(cxx.Binary("!=", status, cxx.Int(0)), (cxx.Return(failed),)))
         if record:
-            self.launches.append({"op": op.name, "kernel": kernel, "location": str(op_location(op))})
-            self.step += 1
+            self.record_step(op, kernel, call)
 
     def prepare_queries(self, op: Operation, call: AnchorCall, label: str) -> None:
         """can_implement and workspace_size of this call, for the model's prepare()."""
@@ -697,6 +760,7 @@ class _HostLowering:
             weights_assembly=weights_assembly() if has_weights else "",
             describe=describe,
             anchor_kernels=tuple(self.entry_points.values()),
+            steps=tuple(self.steps),
         )
 
 
@@ -960,7 +1024,8 @@ def _lower_pad(lowering: _HostLowering, op: bolt.PadOp) -> None:
             rt("transpose_pad_2d"), _dtype_of(fused.source), dtype.enumerator, lowering.ptr(fused.source),
             lowering.ptr(op.result),
             cxx.Int(t.batch), cxx.Int(t.rows), cxx.Int(t.cols), cxx.Int(fused.out_rows),
-            cxx.HostFloat(_rounded(bolt.float_value(op.value), dtype)), CTX.dot("stream")))
+            cxx.HostFloat(_rounded(bolt.float_value(op.value), dtype)), CTX.dot("stream")),
+            covers=[o for o in (fused.cast, source, op) if o is not None])
         return
     in_shape, out_shape = tensor_shape(op.input.type), tensor_shape(op.result.type)
     if len(in_shape) > 8:

@@ -3,6 +3,7 @@
     objects = runtime/src/*.{cu,cpp}   (the same for every model of an arch: cached)
             + model.cu                 (the generated host file: cached by content)
             + weights.o                (weights.S assembling weights.bin with .incbin)
+            + manifest.o               (manifest.S: manifest.json in the .boltc_manifest section)
             + the CUTLASS kernel objects (compiled by the caller's `compile_units`)
     nvcc -shared -cudart shared objects -> model.so, written atomically
 
@@ -19,6 +20,10 @@ the one the kernels compile with.
 
 `write_build_script` writes `build.sh` beside `--emit cpp`'s sources: the exact commands a
 build runs (the same functions make them), without the cache.
+
+`model_manifest` is what the library says about itself (boltc/manifest.py has the format):
+the versions and flags it was built with, its targets, inputs, outputs and kernels, and the
+optimized IR; `boltc inspect model.so` prints it, and the loader checks the GPU against it.
 """
 
 from __future__ import annotations
@@ -26,7 +31,9 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import hashlib
+import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -36,9 +43,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from boltc import manifest as manifest_format
 from boltc.diagnostics import BoltcError
 from boltc.lowering.build import BuildInterrupted, Subprocesses, find_nvcc, result_interruptibly
-from boltc.lowering.host import WEIGHTS_FILE, HostProgram
+from boltc.lowering.host import ELIDED_RESOURCE, MAX_SHOWN_ELEMENTS, WEIGHTS_FILE, HostProgram
 from boltc.lowering.runtime_abi import runtime_include_dir, runtime_root, runtime_sources
 
 ARCH_FLAGS: dict[str, tuple[str, ...]] = {
@@ -211,8 +219,98 @@ def runtime_jobs(arch: str) -> list[CompileJob]:
     return [CompileJob(src, common_flags(arch), f"runtime/src/{src.name}") for src in runtime_sources()]
 
 
-def write_sources(program: HostProgram, directory: Path) -> dict[str, Path]:
-    """model.cu, and weights.bin + weights.S when the model has weights, into `directory`."""
+# --------------------------------------------------------------------------------------
+# The manifest (boltc/manifest.py).
+# --------------------------------------------------------------------------------------
+
+MANIFEST_FILE = "manifest.json"
+LINK_FLAGS = ("-shared", "-cudart", "shared")  # link_command's, besides objects, output, rpaths
+
+
+def cuda_release(nvcc_version_text: str) -> str:
+    """"13.0" from nvcc --version's "Cuda compilation tools, release 13.0, V13.0.88"; "" if absent."""
+    match = re.search(r"release (\d+\.\d+)", nvcc_version_text)
+    return match.group(1) if match else ""
+
+
+@functools.cache
+def heuristic_digest() -> str:
+    """sha256 of boltc/tuning's source files: the code that chooses every configuration today."""
+    from boltc import tuning
+
+    digest = hashlib.sha256()
+    root = Path(tuning.__file__).parent
+    for path in sorted(root.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def model_manifest(program: HostProgram, nvcc_version_text: str) -> dict:
+    """The manifest of `program` built by the nvcc whose `--version` says `nvcc_version_text`
+    (the format: boltc/manifest.py)."""
+    from boltc.lowering import build
+
+    kernel_arch = build.Arch.parse(program.arch)
+    return {
+        "format": manifest_format.FORMAT,
+        "format_version": manifest_format.FORMAT_VERSION,
+        "name": program.name,
+        "boltc": manifest_format.boltc_version(),
+        "cutlass": build.cutlass_version(),
+        "cuda": {"release": cuda_release(nvcc_version_text), "nvcc": nvcc_version_text},
+        "targets": [program.arch],
+        "precision": program.precision,
+        "flags": {
+            "kernels": list(build.compile_flags(kernel_arch)),
+            "kernel_device": list(build.device_compile_flags(kernel_arch)),
+            "runtime": [*COMMON_FLAGS, *arch_flags(program.arch)],
+            "link": list(LINK_FLAGS),
+        },
+        "tuning": {
+            "source": "heuristic",
+            "cache_sha256": None,
+            "why": "boltc has no tuning step or tuning cache yet: each configuration comes from "
+                   "boltc/tuning's heuristics, or from a #bolt.kernel written in the input (each kernel's "
+                   "reason says which); heuristic_sha256 identifies that code",
+            "heuristic_sha256": heuristic_digest(),
+        },
+        "model": program.describe,
+        "kernels": [dict(step) for step in program.steps],
+        "ir": {
+            "text": program.ir,
+            "weights": f"constants of more than {MAX_SHOWN_ELEMENTS} elements are printed as "
+                       f"dense_resource<{ELIDED_RESOURCE}>: their values are in the library's weights "
+                       f"blob ({program.describe.get('weights_bytes', 0)} bytes), not in this text",
+        },
+    }
+
+
+def script_manifest(program: HostProgram) -> dict:
+    """The manifest `--emit cpp` writes beside build.sh: it names the nvcc found here, the one
+    build.sh runs unless $NVCC says otherwise; where none is found the CUDA release is unknown
+    ("" and the reason), and the loader then skips its driver check."""
+    try:
+        version = Toolchain.find().version
+    except BoltcError:
+        version = ""
+    manifest = model_manifest(program, version)
+    if not version:
+        manifest["cuda"]["nvcc"] = "unknown: --emit cpp found no nvcc; build.sh runs $NVCC"
+    return manifest
+
+
+def manifest_assembly(blob_file: str = MANIFEST_FILE) -> str:
+    """GNU as source putting `blob_file` into the non-allocated section boltc/manifest.py reads
+    (never mapped at load time; kept by the linker and by strip)."""
+    return (f"/* Generated by boltc: the model's manifest (boltc/manifest.py), embedded from {blob_file}. */\n"
+            f'  .section {manifest_format.SECTION},"",@progbits\n'
+            f"  .incbin {json.dumps(blob_file)}\n"
+            '  .section .note.GNU-stack,"",@progbits\n')
+
+
+def write_sources(program: HostProgram, directory: Path, manifest: dict | None = None) -> dict[str, Path]:
+    """model.cu, weights.bin + weights.S when the model has weights, and manifest.json +
+    manifest.S when given a manifest, into `directory`."""
     directory.mkdir(parents=True, exist_ok=True)
     written = {"host": directory / "model.cu"}
     written["host"].write_text(program.source)
@@ -221,6 +319,11 @@ def write_sources(program: HostProgram, directory: Path) -> dict[str, Path]:
         written["weights_blob"].write_bytes(program.weights)
         written["weights_asm"] = directory / "weights.S"
         written["weights_asm"].write_text(program.weights_assembly)
+    if manifest is not None:
+        written["manifest_blob"] = directory / MANIFEST_FILE
+        written["manifest_blob"].write_text(json.dumps(manifest, indent=1) + "\n")
+        written["manifest_asm"] = directory / "manifest.S"
+        written["manifest_asm"].write_text(manifest_assembly())
     return written
 
 
@@ -229,14 +332,14 @@ def assemble_command(toolchain: Toolchain, assembly: Path) -> list[str]:
     return [toolchain.host_cc, "-c", assembly.name, "-o", assembly.with_suffix(".o").name, f"-Wa,-I{assembly.parent}"]
 
 
-def assemble_weights(assembly: Path, processes: Subprocesses | None = None) -> Path:
+def assemble_weights(assembly: Path, processes: Subprocesses | None = None, what: str = "the weights") -> Path:
     """weights.o beside weights.S (assembled by the host C compiler; .incbin reads weights.bin
-    from the same directory)."""
+    from the same directory); also manifest.S, with `what` naming it in errors."""
     toolchain = Toolchain.find()
     cmd = assemble_command(toolchain, assembly)
     returncode, log = (processes or Subprocesses()).run(cmd, tmpdir=assembly.parent, cwd=assembly.parent)
     if returncode != 0:
-        raise BoltcError(f"assembling the weights failed ({assembly}):\n{_tail(log)}\n"
+        raise BoltcError(f"assembling {what} failed ({assembly}):\n{_tail(log)}\n"
                          f"to reproduce: cd {shlex.quote(str(assembly.parent))} && {shlex.join(cmd)}")
     return assembly.with_suffix(".o")
 
@@ -244,7 +347,7 @@ def assemble_weights(assembly: Path, processes: Subprocesses | None = None) -> P
 def link_command(toolchain: Toolchain, objects: Sequence[Path | str], output: Path | str) -> list[str]:
     """nvcc -shared with the shared CUDA runtime, found at run time through an rpath."""
     rpaths = [f"-Xlinker=-rpath,{d}" for d in toolchain.library_dirs()]
-    return [toolchain.nvcc, "-shared", "-cudart", "shared", *map(str, objects), "-o", str(output), *rpaths]
+    return [toolchain.nvcc, *LINK_FLAGS, *map(str, objects), "-o", str(output), *rpaths]
 
 
 def link_shared(objects: Sequence[Path], output: Path, processes: Subprocesses | None = None) -> Path:
@@ -291,7 +394,8 @@ def build_model(
     `compile_units` compiles the anchors' CUTLASS translation units (default: build.py's
     compile_units). `progress` False: print nothing (`boltc -q`). An interrupt kills every
     compiler, removes what this build made and raises build.BuildInterrupted."""
-    Toolchain.find()  # no nvcc: say so now, not after the kernels (it is the same nvcc)
+    toolchain = Toolchain.find()  # no nvcc: say so now, not after the kernels (it is the same nvcc)
+    manifest = model_manifest(program, toolchain.version)
     processes = Subprocesses()
     if compile_units is None:
         def compile_units(units: Sequence[object], arch: str) -> list[Path]:
@@ -301,7 +405,7 @@ def build_model(
     pool = ThreadPoolExecutor(max_workers=1)
     kernels = None
     try:
-        sources = write_sources(program, directory)
+        sources = write_sources(program, directory, manifest)
         jobs = [*runtime_jobs(program.arch),
                 CompileJob(sources["host"], common_flags(program.arch), f"the host file of {program.name}")]
         units = [call.unit for call in program.anchor_kernels if call.unit is not None]
@@ -311,6 +415,7 @@ def build_model(
         objects = compile_cached(jobs, parallel=parallel, processes=processes)
         if "weights_asm" in sources:
             objects.append(assemble_weights(sources["weights_asm"], processes))
+        objects.append(assemble_weights(sources["manifest_asm"], processes, what="the manifest"))
         if kernels is not None:
             objects += list(result_interruptibly(kernels))
         result = link_shared(objects, Path(output), processes)
@@ -378,9 +483,10 @@ def write_build_script(program: HostProgram, directory: Path, sources: dict[str,
         obj = f"{job.source.stem}.o" if job.label == "host" else f"runtime_{job.source.stem}.o"
         commands.append(line(job.command(toolchain, Path(obj))))
         objects.append(obj)
-    if "weights_asm" in sources:
-        commands.append(line(assemble_command(toolchain, Path(sources["weights_asm"].name))))
-        objects.append(Path(sources["weights_asm"].name).with_suffix(".o").name)
+    for kind in ("weights_asm", "manifest_asm"):
+        if kind in sources:
+            commands.append(line(assemble_command(toolchain, Path(sources[kind].name))))
+            objects.append(Path(sources[kind].name).with_suffix(".o").name)
     for call in program.anchor_kernels:
         unit = call.unit
         if unit is None or f"{unit.name}.o" in objects or f"{unit.name}.combined.o" in objects:

@@ -141,10 +141,17 @@ def test_run_blocks_succeed(block: Block):
 
 
 def _check_boltc_args(args: list[str], where: str) -> None:
-    from boltc.cli import build_parser
+    """`boltc ARGS` parses: with the compiler's parser, or a tool's (`boltc inspect ...`)."""
+    import importlib
 
+    from boltc.cli import build_parser, tool_of
+
+    parser = build_parser()
+    tool = tool_of(args)
+    if tool is not None:
+        parser, args = importlib.import_module(f"boltc.tools.{tool}").build_parser(), args[1:]
     try:
-        build_parser().parse_args(args)
+        parser.parse_args(args)
     except SystemExit as e:
         pytest.fail(f"{where}: `boltc {shlex.join(args)}` does not parse (exit {e.code})")
 
@@ -208,6 +215,8 @@ def test_a_broken_command_would_fail():
         _check_python_calls('boltc.compile("model.mlir", arch="sm_90a", tune="model")', "example")
     with pytest.raises(pytest.fail.Exception, match="does not parse"):
         _check_boltc_args(["model.mlir", "--tune"], "example")
+    with pytest.raises(pytest.fail.Exception, match="does not parse"):
+        _check_boltc_args(["inspect", "model.so", "--emit", "bolt"], "example")  # a tool's own flags only
     with pytest.raises(pytest.fail.Exception, match="does not parse"):
         _check_boltc_opt_args(["model.mlir", "-p", "no-such-pass"], "example")
     with pytest.raises(AssertionError, match="exited 1"):

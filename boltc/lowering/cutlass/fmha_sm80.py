@@ -264,7 +264,9 @@ def lower_attention(op: bolt.AttentionOp, arch: str, kernel: FmhaSm80Kernel | No
     values = [FloatArgument(x) if isinstance(x, float) else IntArgument(x) for x in lowered.arguments()]
     arguments = (OperandPointer(0), OperandPointer(1), OperandPointer(2), ResultPointer(), *values,
                  StreamArgument())
+    reason = "given by the caller" if kernel is not None else "FmhaSm80Kernel.choose: by element, alignment, head size"
     kernel = lowered.kernel
     unit = build.TranslationUnit(kernel.name, kernel.render(), build.Arch.parse(arch))
     return AnchorCall(entry=kernel.name, parameters=PARAMETERS, arguments=arguments, family=FAMILY,
-                      unit=unit, returns=EntryReturn.CUDA_ERROR)
+                      unit=unit, returns=EntryReturn.CUDA_ERROR, config=kernel.summary(),
+                      reason=reason)
