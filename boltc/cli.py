@@ -57,7 +57,10 @@ EMITS = ("bolt", "imported", "cpp", "so")
 PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
 
 # `boltc NAME ...`: NAME -> what `--help` says of it. Each is boltc/tools/NAME.py.
-TOOLS: dict[str, str] = {}
+TOOLS: dict[str, str] = {
+    "verify": "the compiled model against the reference executor on random inputs, naming the first "
+              "op that overflows (boltc verify --help)",
+}
 
 EXIT_INPUT_ERROR = 1
 EXIT_INTERNAL_ERROR = 3
