@@ -141,10 +141,14 @@ def test_run_blocks_succeed(block: Block):
 
 
 def _check_boltc_args(args: list[str], where: str) -> None:
-    from boltc.cli import build_parser
+    import importlib
 
+    from boltc.cli import build_parser, tool_of
+
+    tool = tool_of(args)  # `boltc TOOL ...`: the tool's own parser
+    parser = importlib.import_module(f"boltc.tools.{tool}").build_parser() if tool else build_parser()
     try:
-        build_parser().parse_args(args)
+        parser.parse_args(args[1:] if tool else args)
     except SystemExit as e:
         pytest.fail(f"{where}: `boltc {shlex.join(args)}` does not parse (exit {e.code})")
 
