@@ -60,6 +60,8 @@ PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
 # `boltc NAME ...`: NAME -> what `--help` says of it. Each is boltc/tools/NAME.py.
 TOOLS: dict[str, str] = {
     "inspect": "print what a model.so was built from and with (its manifest; no GPU needed)",
+    "verify": "the compiled model against the reference executor on random inputs, naming the first "
+              "op that overflows (boltc verify --help)",
 }
 
 EXIT_INPUT_ERROR = 1

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from xdsl.dialects.builtin import DictionaryAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr
 
 from boltc.diagnostics import BoltcError, SourceLocation, op_location
 from boltc.runtime import CompiledModel
@@ -46,9 +46,11 @@ class Target:
 
     arch: str
     precision: str
+    keep_f32: tuple[str, ...] = ()  # convert-precision's selectors (--precision-override OP=f32)
 
     def flags(self) -> str:
-        return f"--arch {self.arch} --precision {self.precision}"
+        overrides = "".join(f" --precision-override {s}=f32" for s in self.keep_f32)
+        return f"--arch {self.arch} --precision {self.precision}{overrides}"
 
 
 def recorded_target(module: ModuleOp) -> Target | None:
@@ -60,35 +62,43 @@ def recorded_target(module: ModuleOp) -> Target | None:
     if fields.get("arch") not in ARCHES or fields.get("precision") not in PRECISIONS:
         raise BoltcError(f"the module attribute {PIPELINE_RECORD} = {record} names no known target "
                          f"(arch: {', '.join(ARCHES)}; precision: {', '.join(PRECISIONS)})")
-    return Target(fields["arch"], fields["precision"])
+    kept = record.data.get("keep_f32", ArrayAttr([]))
+    if not isinstance(kept, ArrayAttr) or not all(isinstance(s, StringAttr) for s in kept.data):
+        raise BoltcError(f"the module attribute {PIPELINE_RECORD} = {record}: keep_f32 is not a list of strings")
+    return Target(fields["arch"], fields["precision"], tuple(s.data for s in kept.data))
 
 
 def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = None, *,
-             remarks: bool = False, where: str = "<module>") -> ModuleOp:
+             remarks: bool = False, where: str = "<module>", keep_f32: tuple[str, ...] = ()) -> ModuleOp:
     """Run the graph passes on a bolt module, in place, ending with plan-memory, and record the
     target on it. A module that already records one (optimized IR: `boltc --emit bolt` output)
     is left as it is; `arch`/`precision` None take its record, else the defaults, and ones that
     differ from its record are an error located at `where`. `remarks` prints each refused
-    fusion on stderr, and each back-to-back pair left apart for want of a b2b kernel."""
+    fusion on stderr, and each back-to-back pair left apart for want of a b2b kernel.
+    `keep_f32`: ops convert-precision keeps in fp32 (its selectors: by op name, graph node or
+    FILE:LINE), recorded with the target."""
     from boltc.passes.pipeline import run_pipeline
 
     done = recorded_target(module)
     if done is not None:
-        wanted = Target(arch or done.arch, precision or done.precision)
+        wanted = Target(arch or done.arch, precision or done.precision, tuple(keep_f32) or done.keep_f32)
         if wanted != done:
             raise BoltcError(
                 f"this bolt IR was optimized for {done.flags()}; it compiles only for that target "
                 f"(optimize the original model for {wanted.flags()} instead)", SourceLocation(where))
         return module
-    target = Target(arch or ARCHES[0], precision or PRECISIONS[0])
+    target = Target(arch or ARCHES[0], precision or PRECISIONS[0], tuple(keep_f32))
     check_arch(target.arch)
     fuse_b2b = target.arch in B2B_KERNEL_ARCHS
-    run_pipeline(module, precision=target.precision, arch=target.arch, remarks=remarks, fuse_b2b=fuse_b2b)
+    run_pipeline(module, precision=target.precision, arch=target.arch, remarks=remarks, fuse_b2b=fuse_b2b,
+                 keep_f32=target.keep_f32)
     if remarks and not fuse_b2b:
         for line in unfused_b2b_remarks(module, target.arch, where):
             print(line, file=sys.stderr)
-    module.attributes[PIPELINE_RECORD] = DictionaryAttr(
-        {"arch": StringAttr(target.arch), "precision": StringAttr(target.precision)})
+    record: dict[str, StringAttr | ArrayAttr] = {"arch": StringAttr(target.arch), "precision": StringAttr(target.precision)}
+    if target.keep_f32:
+        record["keep_f32"] = ArrayAttr([StringAttr(s) for s in target.keep_f32])
+    module.attributes[PIPELINE_RECORD] = DictionaryAttr(record)
     return module
 
 
@@ -139,7 +149,7 @@ def _where(model: Any, kind: Any) -> str:
 
 def lower(model: Any, example_inputs: Any = None, *, arch: str | None = "sm_90a",
           precision: str | None = "f16", function: str = "main", name: str | None = None,
-          remarks: bool = False):
+          remarks: bool = False, keep_f32: tuple[str, ...] = ()):
     """`model` (anything `boltc.frontends.load` takes) -> (the host program, the model's name):
     import, the graph passes, host code and kernel translation units; nothing compiled yet.
     `arch`/`precision` None: what optimized IR records, else the defaults (see `optimize`)."""
@@ -150,7 +160,7 @@ def lower(model: Any, example_inputs: Any = None, *, arch: str | None = "sm_90a"
         check_arch(arch)
     name = name or model_name(model, default=function)
     module, where = load_for_compile(model, example_inputs)
-    optimize(module, arch, precision, remarks=remarks, where=where)
+    optimize(module, arch, precision, remarks=remarks, where=where, keep_f32=keep_f32)
     target = recorded_target(module)
     assert target is not None  # optimize records it
     return lower_to_host(module, arch=target.arch, function=function, name=name), name
@@ -173,6 +183,7 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     device: int | None = None,
     jobs: int | None = None,
     build_dir: str | os.PathLike[str] | None = None,
+    keep_f32: tuple[str, ...] = (),
 ) -> CompiledModel:
     """Compile `model` for `arch` into a shared library and load it.
 
@@ -185,10 +196,13 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     `output`: where model.so goes (default: a temporary directory owned by the result; use
     `.save(path)` to keep it). `build_dir`: keep the generated C++ there. `jobs`: parallel
     nvcc processes (default: all cores). `device`: the CUDA device numpy inputs run on.
+    `keep_f32`: ops to keep in fp32 compute, by op name (`bolt.softmax`), graph node or
+    FILE:LINE, as `boltc verify --precision-override OP=f32` (convert-precision's docstring).
     """
     from boltc.lowering.model_build import build_model
 
-    program, name = lower(model, example_inputs, arch=arch, precision=precision, function=function)
+    program, name = lower(model, example_inputs, arch=arch, precision=precision, function=function,
+                          keep_f32=keep_f32)
     owned = None
     if output is None:
         owned = Path(tempfile.mkdtemp(prefix="boltc-"))

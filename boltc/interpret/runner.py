@@ -46,8 +46,10 @@ class _LocatedImpls(_InterpreterFunctionImpls):
             raise error_at(op, f"reference interpreter failed: {type(e).__name__}: {e}") from e
 
 
-def reference_interpreter(module: ModuleOp) -> Interpreter:
-    interpreter = Interpreter(module, _impls=_LocatedImpls())
+def reference_interpreter(module: ModuleOp, listeners: Sequence[Interpreter.Listener] = ()) -> Interpreter:
+    """The interpreter of `module` with boltc's impls; `listeners` observe every op it runs
+    (xDSL's Interpreter.Listener: the ops of regions too, with their argument and result values)."""
+    interpreter = Interpreter(module, _impls=_LocatedImpls(), listeners=tuple(listeners))
     for functions in ALL_FUNCTIONS:
         interpreter.register_implementations(functions())
     return interpreter

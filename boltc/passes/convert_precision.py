@@ -20,10 +20,22 @@ with its count (f16 overflows at 65504) and normalizations subtract nearly equal
 min reductions select an element exactly and are demoted. An op this pass does not know (a
 `bolt.b2b`, another dialect's op) keeps its types, with casts at its boundary; so does every
 op already in half precision, which makes the pass idempotent.
+
+User overrides (`keep-f32`, `boltc --precision-override OP=f32`): each selector names ops to
+keep in fp32 as the policy keeps softmax, by op name (`bolt.ew.exp`: every one), by graph node
+(`Exp_3`: the ops an ONNX or torch.export node imported as, as boltc's messages print it) or
+by location (`model.mlir:12`, `model.mlir:12:5`: the ops parsed from that line of a file
+whose path ends so). The decision is recorded on each chosen op as the attribute
+`boltc.keep_f32 = "SELECTOR"`, which the pass honors wherever it finds it (so a second run,
+or IR written by hand, keeps it). A selector that matches no op is an error, as is one that
+chooses a GEMM or convolution: their tensor-core kernels take f16 or bf16 only, and f32
+operands would silently run as tf32.
 """
 
 from __future__ import annotations
 
+import enum
+import re
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
@@ -32,7 +44,10 @@ from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
     Float32Type,
+    FileLineColLoc,
     ModuleOp,
+    NameLoc,
+    StringAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
@@ -46,7 +61,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from boltc.diagnostics import BoltcError
+from boltc.diagnostics import BoltcError, error_at
 from boltc.dialects import bolt
 from boltc.dialects.resources import dense_array, element_bytes
 
@@ -122,6 +137,7 @@ def _demotable(op: Operation) -> bool:
         op.dialect_name() == "bolt"
         and not isinstance(op, NOT_DEMOTED)
         and fp32_reason(type(op), _reduce_kind(op)) is None
+        and KEEP_F32_ATTR not in op.attributes
         and isinstance(op.parent_op(), func.FuncOp)  # epilogue bodies compute in fp32
     )
 
@@ -249,8 +265,101 @@ class EraseIdentityCast(RewritePattern):
             rewriter.replace(op, [], [op.input])
 
 
-def convert_precision(module: ModuleOp, dtype: str = "f16") -> None:
+# --------------------------------------------------------------------------------------
+# User overrides: ops kept in fp32 by name, graph node or location.
+# --------------------------------------------------------------------------------------
+
+KEEP_F32_ATTR = "boltc.keep_f32"  # on an op: keep it in fp32; the value is the selector that chose it
+# Ops with no fp32 kernel: f32 operands would run on tf32 tensor cores (lowering/cutlass/cpp.py).
+TENSOR_CORE_OPS: tuple[type[Operation], ...] = (bolt.AnchorOp, bolt.B2bOp, bolt.AttentionOp)
+_LOCATION_SELECTOR = re.compile(r"^(?P<file>.+?):(?P<line>[0-9]+)(?::(?P<column>[0-9]+))?$")
+
+
+class SelectorKind(enum.Enum):
+    OP_NAME = "op name"  # bolt.ew.exp
+    NODE = "graph node"  # Exp_3 (an ONNX or torch.export node: NameLoc)
+    LOCATION = "location"  # model.mlir:12 or model.mlir:12:5 (FileLineColLoc)
+
+
+@dataclass(frozen=True)
+class Fp32Selector:
+    """Which ops one `keep-f32` entry names (see the module docstring)."""
+
+    text: str
+    kind: SelectorKind
+
+    @staticmethod
+    def parse(text: str) -> Fp32Selector:
+        text = text.strip()
+        if not text:
+            raise BoltcError("convert-precision: an empty keep-f32 selector (expected an op name such "
+                             "as bolt.softmax, a graph node, or FILE:LINE)")
+        if _LOCATION_SELECTOR.match(text):
+            return Fp32Selector(text, SelectorKind.LOCATION)
+        if text.startswith("bolt."):
+            known = bolt_op_names()
+            if text not in known:
+                raise BoltcError(f"convert-precision: keep-f32 names '{text}', which is no bolt op "
+                                 f"(bolt ops: {', '.join(sorted(known))})")
+            return Fp32Selector(text, SelectorKind.OP_NAME)
+        return Fp32Selector(text, SelectorKind.NODE)
+
+    def matches(self, op: Operation) -> bool:
+        if self.kind is SelectorKind.OP_NAME:
+            return op.name == self.text
+        loc = op.location
+        if self.kind is SelectorKind.NODE:
+            return isinstance(loc, NameLoc) and loc.desc.data == self.text
+        if isinstance(loc, NameLoc):
+            loc = loc.location
+        found = _LOCATION_SELECTOR.match(self.text)
+        assert found is not None  # parse() chose LOCATION for this shape
+        if not isinstance(loc, FileLineColLoc) or loc.line.data != int(found["line"]):
+            return False
+        if found["column"] is not None and loc.column.data != int(found["column"]):
+            return False
+        filename = loc.filename.data
+        return filename == found["file"] or filename.endswith("/" + found["file"].lstrip("/"))
+
+
+def bolt_op_names() -> frozenset[str]:
+    return frozenset(op.name for op in bolt.Bolt.operations)
+
+
+def mark_keep_f32(module: ModuleOp, selectors: tuple[str, ...]) -> None:
+    """Record each selector's choice on the ops it names (`boltc.keep_f32`); BoltcError for a
+    selector that names no op, or one that names an op with no fp32 kernel (located there)."""
+    for selector in map(Fp32Selector.parse, selectors):
+        chosen = [op for op in module.walk() if op.dialect_name() == "bolt" and not isinstance(op, NOT_DEMOTED)
+                  and isinstance(op.parent_op(), func.FuncOp) and selector.matches(op)]
+        if not chosen:
+            raise BoltcError(
+                f"convert-precision: keep-f32 '{selector.text}' ({selector.kind.value}) matches no op of "
+                "the model after constant and batch-norm folding (op names look like bolt.softmax; "
+                "nodes and locations as boltc's messages print them)")
+        for op in chosen:
+            check_keepable(op, selector.text)
+            op.attributes[KEEP_F32_ATTR] = StringAttr(selector.text)
+    for op in module.walk():  # marks written by hand, too
+        if KEEP_F32_ATTR in op.attributes:
+            check_keepable(op, _selector_text(op))
+
+
+def _selector_text(op: Operation) -> str:
+    mark = op.attributes[KEEP_F32_ATTR]
+    return mark.data if isinstance(mark, StringAttr) else str(mark)
+
+
+def check_keepable(op: Operation, selector: str) -> None:
+    if isinstance(op, TENSOR_CORE_OPS):
+        raise error_at(op, f"cannot be kept in f32 (keep-f32 '{selector}'): its tensor-core kernels take "
+                           "f16 or bf16 inputs only, and f32 operands would silently run as tf32 "
+                           "(keep the ops around it in f32 instead)")
+
+
+def convert_precision(module: ModuleOp, dtype: str = "f16", keep_f32: tuple[str, ...] = ()) -> None:
     half = half_element_type(dtype)
+    mark_keep_f32(module, keep_f32)
     PatternRewriteWalker(
         GreedyRewritePatternApplier([DemoteToHalf(half), FoldWideningCastChain(), EraseIdentityCast()])
     ).rewrite_module(module)
@@ -263,6 +372,7 @@ class ConvertPrecisionPass(ModulePass):
     name = "convert-precision"
 
     dtype: str = "f16"
+    keep_f32: tuple[str, ...] = ()  # selectors of ops to keep in fp32 (the module docstring)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        convert_precision(op, self.dtype)
+        convert_precision(op, self.dtype, tuple(self.keep_f32))

@@ -35,12 +35,17 @@ ARCHS = ("sm_90a", "sm_80")
 
 
 def pipeline_passes(
-    precision: str = "f16", arch: str = "sm_90a", remarks: bool = False, fuse_b2b: bool = True
+    precision: str = "f16", arch: str = "sm_90a", remarks: bool = False, fuse_b2b: bool = True,
+    keep_f32: tuple[str, ...] = (),
 ) -> list[ModulePass]:
     """The passes `boltc` runs, in order. precision f32 keeps fp32 compute (no conversion).
-    fuse_b2b=False leaves back-to-back anchors apart (for a target without a b2b kernel)."""
+    fuse_b2b=False leaves back-to-back anchors apart (for a target without a b2b kernel).
+    keep_f32: convert-precision's selectors of ops to keep in fp32 (`--precision-override`)."""
     if precision not in PRECISIONS:
         raise BoltcError(f"unknown precision '{precision}' (choose from {', '.join(PRECISIONS)})")
+    if keep_f32 and precision == "f32":
+        raise BoltcError(f"keeping ops in f32 ({', '.join(keep_f32)}) means nothing with precision f32: "
+                         "every op computes in f32 already")
     if arch not in ARCHS:
         raise BoltcError(f"unknown architecture '{arch}' (choose from {', '.join(ARCHS)})")
     passes: list[ModulePass] = [
@@ -52,7 +57,7 @@ def pipeline_passes(
         MergeParallelConvsPass(remarks=remarks),
     ]
     if precision != "f32":
-        passes.append(ConvertPrecisionPass(dtype=precision))
+        passes.append(ConvertPrecisionPass(dtype=precision, keep_f32=tuple(keep_f32)))
     passes += [
         LayoutNhwcPass(),
         ConvAsGemmPass(),
@@ -69,10 +74,10 @@ def pipeline_passes(
 
 def run_pipeline(
     module: ModuleOp, precision: str = "f16", arch: str = "sm_90a", remarks: bool = False,
-    fuse_b2b: bool = True,
+    fuse_b2b: bool = True, keep_f32: tuple[str, ...] = (),
 ) -> ModuleOp:
     ctx = Context()
-    for p in pipeline_passes(precision, arch, remarks, fuse_b2b):
+    for p in pipeline_passes(precision, arch, remarks, fuse_b2b, keep_f32):
         p.apply(ctx, module)
     return module
 
@@ -85,7 +90,8 @@ class BoltPipelinePass(ModulePass):
     precision: str = "f16"
     arch: str = "sm_90a"
     remarks: bool = False
+    keep_f32: tuple[str, ...] = ()
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for p in pipeline_passes(self.precision, self.arch, self.remarks):
+        for p in pipeline_passes(self.precision, self.arch, self.remarks, keep_f32=tuple(self.keep_f32)):
             p.apply(ctx, op)
