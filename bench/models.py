@@ -46,6 +46,7 @@ class Result:
     max_error_of_range: float | None = None
     argmax_agreement: float | None = None
     finite: bool | None = None
+    first_overflow: str | None = None  # where the first inf/NaN came from (locate_overflow)
     matches: bool | None = None
     ms: dict[str, float] = field(default_factory=dict)
     error: str | None = None
@@ -208,6 +209,12 @@ def check_and_time(result: Result, out: Path, precision: str, peers: list[str]) 
     xh = x.to(dtype).contiguous()
     got = compiled(xh).float()
     result.finite = bool(torch.isfinite(got).all())
+    if not result.finite:
+        # Not garbage silently (issue 12, item 7): the reference executor, run on the sample
+        # that went non-finite through the same passes, names the op that overflowed.
+        bad = int((~torch.isfinite(got.reshape(got.shape[0], -1))).any(1).nonzero()[0])
+        result.first_overflow = locate_overflow(model, x[bad:bad + 1], dtype, precision)
+        print(f"{name}: non-finite output; first overflow: {result.first_overflow}", file=sys.stderr)
     span = float(reference.max() - reference.min()) or 1.0
     result.max_error_of_range = float((got - reference).abs().max()) / span
     if reference.dim() == 2:
@@ -230,6 +237,24 @@ def check_and_time(result: Result, out: Path, precision: str, peers: list[str]) 
             print(f"{name}: peer {peer} failed: {type(e).__name__}: {e}", file=sys.stderr)
     compiled.close()
     return result
+
+
+def locate_overflow(model, x, dtype, precision: str) -> str:
+    """Where the first inf/NaN of `model` (a torch module, fp32) on the one-sample input `x`
+    comes from, in boltc's optimized IR at `precision`: the op, its location and the magnitude
+    it had to round (boltc.interpret.overflow), or why none was found."""
+    import copy
+
+    from boltc.compiler import optimize
+    from boltc.frontends.torch import import_torch
+    from boltc.interpret.overflow import first_overflow, locate_nonfinite
+
+    half = copy.deepcopy(model).cpu().to(dtype)
+    sample = x.cpu().to(dtype)
+    module = optimize(import_torch(half, (sample,)), precision=precision)
+    found = first_overflow(locate_nonfinite(module, sample.float().numpy().astype(
+        "float16" if precision == "f16" else "float32")))
+    return str(found) if found else "none in the reference executor (a kernel bug: run boltc verify)"
 
 
 def time_peer(peer: str, model, x) -> float:
