@@ -14,6 +14,14 @@ numpy inputs are copied to device buffers of the model (allocated once, through 
 `cuda.bindings.runtime`) and the outputs copied back. bf16 tensors take and give float32
 numpy arrays (numpy has no bfloat16), rounded to nearest even on the way in.
 
+Threads and streams: the library runs one launch sequence at a time per handle (its arena
+holds the intermediates), so this loader keeps a handle per CUDA stream it is called on (and one
+for the numpy path, one for captured graphs), all sharing the weights on the device
+(`boltc_model_create_context`). Calls from several threads, each on its own stream, run
+concurrently and correctly; calls on one stream are ordered by the stream. At most
+`MAX_STREAM_HANDLES` stream handles are kept per device; the least recently used is destroyed
+(waiting for its work) to make room.
+
 The GPU is checked against the library's manifest (boltc/manifest.py) before the model is
 created on it: a model.so built for another architecture (sm_90a code on an A100, sm_80 code on
 a GPU older than 8.0), or with a CUDA toolkit newer than the driver supports, is a BoltcError
@@ -31,7 +39,8 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,7 +50,9 @@ import numpy as np
 from boltc.diagnostics import BoltcError
 from boltc.manifest import DeviceFacts, ManifestMissing, load_blocker, read_manifest
 
-ABI_VERSION = 1  # BOLTC_ABI_VERSION
+ABI_VERSION = 2  # BOLTC_ABI_VERSION
+MAX_STREAM_HANDLES = 16  # per device: a handle's arena is the model's intermediates
+CUDA_STREAM_PER_THREAD = 2  # cudaStreamPerThread: one stream per host thread behind one handle
 
 _STATUS_NAMES = {
     0: "BOLTC_OK",
@@ -95,6 +106,7 @@ class _Library:
         pointers = ctypes.POINTER(ctypes.c_void_p)
         signatures = {
             "boltc_model_create": (ctypes.c_int, [ctypes.c_int, pointers]),
+            "boltc_model_create_context": (ctypes.c_int, [ctypes.c_void_p, pointers]),
             "boltc_model_run": (ctypes.c_int, [ctypes.c_void_p, pointers, pointers, ctypes.c_void_p]),
             "boltc_model_capture_graph": (ctypes.c_int, [ctypes.c_void_p, pointers, pointers]),
             "boltc_model_replay_graph": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_void_p]),
@@ -184,6 +196,7 @@ class _Instance:
     device: int
     buffers: tuple[list[int], list[int]] | None = None
     stream: Any = None
+    users: int = 0  # runs between taking the handle and enqueueing on it: never evicted meanwhile
 
 
 class CompiledModel:
@@ -193,8 +206,10 @@ class CompiledModel:
                  owned_dir: str | os.PathLike[str] | None = None):
         self._path = Path(path).resolve()
         self._owned_dir = Path(owned_dir) if owned_dir is not None else None
-        self._instances: dict[int, _Instance] = {}
-        self._lock = threading.Lock()
+        # Per device: the handles by what they serve (a stream, "numpy", "graph"), least
+        # recently used first; the first handle made on a device uploaded the weights.
+        self._handles: dict[int, OrderedDict[Hashable, _Instance]] = {}
+        self._lock = threading.RLock()
         self._cuda: _Cuda | None = None
         self._graph_generation = 0
         self.default_device = device
@@ -248,29 +263,51 @@ class CompiledModel:
             raise BoltcError(f"{self._path}: cannot run on CUDA device {device}: {problem}")
         self._checked_devices.add(device)
 
-    def _instance(self, device: int) -> _Instance:
+    def _instance(self, device: int, key: Hashable) -> _Instance:
+        """The handle for `key` on `device`: a stream (its handle as an int) for direct runs,
+        "numpy" for the numpy path, "graph" for captured graphs. Each has its own arena, all
+        share the device's weights (the module docstring says why)."""
         self.check_device(device)
+        if key == CUDA_STREAM_PER_THREAD:
+            key = (key, threading.get_ident())  # a different stream on every thread
         with self._lock:
-            instance = self._instances.get(device)
-            if instance is None:
-                handle = ctypes.c_void_p()
-                self._library.check(self._library.lib.boltc_model_create(device, ctypes.byref(handle)),
+            handles = self._handles.setdefault(device, OrderedDict())
+            instance = handles.get(key)
+            if instance is not None:
+                handles.move_to_end(key)
+                return instance
+            idle = [k for k, h in handles.items() if k not in ("numpy", "graph") and h.users == 0]
+            streams = sum(k not in ("numpy", "graph") for k in handles)
+            if streams >= MAX_STREAM_HANDLES and idle and key not in ("numpy", "graph"):
+                self._destroy(handles.pop(idle[0]))
+            handle = ctypes.c_void_p()
+            lib = self._library.lib
+            if handles:
+                any_handle = next(iter(handles.values())).handle
+                self._library.check(lib.boltc_model_create_context(any_handle, ctypes.byref(handle)),
+                                    f"creating another handle of the model on CUDA device {device}")
+            else:
+                self._library.check(lib.boltc_model_create(device, ctypes.byref(handle)),
                                     f"creating the model on CUDA device {device}")
-                instance = _Instance(handle, device)
-                self._instances[device] = instance
+            instance = _Instance(handle, device)
+            handles[key] = instance
             return instance
+
+    def _destroy(self, instance: _Instance) -> None:
+        if instance.buffers is not None and self._cuda is not None:
+            for ptr in (*instance.buffers[0], *instance.buffers[1]):
+                self._cuda.free(ptr)
+        if instance.stream is not None and self._cuda is not None:
+            self._cuda.rt.cudaStreamDestroy(instance.stream)
+        self._library.lib.boltc_model_destroy(instance.handle)
 
     def close(self) -> None:
         """Free the model's device memory (every device); the object can be used again later."""
         with self._lock:
-            for instance in self._instances.values():
-                if instance.buffers is not None and self._cuda is not None:
-                    for ptr in (*instance.buffers[0], *instance.buffers[1]):
-                        self._cuda.free(ptr)
-                if instance.stream is not None and self._cuda is not None:
-                    self._cuda.rt.cudaStreamDestroy(instance.stream)
-                self._library.lib.boltc_model_destroy(instance.handle)
-            self._instances.clear()
+            for handles in self._handles.values():
+                for instance in handles.values():
+                    self._destroy(instance)
+            self._handles.clear()
 
     def __del__(self) -> None:
         try:
@@ -287,11 +324,17 @@ class CompiledModel:
         self._check_count(inputs)
         if len(outputs) != len(self.outputs):
             raise BoltcError(f"the model has {len(self.outputs)} output(s), got {len(outputs)} buffer(s)")
-        instance = self._instance(self._device(device))
-        self._library.check(
-            self._library.lib.boltc_model_run(instance.handle, _pointer_array(inputs), _pointer_array(outputs),
-                                              ctypes.c_void_p(stream)),
-            "running the model")
+        with self._lock:
+            instance = self._instance(self._device(device), stream)
+            instance.users += 1
+        try:
+            self._library.check(
+                self._library.lib.boltc_model_run(instance.handle, _pointer_array(inputs), _pointer_array(outputs),
+                                                  ctypes.c_void_p(stream)),
+                "running the model")
+        finally:
+            with self._lock:
+                instance.users -= 1
 
     def __call__(self, *inputs: Any) -> Any:
         self._check_count(inputs)
@@ -379,7 +422,7 @@ class CompiledModel:
 
     def _call_numpy(self, inputs: Sequence[Any]) -> list[np.ndarray]:
         arrays = self._numpy_inputs(inputs)
-        instance = self._instance(self._device(None))
+        instance = self._instance(self._device(None), "numpy")
         with self._lock:
             ins, outs = self._numpy_buffers(instance)
             cuda = self._cuda
@@ -421,11 +464,11 @@ class CompiledModel:
             prepared, device = self._torch_inputs(inputs)
             outputs = self._torch_outputs(device)
             in_ptrs, out_ptrs = [x.data_ptr() for x in prepared], [y.data_ptr() for y in outputs]
-            instance = self._instance(device)
+            instance = self._instance(device, "graph")
             kind = "torch"
         elif all(isinstance(x, np.ndarray) for x in inputs):
             self._numpy_inputs(inputs)  # checks only: replay copies
-            instance = self._instance(self._device(None))
+            instance = self._instance(self._device(None), "graph")
             with self._lock:
                 in_ptrs, out_ptrs = self._numpy_buffers(instance)
             prepared, outputs, kind = [], [], "numpy"

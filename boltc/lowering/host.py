@@ -54,7 +54,7 @@ from boltc.lowering.runtime_abi import (
     tensor_shape,
 )
 
-ABI_VERSION = 1  # BOLTC_ABI_VERSION in runtime/include/boltc/model.h
+ABI_VERSION = 2  # BOLTC_ABI_VERSION in runtime/include/boltc/model.h
 ARENA_OFFSET = "bolt.arena_offset"  # boltc/passes/plan_memory.py
 ARENA_SIZE = "bolt.arena_size"
 WEIGHT_ALIGNMENT = 256

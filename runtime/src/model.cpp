@@ -2,6 +2,7 @@
 // CUDA graphs and per-thread errors. No exception crosses the ABI.
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <new>
@@ -10,11 +11,18 @@
 #include "boltc/model.h"
 #include "boltc/runtime.h"
 
+// The weights on one device, shared by a model and its contexts (boltc_model_create_context):
+// freed with the last handle that uses them.
+struct SharedWeights {
+  char* data = nullptr;
+  std::atomic<int> handles{1};
+};
+
 struct boltc_model {
   int device = 0;
   int sm_count = 0;
-  char* arena = nullptr;  // arena_bytes, then workspace_bytes (one allocation)
-  char* weights = nullptr;
+  char* arena = nullptr;  // arena_bytes, then workspace_bytes (one allocation): this handle's own
+  SharedWeights* weights = nullptr;
   size_t workspace_bytes = 0;
   cudaStream_t capture_stream = nullptr;
   cudaGraphExec_t graph = nullptr;
@@ -75,8 +83,27 @@ void release(boltc_model* model) {
   if (model->graph != nullptr) cudaGraphExecDestroy(model->graph);
   if (model->capture_stream != nullptr) cudaStreamDestroy(model->capture_stream);
   if (model->arena != nullptr) cudaFree(model->arena);
-  if (model->weights != nullptr) cudaFree(model->weights);
+  if (model->weights != nullptr && model->weights->handles.fetch_sub(1) == 1) {
+    if (model->weights->data != nullptr) cudaFree(model->weights->data);
+    delete model->weights;
+  }
   delete model;
+}
+
+// The handle's own part: the arena (intermediates and workspace) and the capture stream.
+cudaError_t allocate_own(boltc_model* model, std::string* what) {
+  const size_t arena = align_up(model_spec().arena_bytes) + model->workspace_bytes;
+  if (arena > 0) {
+    if (cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&model->arena), arena); e != cudaSuccess) {
+      *what = "allocating the arena (" + std::to_string(arena) + " bytes)";
+      return e;
+    }
+  }
+  if (cudaError_t e = cudaStreamCreateWithFlags(&model->capture_stream, cudaStreamNonBlocking); e != cudaSuccess) {
+    *what = "creating the model's stream";
+    return e;
+  }
+  return cudaSuccess;
 }
 
 boltc_status check_buffers(const ModelSpec& spec, const void* const* inputs, void* const* outputs) {
@@ -114,7 +141,7 @@ boltc_status run_steps(const boltc_model* model, const void* const* inputs, void
   const RunContext ctx{inputs,
                        outputs,
                        model->arena,
-                       model->weights,
+                       model->weights == nullptr ? nullptr : model->weights->data,
                        model->arena == nullptr ? nullptr : model->arena + align_up(spec.arena_bytes),
                        model->workspace_bytes,
                        stream,
@@ -192,27 +219,43 @@ BOLTC_API boltc_status boltc_model_create(int device, boltc_model** out_model) {
       }
       if (needed > model->workspace_bytes) model->workspace_bytes = needed;
     }
-    const size_t arena = align_up(spec.arena_bytes) + model->workspace_bytes;
-    if (arena > 0) {
-      if (cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&model->arena), arena); e != cudaSuccess) {
-        return abandon(e, "allocating the arena (" + std::to_string(arena) + " bytes)");
-      }
-    }
+    std::string what;
+    if (cudaError_t e = allocate_own(model, &what); e != cudaSuccess) return abandon(e, what);
+    model->weights = new SharedWeights;
     if (spec.weights_bytes > 0) {
-      if (cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&model->weights), spec.weights_bytes);
+      if (cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&model->weights->data), spec.weights_bytes);
           e != cudaSuccess) {
         return abandon(e, "allocating the weights (" + std::to_string(spec.weights_bytes) + " bytes)");
       }
-      if (cudaError_t e = cudaMemcpy(model->weights, spec.weights, spec.weights_bytes, cudaMemcpyHostToDevice);
+      if (cudaError_t e = cudaMemcpy(model->weights->data, spec.weights, spec.weights_bytes, cudaMemcpyHostToDevice);
           e != cudaSuccess) {
         return abandon(e, "uploading the weights");
       }
     }
-    if (cudaError_t e = cudaStreamCreateWithFlags(&model->capture_stream, cudaStreamNonBlocking);
-        e != cudaSuccess) {
-      return abandon(e, "creating the model's stream");
-    }
     *out_model = model;
+    return BOLTC_OK;
+  });
+}
+
+BOLTC_API boltc_status boltc_model_create_context(boltc_model* model, boltc_model** out_context) {
+  return guarded([&]() -> boltc_status {
+    if (out_context == nullptr) return fail(BOLTC_ERROR_INVALID_ARGUMENT, "out_context is null");
+    *out_context = nullptr;
+    if (model == nullptr) return fail(BOLTC_ERROR_INVALID_ARGUMENT, "model is null");
+    DeviceScope scope(model->device);
+    if (scope.status() != cudaSuccess) return cuda_failure(scope.status(), "cudaSetDevice");
+    auto* context = new boltc_model;
+    context->device = model->device;
+    context->sm_count = model->sm_count;
+    context->workspace_bytes = model->workspace_bytes;
+    std::string what;
+    if (cudaError_t e = allocate_own(context, &what); e != cudaSuccess) {
+      release(context);
+      return cuda_failure(e, what);
+    }
+    model->weights->handles.fetch_add(1);
+    context->weights = model->weights;
+    *out_context = context;
     return BOLTC_OK;
   });
 }

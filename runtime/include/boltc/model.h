@@ -16,8 +16,9 @@
  * other or the inputs. The model keeps its own intermediates (one arena) and weights.
  *
  * Concurrency: one handle runs one launch sequence at a time (its arena holds the
- * intermediates): order calls on one handle through one stream, or create one handle per
- * concurrent stream. Different handles are independent. Errors are per thread.
+ * intermediates): order calls on one handle through one stream, and give each concurrent
+ * stream a handle of its own: boltc_model_create_context() makes one that shares the weights.
+ * Different handles are independent; any call may come from any thread. Errors are per thread.
  *
  * Errors: every call that can fail returns a boltc_status; boltc_last_error() then says what
  * failed, on the calling thread. Errors of kernels that run asynchronously appear at the next
@@ -39,7 +40,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a declaration below or the JSON of boltc_model_describe changes meaning. */
-#define BOLTC_ABI_VERSION 1
+#define BOLTC_ABI_VERSION 2
 
 typedef enum boltc_status {
   BOLTC_OK = 0,
@@ -62,6 +63,11 @@ BOLTC_API int boltc_abi_version(void);
  * current device is left as it was. */
 BOLTC_API boltc_status boltc_model_create(int device, boltc_model** out_model);
 
+/* Another handle for the same model on the same device that shares `model`'s weights (no
+ * upload) and has its own arena, capture stream and graph: for running concurrently on another
+ * stream. Destroy the handles in any order; the weights are freed with the last of them. */
+BOLTC_API boltc_status boltc_model_create_context(boltc_model* model, boltc_model** out_context);
+
 /* Enqueue the whole model on `stream` (0: the legacy default stream). inputs[i] and
  * outputs[j] are device pointers in the order of boltc_model_describe(). Returns once the
  * work is enqueued. */
@@ -78,7 +84,7 @@ BOLTC_API boltc_status boltc_model_replay_graph(boltc_model* model, cudaStream_t
 
 /* The model's interface as JSON (never NULL; valid as long as the library is loaded, and
  * the same for every handle, so `model` may be NULL):
- *   {"abi_version": 1, "name": "main", "arch": "sm_90a",
+ *   {"abi_version": 2, "name": "main", "arch": "sm_90a",
  *    "inputs":  [{"name": "input0", "shape": [2, 4], "dtype": "f16", "bytes": 16, "alignment": 16}],
  *    "outputs": [...], "arena_bytes": N, "workspace_bytes": N, "weights_bytes": N,
  *    "launches": [{"op": "bolt.softmax", "kernel": "softmax", "location": "m.mlir:3:10"}]}

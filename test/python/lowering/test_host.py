@@ -122,13 +122,13 @@ def planned_text(text: str) -> ModuleOp:
 def test_describe_lists_inputs_and_outputs():
     program = host(DATA / "ops" / "broadcast_add.mlir", name="broadcast_add")
     info = program.describe
-    assert info["abi_version"] == 1 and info["name"] == "broadcast_add" and info["arch"] == "sm_90a"
+    assert info["abi_version"] == 2 and info["name"] == "broadcast_add" and info["arch"] == "sm_90a"
     assert [(t["shape"], t["dtype"], t["bytes"]) for t in info["inputs"]] == [
         ([2, 4, 6], "f32", 192), ([6], "f32", 24), ([4, 1], "f32", 16)]
     assert [t["shape"] for t in info["outputs"]] == [[2, 4, 6], [2, 4, 6]]
     assert json.loads(program.describe_json) == info
     # The JSON the library returns is this text, as a C string in the host file.
-    assert 'constexpr char kDescribe[] = "{\\"abi_version\\":1' in program.source
+    assert 'constexpr char kDescribe[] = "{\\"abi_version\\":2' in program.source
 
 
 def test_outputs_are_written_in_place_and_views_copied():

@@ -142,7 +142,7 @@ def test_a_model_so_links_loads_and_describes_itself(cache, tmp_path):
         exported = sorted(set(re.findall(r"\b(boltc\w*)", symbols)))
         assert exported == sorted([
             "boltc_abi_version", "boltc_last_error", "boltc_model_capture_graph", "boltc_model_create",
-            "boltc_model_describe", "boltc_model_destroy", "boltc_model_num_inputs", "boltc_model_num_outputs",
+            "boltc_model_create_context", "boltc_model_describe", "boltc_model_destroy", "boltc_model_num_inputs", "boltc_model_num_outputs",
             "boltc_model_replay_graph", "boltc_model_run"])
     # The weights are in the library's read-only data, as assembled.
     assert program.weights in library.read_bytes()
