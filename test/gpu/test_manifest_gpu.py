@@ -77,7 +77,7 @@ def test_a_model_for_another_gpu_is_refused_before_it_is_created(model_for_this_
     with pytest.raises(BoltcError, match=rf"cannot run on CUDA device 0: built for {other}; this GPU "
                                          rf"\({facts.name}, compute capability"):
         model(x)
-    assert model._instances == {}
+    assert model._handles == {}
     with pytest.raises(BoltcError, match=f"built for {other}"):
         model.check_device(0)  # asked again: still refused (only a passed check is remembered)
 

@@ -445,7 +445,7 @@ def test_a_built_model_carries_its_manifest(tmp_path: Path, monkeypatch):
     model = boltc.load(library)  # no device named: checked at the first use
     with pytest.raises(BoltcError, match="built for sm_90a"):
         model(np.zeros((2, 4, 6), np.float32))
-    assert model._instances == {}
+    assert model._handles == {}
 
 
 def test_emit_cpp_writes_the_manifest_and_build_sh_links_it(tmp_path: Path):
