@@ -115,6 +115,17 @@ def conv_channels_padded_size(c: int, target: int) -> int:
     return padded_size(c, target)
 
 
+# The narrowest global access the kernels can make: cp.async copies 4, 8 or 16 bytes (CUTLASS
+# 2.x mainloops; the Hopper pingpong schedule's too), so a contiguous dimension of an odd
+# number of 16-bit elements cannot be read at all.
+MIN_ACCESS_BYTES = 4
+
+
+def readable_as_is(size: int, element_bytes: int) -> bool:
+    """Whether rows of `size` elements can be read by the kernels without padding."""
+    return (size * element_bytes) % MIN_ACCESS_BYTES == 0
+
+
 def padding_blocker(size: int, target: int) -> str | None:
     """Why a dimension of `size` is not padded to a multiple of `target`; None if it is."""
     if size % target == 0:

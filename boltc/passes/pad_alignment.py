@@ -26,12 +26,19 @@ chooses, in three rewrites:
   Non-finite lanes are zeroed (the slice/pad pair stays) before the next anchor reads them.
   `FoldPadOfTrim` removes a pair that an earlier rewrite left, under the same conditions.
 
-The pass leaves alone what it does not handle: grouped convolutions, GEMMs with transpose_a or
-a non-constant rhs, b2b kernels; an anchor whose epilogue already has extras keeps its N.
+A GEMM between two activations (attention's QK^T and PV) has no weight to pad for free: its
+operands are padded at run time (`bolt.pad`, zeros in both operands' K), and only where the
+kernels could not read them at all (an odd length of 16-bit elements: cp.async copies at least
+4 bytes), to whole vectors then, since the copy costs the same.
+
+The pass leaves alone what it does not handle: grouped convolutions, GEMMs with transpose_a,
+convolutions with a non-constant filter, b2b kernels; an anchor whose epilogue already has
+extras keeps its N.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -65,6 +72,7 @@ from boltc.analysis.alignment import (
     join_lanes,
     padded_size,
     padding_blocker,
+    readable_as_is,
     target_alignment,
     zero_rows_blocker,
 )
@@ -181,6 +189,7 @@ class AnchorDims:
     weight_n: int  # of the weight: N of a GEMM, F of a convolution
     result_n: int
     can_pad_n: bool  # a plain-store epilogue without extras: nothing else has N's shape
+    constant_weight: bool = True  # else an activation (a GEMM between two): padded at run time
 
 
 def anchor_dims(op: bolt.AnchorOp) -> AnchorDims | str:
@@ -199,7 +208,9 @@ def anchor_dims(op: bolt.AnchorOp) -> AnchorDims | str:
         nhwc = op.layout.data == bolt.Layout.NHWC
         dims = AnchorDims(3, 3, 0, 3, plain) if nhwc else AnchorDims(1, 1, 0, 1, plain)  # KRSC / FCHW
     if not is_weight_expression(op.main_operands[1], (dims.weight_k, dims.weight_n)):
-        return "its weight is not a constant: padding it would be a runtime pass over it"
+        if not isinstance(op, bolt.GemmOp):
+            return "its weight is not a constant: padding it would be a runtime pass over it"
+        return dataclasses.replace(dims, constant_weight=False)
     return dims
 
 
@@ -525,6 +536,14 @@ class PadAnchor(RewritePattern):
         is_conv = isinstance(op, bolt.Conv2dOp)
         padded_k = conv_channels_padded_size(k, target) if is_conv else padded_size(k, target)
         padded_n = padded_size(n, target)
+        if not dims.constant_weight:
+            # A GEMM between two activations (attention's scores and values): padding either
+            # is a copy at run time, worth it only where the kernels cannot read the rows as
+            # they are (an odd length of 16-bit elements); then to whole vectors, which cost
+            # the copy no more.
+            size = element_size(input_)  # K is contiguous in lhs, N in the result
+            padded_k = k if readable_as_is(k, size) else max(padded_k, -(-k // target) * target)
+            padded_n = n if readable_as_is(n, size) else max(padded_n, -(-n // target) * target)
         for what, size, padded in (("K", k, padded_k), ("N", n, padded_n)):
             if padded % target and (reason := padding_blocker(size, target)) is not None:
                 self.refuse(op, what, size, reason)
@@ -541,7 +560,15 @@ class PadAnchor(RewritePattern):
             )
         grown = {d: size for d, size in ((dims.weight_k, padded_k), (dims.weight_n, padded_n))
                  if size != bolt.shape_of(weight)[d]}
-        new_weight = self.state.padded_weight(rewriter, weight, grown, 0.0) if grown else weight
+        if not dims.constant_weight:
+            # Zeros in both operands' padded K (0 * 0); the rows past N are trimmed away.
+            if padded_k != k:
+                new_input = self.state.runtime_pad(rewriter, input_, dims.input_k, padded_k)
+            new_weight = weight
+            for d, size in grown.items():
+                new_weight = self.state.runtime_pad(rewriter, new_weight, d, size)
+        else:
+            new_weight = self.state.padded_weight(rewriter, weight, grown, 0.0) if grown else weight
         result_type = with_size(op.result, dims.result_n, padded_n)
         padded = self.rebuilt_anchor(op, new_input, new_weight, result_type, padded_n != n)
         self.state.created.add(padded)

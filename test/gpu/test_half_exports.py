@@ -19,14 +19,10 @@ from gpu_helpers import DATA, has_cuda_gpu
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
 RANGE_FRACTION = 3e-2
-# Refused before nvcc with a located error, as their f32 forms are: CUTLASS's sm_90a conv has
-# no grouped or depthwise form, and torch.bmm's activation B (N = 5) is not 4-byte aligned.
-NOT_LOWERED = ("batch_matmul", "conv2d_grouped", "conv2d_depthwise")
-HALF_EXPORTS = [
-    p for p in sorted((DATA / "half").glob("*.mlir")) + sorted((DATA / "ops" / "half").glob("*.mlir"))
-    if p.stem.rsplit("_", 1)[0] not in NOT_LOWERED
-]
-ANCHOR_KERNELS = ("gemm_sm90", "conv_sm90", "gemm_sm80", "conv_sm80")
+# Every export lowers: grouped and depthwise convolutions through conv_direct, torch.bmm's
+# activation B (N = 5, not 4-byte aligned) padded at run time by pad-alignment.
+HALF_EXPORTS = sorted((DATA / "half").glob("*.mlir")) + sorted((DATA / "ops" / "half").glob("*.mlir"))
+ANCHOR_KERNELS = ("gemm_sm90", "conv_sm90", "gemm_sm80", "conv_sm80", "conv_direct")
 
 
 def _id(path: Path) -> str:

@@ -174,6 +174,11 @@ def test_models_aligned_padded_once_and_unchanged(model, before):
         np.testing.assert_allclose(g, e, rtol=1e-4, atol=1e-5)
 
 
+# Per model, the one anchor size the cost rule leaves off a multiple of 8 ((what, size)); none
+# of these models has one today.
+NOT_EIGHT: dict[str, tuple[str, int]] = {}
+
+
 @pytest.mark.skipif("convert-precision" not in available_passes(), reason="convert-precision not written yet")
 @pytest.mark.parametrize("model", ["resnet_block", "mlp_gelu", "small_cnn"])
 def test_models_in_f16(model):
@@ -343,3 +348,53 @@ def test_half_exports_aligned_and_unchanged(half_model: Path):
     for g, r in zip(boltc.interpret(module, *inputs), reference):
         scale = float(np.max(np.abs(r)))
         assert float(np.max(np.abs(np.asarray(g, np.float64) - r))) <= 4 * ulp * scale
+
+
+# --------------------------------------------------------------------------------------
+# GEMMs between two activations: padded at run time only where the kernels cannot read them.
+# --------------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(batch=st.sampled_from([(), (2,), (3,)]), m=st.integers(1, 9), k=st.integers(1, 19),
+       n=st.integers(1, 19), transpose_b=st.booleans(), epilogue=st.booleans(), seed=st.integers(0, 2**16))
+def test_activation_gemms_keep_their_values_and_become_readable(batch, m, k, n, transpose_b, epilogue, seed):
+    from xdsl.dialects.builtin import f16
+
+    from boltc.analysis.alignment import readable_as_is
+
+    b_shape = (*batch, n, k) if transpose_b else (*batch, k, n)
+    block = Block(arg_types=[TensorType(f16, [*batch, m, k]), TensorType(f16, list(b_shape))])
+    a_arg, b_arg = block.args
+    result_type = TensorType(f16, [*batch, m, n])
+    gemm = bolt.GemmOp(a_arg, b_arg, result_type, transpose_b=transpose_b)
+    if epilogue:  # a relu in the epilogue: the pass must keep it (its N may not change)
+        acc = gemm.epilogue.block.args[0]
+        yield_op = gemm.epilogue.block.last_op
+        relu = bolt.ReluOp(acc)
+        gemm.epilogue.block.insert_op_before(relu, yield_op)
+        yield_op.operands = [relu.output]
+    block.add_ops([gemm, func.ReturnOp(gemm.result)])
+    fn = func.FuncOp("main", ([a_arg.type, b_arg.type], [result_type]), Region(block))
+    module = ModuleOp([fn])
+    module.verify()
+    rng = np.random.default_rng(seed)
+    inputs = [rng.standard_normal(tuple(t.get_shape())).astype(np.float16) for t in (a_arg.type, b_arg.type)]
+    before = boltc.interpret(module.clone(), *inputs)[0]
+    PadAlignmentPass().apply(bolt_context(), module)
+    module.verify()
+    after = boltc.interpret(module, *inputs)[0]
+    np.testing.assert_allclose(after.astype(np.float32), before.astype(np.float32), rtol=2e-3, atol=2e-3)
+    (padded,) = [op for op in module.walk() if isinstance(op, bolt.GemmOp)]
+    a_shape, b_padded = bolt.shape_of(padded.lhs), bolt.shape_of(padded.rhs)
+    assert readable_as_is(a_shape[-1], 2)  # K, lhs's contiguous dimension: always paddable
+    if epilogue and not readable_as_is(n, 2):
+        # N of an anchor with an epilogue stays (its region has N's shape; the pipeline runs
+        # this pass before fuse-epilogue, so only hand-written IR gets here): the lowering
+        # refuses it, located, rather than the pass changing what the epilogue computes.
+        assert bolt.shape_of(padded.result)[-1] == n
+        return
+    assert readable_as_is(b_padded[-1], 2) and readable_as_is(bolt.shape_of(padded.result)[-1], 2)
+    pads = [op for op in module.walk() if isinstance(op, bolt.PadOp)]
+    if readable_as_is(k, 2) and readable_as_is(n, 2):
+        assert not pads  # readable as they are: no copies at run time
