@@ -6,6 +6,7 @@
     boltc model.mlir --emit cpp -o build/        # write the generated C++ and build.sh, stop
     boltc out.mlir -o model.so                   # optimized IR (--emit bolt's) compiles as is
     boltc inspect model.so [--json | --ir]       # what a model.so was built from and with
+    boltc report model.so [--html OUT.html]      # per kernel: work, roofline, time; refused fusions
 
 What the flags promise, and how each is kept (test/python/cli/test_cli_flags.py):
 - The command line is checked before any work: `-j` below 1, or an `--emit` that contradicts
@@ -62,6 +63,8 @@ TOOLS: dict[str, str] = {
     "inspect": "print what a model.so was built from and with (its manifest; no GPU needed)",
     "verify": "the compiled model against the reference executor on random inputs, naming the first "
               "op that overflows (boltc verify --help)",
+    "report": "per kernel of a model.so: ops, configuration and why, FLOPs, bytes, time and share (on a "
+              "CUDA GPU) against the GPU's roofline, refused fusions; --html for a page with the plot",
 }
 
 EXIT_INPUT_ERROR = 1

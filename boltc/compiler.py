@@ -22,15 +22,15 @@ records; asking for others is an error that says so, not a silent re-optimizatio
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr
 
-from boltc.diagnostics import BoltcError, SourceLocation, op_location
+from boltc.diagnostics import (BoltcError, SourceLocation, collecting_remarks, op_location, remark,
+                               remarks_wanted)
 from boltc.runtime import CompiledModel
 
 ARCHES = ("sm_90a", "sm_80")  # the first is the default
@@ -92,9 +92,9 @@ def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = 
     fuse_b2b = target.arch in B2B_KERNEL_ARCHS
     run_pipeline(module, precision=target.precision, arch=target.arch, remarks=remarks, fuse_b2b=fuse_b2b,
                  keep_f32=target.keep_f32)
-    if remarks and not fuse_b2b:
+    if remarks_wanted(remarks) and not fuse_b2b:
         for line in unfused_b2b_remarks(module, target.arch, where):
-            print(line, file=sys.stderr)
+            remark("fuse-b2b", line, remarks)
     record: dict[str, StringAttr | ArrayAttr] = {"arch": StringAttr(target.arch), "precision": StringAttr(target.precision)}
     if target.keep_f32:
         record["keep_f32"] = ArrayAttr([StringAttr(s) for s in target.keep_f32])
@@ -160,10 +160,15 @@ def lower(model: Any, example_inputs: Any = None, *, arch: str | None = "sm_90a"
         check_arch(arch)
     name = name or model_name(model, default=function)
     module, where = load_for_compile(model, example_inputs)
-    optimize(module, arch, precision, remarks=remarks, where=where, keep_f32=keep_f32)
+    passes_run = recorded_target(module) is None  # optimized IR compiles as written, no passes
+    with collecting_remarks() as refused:
+        optimize(module, arch, precision, remarks=remarks, where=where, keep_f32=keep_f32)
     target = recorded_target(module)
     assert target is not None  # optimize records it
-    return lower_to_host(module, arch=target.arch, function=function, name=name), name
+    program = lower_to_host(module, arch=target.arch, function=function, name=name)
+    # The refused fusions go into the manifest (`boltc report`); None: no pass ran in this
+    # build, so they are not known (the IR was optimized by an earlier `--emit bolt`).
+    return replace(program, remarks=tuple(refused) if passes_run else None), name
 
 
 def check_arch(arch: Any) -> None:

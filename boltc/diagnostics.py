@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import FileLineColLoc, NameLoc
@@ -64,3 +68,41 @@ def op_location(op: Operation, default_file: str = "<input>") -> SourceLocation:
 def error_at(op: Operation, message: str) -> BoltcError:
     """A BoltcError about `op`, located where the op was parsed, naming it."""
     return BoltcError(f"'{op.name}': {message}", op_location(op), op.name)
+
+
+# -------------------------------------------------------------------------------------------
+# Remarks: the fusions the passes refused, and why
+# -------------------------------------------------------------------------------------------
+
+# While a build collects remarks (`collecting_remarks`), each pass that can refuse a fusion
+# computes its remarks even when it does not print them, and they go into the model's
+# manifest (`boltc report` lists them). A ContextVar, not a global: two builds in two
+# threads collect their own.
+_REMARK_SINK: ContextVar[list[dict[str, str]] | None] = ContextVar("boltc_remark_sink", default=None)
+
+
+@contextmanager
+def collecting_remarks() -> Iterator[list[dict[str, str]]]:
+    """Inside the block, every remark a pass makes is appended to the yielded list as
+    {"pass": pass name, "message": the line `--remarks` prints}, printed or not."""
+    sink: list[dict[str, str]] = []
+    token = _REMARK_SINK.set(sink)
+    try:
+        yield sink
+    finally:
+        _REMARK_SINK.reset(token)
+
+
+def remarks_wanted(printing: bool) -> bool:
+    """Whether a pass should compute its remarks: it prints them, or a build collects them."""
+    return printing or _REMARK_SINK.get() is not None
+
+
+def remark(pass_name: str, message: str, printing: bool) -> None:
+    """One refused fusion: on stderr when `printing` (`--remarks`, `remarks=true`), and into the
+    collecting build's list."""
+    if printing:
+        print(message, file=sys.stderr)
+    sink = _REMARK_SINK.get()
+    if sink is not None:
+        sink.append({"pass": pass_name, "message": message})

@@ -26,8 +26,17 @@ The format (FORMAT_VERSION 1), every key always present:
   entry (the generated kernel's name), config (the kernel's configuration, empty for the
   runtime's fixed kernels), reason (where the configuration came from), covers (the ops the
   step computes, each {"op", "location"}: an anchor and its fused epilogue ops, an
-  elementwise tree's ops)
+  elementwise tree's ops), work (added in version 1 by `boltc report`'s change: the launch's
+  {"flops", "bytes_read", "bytes_written", "math": "tensor" or "cuda"}, boltc/analysis/
+  roofline.py's definitions, computed by lowering/launch_work.py; null for a step that
+  computes no op)
 - ir: {"text": the optimized bolt IR, "weights": how constants appear in it (elided)}
+- remarks (added the same way): the fusions the graph passes refused in this build, each
+  {"pass", "message"} (the line `--remarks` prints); null when no pass ran (optimized IR
+  compiled as written)
+
+Keys are only ever added within a version: a reader treats a key a manifest lacks (one
+written before the key existed: `work`, `remarks`) as unknown, never as an error.
 
 A reader of an older version reads what it knows; a manifest of a newer version is refused
 with a message to update boltc (it may mean something this boltc cannot tell).

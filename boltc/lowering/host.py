@@ -33,11 +33,13 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Operation, OpResult, SSAValue
 
+from boltc.analysis.roofline import Work
 from boltc.diagnostics import BoltcError, error_at, op_location
 from boltc.dialects import bolt
 from boltc.dialects.resources import dense_array, raw_array
 from boltc.lowering import cxx
 from boltc.lowering import elementwise as ew
+from boltc.lowering.launch_work import copy_work, step_work
 from boltc.lowering.runtime_abi import (
     DType,
     LayerNormParams,
@@ -313,6 +315,9 @@ class HostProgram:
     steps: tuple[dict, ...] = ()  # per launch: kernel, entry, config, reason, covers (the manifest's)
     ir: str = ""  # the optimized bolt IR, large constants elided (module_text)
     precision: str = ""  # what the graph passes computed in (the module's boltc.pipeline record)
+    # The fusions the graph passes refused ({"pass", "message"}: the `--remarks` lines), set by
+    # compiler.lower; None where no pass ran in this build (optimized IR compiled as written).
+    remarks: tuple[dict[str, str], ...] | None = None
 
     @property
     def describe_json(self) -> str:
@@ -457,7 +462,8 @@ class _HostLowering:
     # ---- steps ----------------------------------------------------------------------------
 
     def emit(self, op: Operation | None, kernel: str, launch: cxx.Expr, what: str | None = None, *,
-             call: AnchorCall | None = None, covers: Sequence[Operation] | None = None, entry: str = "") -> None:
+             call: AnchorCall | None = None, covers: Sequence[Operation] | None = None, entry: str = "",
+             work: Work | None = None) -> None:
         """One step: `status = launch; if failed, record the step and return`."""
         location = str(op_location(op)) if op is not None else ""
         label = what or f"{op.name if op else 'copy'}{' at ' + location if location else ''}"
@@ -466,11 +472,12 @@ class _HostLowering:
         self.body.append(cxx.Assign(status, launch))
         failed = cxx.call(rt("failed"), status, cxx.Int(self.step), cxx.Str(label), cxx.Name("failure"))
         self.body.append(cxx.If(cxx.Binary("!=", status, cxx.Name("cudaSuccess")), (cxx.Return(failed),)))
-        self.record_step(op, kernel, call, covers, entry)
+        self.record_step(op, kernel, call, covers, entry, work)
 
     def record_step(self, op: Operation | None, kernel: str, call: AnchorCall | None = None,
-                    covers: Sequence[Operation] | None = None, entry: str = "") -> None:
-        """The step's entry in describe()'s launches and in the manifest's steps."""
+                    covers: Sequence[Operation] | None = None, entry: str = "", work: Work | None = None) -> None:
+        """The step's entry in describe()'s launches and in the manifest's steps (with its
+        FLOPs and compulsory bytes, launch_work.py: `boltc report`'s roofline)."""
         location = str(op_location(op)) if op is not None else ""
         self.launches.append({"op": op.name if op else "copy", "kernel": kernel, "location": location})
         ops = list(covers) if covers is not None else self.covered_ops(op)
@@ -478,6 +485,7 @@ class _HostLowering:
             "step": self.step, "kernel": kernel, "entry": call.entry if call else entry,
             "config": call.config if call else "", "reason": call.reason if call else "",
             "covers": [{"op": o.name, "location": str(op_location(o))} for o in ops],
+            "work": (work or step_work(ops)).as_json() if work or ops else None,
         })
         self.step += 1
 
@@ -508,7 +516,7 @@ class _HostLowering:
             for k, value in self.output_copies:
                 self.emit(None, "copy", cxx.call(rt("copy_bytes"), pointer(OutputHome(k)), self.ptr(value),
                                                  cxx.Int(tensor_bytes(value)), CTX.dot("stream")),
-                          what=f"output {k}: copy")
+                          what=f"output {k}: copy", work=copy_work(tensor_bytes(value)))
             return
         if isinstance(op, bolt.ELEMENTWISE_OPS):
             if op not in self.absorbed:

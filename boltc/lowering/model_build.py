@@ -276,6 +276,7 @@ def model_manifest(program: HostProgram, nvcc_version_text: str) -> dict:
         },
         "model": program.describe,
         "kernels": [dict(step) for step in program.steps],
+        "remarks": None if program.remarks is None else [dict(r) for r in program.remarks],
         "ir": {
             "text": program.ir,
             "weights": f"constants of more than {MAX_SHOWN_ELEMENTS} elements are printed as "

@@ -31,7 +31,6 @@ pieces apart.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -45,7 +44,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 
-from boltc.diagnostics import op_location
+from boltc.diagnostics import op_location, remark, remarks_wanted
 from boltc.dialects import bolt
 from boltc.dialects.bolt import AttentionLayout
 from boltc.passes.patterns import scalar_value
@@ -297,6 +296,6 @@ class FuseAttentionPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         PatternRewriteWalker(FuseAttentionChain()).rewrite_module(op)
-        if self.remarks:
+        if remarks_wanted(self.remarks):
             for line in attention_remarks(op):
-                print(line, file=sys.stderr)
+                remark(self.name, line, self.remarks)

@@ -24,7 +24,6 @@ compute-bound pairs apart. With `remarks=true` every refused pair is reported on
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, replace
 from math import prod
 
@@ -45,7 +44,7 @@ from boltc.analysis.b2b_cost import (
     b2b_plan,
     b2b_profitability_blocker,
 )
-from boltc.diagnostics import BoltcError, op_location
+from boltc.diagnostics import BoltcError, op_location, remark, remarks_wanted
 from boltc.dialects import bolt
 
 
@@ -194,6 +193,6 @@ class FuseB2bPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         gpu = gpu_target(self.arch)
         PatternRewriteWalker(FuseBackToBack(gpu)).rewrite_module(op)
-        if self.remarks:
+        if remarks_wanted(self.remarks):
             for line in b2b_remarks(op, gpu):
-                print(line, file=sys.stderr)
+                remark(self.name, line, self.remarks)

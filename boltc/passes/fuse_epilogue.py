@@ -37,7 +37,6 @@ With `remarks=true` every refused consumer is reported on stderr, after the rewr
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from math import prod
 from dataclasses import dataclass, field
@@ -65,7 +64,7 @@ from boltc.analysis.fusion import (
     epilogue_fusion_blocker,
     gemm_view,
 )
-from boltc.diagnostics import op_location
+from boltc.diagnostics import op_location, remark, remarks_wanted
 from boltc.dialects import bolt
 from boltc.passes.patterns import scalar_value
 
@@ -572,6 +571,6 @@ class FuseEpiloguePass(ModulePass):
         PatternRewriteWalker(
             GreedyRewritePatternApplier([ElementwiseOverReshapedAnchor(), FuseIntoEpilogue()])
         ).rewrite_module(op)
-        if self.remarks:
+        if remarks_wanted(self.remarks):
             for line in fusion_remarks(op):
-                print(line, file=sys.stderr)
+                remark(self.name, line, self.remarks)

@@ -25,7 +25,6 @@ dilations, windows neither of which holds the other) are left as they are; with
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,7 +48,7 @@ from boltc.analysis.conv_branches import (
     merged_geometry,
     operand_branch,
 )
-from boltc.diagnostics import op_location
+from boltc.diagnostics import op_location, remark, remarks_wanted
 from boltc.dialects import bolt
 from boltc.passes.fold_constants import materialize
 
@@ -127,7 +126,7 @@ class MergeParallelConvsPass(ModulePass):
         refusals: list[str] = []
         applier = GreedyRewritePatternApplier([MergeParallelConvolutions(refusals)], dce_enabled=True)
         PatternRewriteWalker(applier).rewrite_module(op)
-        if self.remarks:
+        if remarks_wanted(self.remarks):
             for line in dict.fromkeys(refusals):  # a pattern may see an op more than once
-                print(line, file=sys.stderr)
+                remark(self.name, line, self.remarks)
 
