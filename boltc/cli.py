@@ -62,6 +62,7 @@ TOOLS: dict[str, str] = {
     "inspect": "print what a model.so was built from and with (its manifest; no GPU needed)",
     "verify": "the compiled model against the reference executor on random inputs, naming the first "
               "op that overflows (boltc verify --help)",
+    "tune": "tuning caches: merge caches from several machines, list one (boltc tune --help)",
 }
 
 EXIT_INPUT_ERROR = 1
