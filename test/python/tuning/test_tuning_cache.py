@@ -19,6 +19,7 @@ from boltc.tuning.cache import (
 )
 from boltc.tuning.space import Family, candidates, problem_of
 
+from gemm_text import gemm_text, parse_gemm
 from shapes import gemm_op
 
 REPO = Path(__file__).resolve().parents[3]
@@ -59,16 +60,15 @@ def test_every_key_field_matters(tmp_path):
 
 def test_key_follows_the_problem():
     """Shape, alignment and epilogue of the problem change the key; the same problem does not."""
-    other_shape = problem_of(gemm_op(1280, 768, 3072), Family.GEMM_SM90, "sm_90a")
-    plain = dataclasses.replace(PROBLEM, epilogue=problem_of(gemm_op(64, 64, 64), Family.GEMM_SM90, "sm_90a").epilogue)
     args = dict(gpu="g", capability=(9, 0), cuda="13.0", cutlass="4.2", kernels="k")
     base = TuningKey.for_problem(PROBLEM, **args)
-    assert TuningKey.for_problem(problem_of(GEMM, Family.GEMM_SM90, "sm_90a"), **args) == base
+    assert TuningKey.for_problem(problem_of(gemm_op(1280, 768, 768), Family.GEMM_SM90, "sm_90a"), **args) == base
+    other_shape = problem_of(gemm_op(1280, 768, 3072), Family.GEMM_SM90, "sm_90a")
     assert TuningKey.for_problem(other_shape, **args).shape != base.shape
     assert TuningKey.for_problem(dataclasses.replace(PROBLEM, alignment_a=4), **args).alignment != base.alignment
-    assert TuningKey.for_problem(plain, **args) == base  # same tree structure (bias + relu)
-    relu_only = gemm_op(1280, 768, 768)
-    assert TuningKey.for_problem(problem_of(relu_only, Family.GEMM_SM90, "sm_90a"), **args).epilogue == base.epilogue
+    plain_store = problem_of(parse_gemm(gemm_text(1280, 768, 768)), Family.GEMM_SM90, "sm_90a")
+    plain = TuningKey.for_problem(plain_store, **args)
+    assert plain.epilogue != base.epilogue and plain.shape == base.shape and plain.digest() != base.digest()
 
 
 def test_the_faster_measured_time_wins(tmp_path):
