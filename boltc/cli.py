@@ -65,6 +65,7 @@ TOOLS: dict[str, str] = {
               "op that overflows (boltc verify --help)",
     "report": "per kernel of a model.so: ops, configuration and why, FLOPs, bytes, time and share (on a "
               "CUDA GPU) against the GPU's roofline, refused fusions; --html for a page with the plot",
+    "tune": "tuning caches: merge caches from several machines, list one (boltc tune --help)",
 }
 
 EXIT_INPUT_ERROR = 1

@@ -1,0 +1,530 @@
+"""The tuning search space: the kernel configurations worth compiling and timing for one GEMM or
+convolution on one target, each legal by the emitters' own checks before nvcc ever runs.
+
+    for candidate in candidates(op, "sm_90a"):          # a bolt.gemm or bolt.conv2d
+        print(candidate.describe(), candidate.kernel_attr_text())
+
+`Candidate` is the one configuration record below tuning and lowering: it prints as (and parses
+from) the `#bolt.kernel<...>` attribute the select-kernels pass will write, and builds the
+emitter's configuration and kernel objects (`Candidate.kernel(problem)`), whose constructors
+refuse anything CUTLASS would reject (`SelfChecking.blocker`).
+
+How the space is made, the Bolt way (papers/bolt-mlsys22.txt, "performance profiler": "Bolt
+prefers large warp tile sizes ..., four or eight warps per threadblock ..., small problem sizes
+need small threadblock sizes"), per family:
+
+- **gemm_sm90** (CUTLASS 3, sm_90a): CTA tiles of 128 or 256 rows under the cooperative schedule
+  (two consumer warpgroups split the rows) and 64 or 128 under pingpong, N of 64, 128, 192 or
+  256, K 64 (one 128-byte swizzle row of 16-bit elements). One consumer warpgroup holds at most
+  128x128 fp32 accumulators (128 registers a thread): the rule conv_sm90 enforces
+  (`MAX_ACCUMULATOR_TILE`, measured there: 128x256 in one warpgroup spilled, 10x slower) and the
+  reason CUTLASS's own generator lists no pingpong 128x256 or cooperative 256x256. Clusters
+  1x1x1 and the multicast cluster (2x1x1 when there are two tiles along M, else 1x2x1 when
+  there are two along N). The stream-K schedule (`cooperative_streamk`, CUTLASS's
+  StreamKScheduler, which also decides split-K at run time) for the cooperative tiles of a
+  problem that does not fill one wave; CUTLASS offers no separate split-K for these kernels.
+  Stages: as many as fit beside the epilogue (what StageCountAutoCarveout computes), written
+  out because `#bolt.kernel` records a count.
+- **gemm_sm80 / conv_sm80** (CUTLASS 2.x, sm_80 and as the comparison on sm_90a): the
+  tensor-op configurations of CUTLASS's generator for sm_80 f16 (`GenerateSM80_TensorOp_16816`):
+  4 or 8 warps of 64x64 (or 64x32, 32x64 for the 4-warp 128x64 and 64x128 tiles, and 32x32 for
+  64x64), K 32 or 64, and the stage counts the generator pairs with them, within the A100's
+  163 KB (the emitter's `mainloop_blocker`).
+- **conv_sm90**: CUTLASS 4.2 has one sm_90a conv schedule ("warpspecialized", one consumer
+  warpgroup), so tiles of 64 or 128 rows whose accumulators fit that warpgroup (<= 128x128),
+  N 32 to 256, cluster 1x1x1 (every best of bench/conv.py's sweep ran without one; clusters are
+  not in the space yet), stages as many as fit.
+- **conv_direct** (groups > 1): the single candidate; its widths follow from the problem
+  (conv_direct.choose_config) and it has no `#bolt.kernel` form.
+
+Pruned by problem size, as heuristic.py does: no tile taller than M rounded up to 64 or wider
+than N rounded up to 64 (convolutions: F rounded up to 32), whose extra rows would be masked
+work; and *small* tiles (fewer elements than the reference tile, min(128, M) x min(128, N)
+rounded up) only when reference tiles would not give two full waves of the GPU. The result is
+tens of candidates per op (`MAX_CANDIDATES`), never thousands.
+
+Legality: each candidate becomes the emitter's configuration and kernel objects (GemmSm90Config
+and GemmSm90Kernel, ...), whose blockers are CUTLASS's static_asserts and shared-memory limits
+written in Python; a refused candidate is dropped. For an op, the problem (alignments, element
+types, the epilogue tree) is what the family's own lowering derives from it, so a candidate
+written into the op as `#bolt.kernel` lowers: test/python/tuning/test_space.py renders every
+candidate of the paper's GEMMs and ResNet-50's convolutions, and test_space_nvcc.py compiles a
+sample with nvcc.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from math import ceil
+
+from xdsl.dialects.builtin import IntAttr, StringAttr
+
+from boltc.dialects import bolt
+from boltc.lowering.cutlass import conv_direct, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+from boltc.lowering.cutlass.cpp import (
+    Element,
+    GmemLayout,
+    InvalidKernelConfig,
+    KernelSchedule,
+    Shape3,
+    UnsupportedEpilogue,
+)
+from boltc.lowering.cutlass.evt import EpilogueTree
+from boltc.tuning.heuristic import epilogue_subtile_n
+from boltc.tuning.heuristic_sm80 import SM_COUNT
+
+MAX_CANDIDATES = 64  # "tens per op, not thousands" (issue 13); test_space.py asserts it
+SMALL_TILE_WAVES = 2  # small tiles stay in the space when reference tiles give fewer waves
+# Shared memory the stage count leaves free beyond the emitter's epilogue estimate: the
+# kernel's pipeline barriers, tile-scheduler storage and alignment padding, which the estimate
+# (gemm_sm90.tma_epilogue_smem_bytes) does not itemize.
+SM90_STAGE_RESERVE_BYTES = 2048
+STREAMK = "cooperative_streamk"
+
+
+class Family(Enum):
+    """The kernel families the space spans (boltc/lowering/anchors.py: FAMILIES)."""
+
+    GEMM_SM90 = gemm_sm90.FAMILY
+    GEMM_SM80 = gemm_sm80.FAMILY
+    CONV_SM90 = conv_sm90.FAMILY
+    CONV_SM80 = conv_sm80.FAMILY
+    CONV_DIRECT = conv_direct.FAMILY
+
+    @property
+    def is_sm80(self) -> bool:
+        return self in (Family.GEMM_SM80, Family.CONV_SM80)
+
+    @property
+    def is_conv(self) -> bool:
+        return self in (Family.CONV_SM90, Family.CONV_SM80, Family.CONV_DIRECT)
+
+
+# The families searched per (anchor, target); the first is the target's own.
+GEMM_FAMILIES = {"sm_90a": (Family.GEMM_SM90, Family.GEMM_SM80), "sm_80": (Family.GEMM_SM80,)}
+CONV_FAMILIES = {"sm_90a": (Family.CONV_SM90, Family.CONV_SM80), "sm_80": (Family.CONV_SM80,)}
+
+
+# --------------------------------------------------------------------------------------
+# The candidate: one configuration, as #bolt.kernel records it.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One kernel configuration. `warp` is the CUTLASS 2.x families' warp tile (None for the
+    others); `stages` None only for conv_direct, which has no such choice."""
+
+    family: Family
+    tile: tuple[int, int, int] | None
+    cluster: tuple[int, int, int] = (1, 1, 1)
+    stages: int | None = None
+    schedule: str = ""
+    warp: tuple[int, int, int] | None = None
+
+    # -- #bolt.kernel ------------------------------------------------------------------
+
+    @property
+    def has_kernel_attr(self) -> bool:
+        return self.family is not Family.CONV_DIRECT
+
+    def kernel_attr(self) -> bolt.KernelAttr:
+        """The `#bolt.kernel` attribute the select-kernels pass writes for this candidate."""
+        if not self.has_kernel_attr or self.tile is None or self.stages is None:
+            raise InvalidKernelConfig(
+                f"{self.family.value} has no #bolt.kernel configuration: its widths follow from the "
+                "problem (conv_direct.choose_config)"
+            )
+        return bolt.KernelAttr(
+            StringAttr(self.family.value), bolt.i64_array(list(self.tile)),
+            bolt.i64_array(list(self.cluster)), IntAttr(self.stages), StringAttr(self.schedule),
+        )
+
+    def kernel_attr_text(self) -> str:
+        tile, cluster = ", ".join(map(str, self.tile or ())), ", ".join(map(str, self.cluster))
+        self.kernel_attr()  # refuses conv_direct
+        return f'#bolt.kernel<"{self.family.value}", tile [{tile}], cluster [{cluster}], stages {self.stages}, "{self.schedule}">'
+
+    @classmethod
+    def from_kernel_attr(cls, attr: bolt.KernelAttr) -> Candidate:
+        """The candidate a `#bolt.kernel` records (the CUTLASS 2.x families' warp tile from their
+        schedule string, as gemm_sm80.config_from_attr reads it)."""
+        try:
+            family = Family(attr.family.data)
+        except ValueError:
+            known = ", ".join(f.value for f in Family if f is not Family.CONV_DIRECT)
+            raise InvalidKernelConfig(f"#bolt.kernel family {attr.family.data!r} is unknown (known: {known})") from None
+        if family is Family.CONV_DIRECT:
+            raise InvalidKernelConfig("conv_direct has no #bolt.kernel configuration")
+        tile = tuple(bolt.int_list(attr.tile))
+        cluster = tuple(bolt.int_list(attr.cluster))
+        warp = None
+        schedule = attr.schedule.data
+        if family.is_sm80:
+            _, warp_shape, _ = gemm_sm80.config_from_attr(attr, family.value)
+            warp = (warp_shape.m, warp_shape.n, warp_shape.k)
+            schedule = gemm_sm80.MULTISTAGE + " warp {}x{}x{}".format(*warp)
+        return cls(family, tile, cluster, attr.stages.data, schedule, warp)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_kernel_text(cls, text: str) -> Candidate:
+        """The candidate of `#bolt.kernel<...>` text."""
+        from xdsl.parser import Parser
+
+        from boltc.dialects.context import bolt_context
+
+        attr = Parser(bolt_context(), text).parse_attribute()
+        if not isinstance(attr, bolt.KernelAttr):
+            raise InvalidKernelConfig(f"not a #bolt.kernel attribute: {text}")
+        return cls.from_kernel_attr(attr)
+
+    # -- the emitters' objects -------------------------------------------------------------
+
+    def config(self, problem: GemmProblem | Conv2dProblem):
+        """The emitter's configuration object for this candidate on `problem` (its constructor
+        runs the family's blocker: InvalidKernelConfig when CUTLASS would refuse it)."""
+        return self.kernel(problem).config
+
+    def kernel(self, problem: GemmProblem | Conv2dProblem):
+        """The emitter's kernel object (configuration and epilogue tree) for `problem`: what
+        renders the translation units. InvalidKernelConfig when CUTLASS would refuse it."""
+        f = self.family
+        if f.is_conv != isinstance(problem, Conv2dProblem):
+            raise InvalidKernelConfig(f"{f.value} does not lower a {problem.op_kind}")
+        if f is Family.CONV_DIRECT:
+            assert isinstance(problem, Conv2dProblem)
+            config = conv_direct.choose_config(problem.geometry, problem.groups, problem.element, problem.element_d)
+            return conv_direct.ConvDirectKernel(config, problem.epilogue)
+        tile = Shape3.of(self.tile or ())
+        if isinstance(problem, GemmProblem):
+            if f is Family.GEMM_SM90:
+                schedule = KernelSchedule.select(self.schedule, tma=problem.tma)
+                config = gemm_sm90.GemmSm90Config(
+                    element_ab=problem.element, element_d=problem.element_d, layout_a=problem.layout_a,
+                    layout_b=problem.layout_b, alignment_a=problem.alignment_a, alignment_b=problem.alignment_b,
+                    alignment_d=problem.alignment_d, tile=tile, cluster=Shape3.of(self.cluster), schedule=schedule,
+                    stages=self.stages,
+                    epilogue_n=epilogue_subtile_n(schedule.cooperative, tile.n, problem.epilogue.evaluates_transcendental),
+                )
+                return gemm_sm90.GemmSm90Kernel(config, problem.epilogue)
+            config = gemm_sm80.GemmSm80Config(
+                element_ab=problem.element, element_d=problem.element_d, layout_a=problem.layout_a,
+                layout_b=problem.layout_b, alignment_a=problem.alignment_a, alignment_b=problem.alignment_b,
+                alignment_d=problem.alignment_d, tile=tile, warp=Shape3.of(self.warp or ()), stages=self.stages or 0,
+            )
+            return gemm_sm80.GemmSm80Kernel(config, problem.epilogue)
+        g = problem.geometry
+        if f is Family.CONV_SM90:
+            config = conv_sm90.ConvSm90Config(
+                element_ab=problem.element, element_d=problem.element_d, tile=tile,
+                cluster=Shape3.of(self.cluster), stages=self.stages,
+                pad_channels=(g.c * problem.element.bytes) % 16 != 0,
+            )
+            return conv_sm90.ConvSm90Kernel(config, problem.epilogue)
+        alignment_c = conv_sm80.channel_alignment(g.c, problem.element)
+        config = conv_sm80.ConvSm80Config(
+            element_ab=problem.element, element_d=problem.element_d, alignment_c=alignment_c,
+            alignment_d=problem.alignment_d, tile=tile, warp=Shape3.of(self.warp or ()), stages=self.stages or 0,
+            optimized=max(g.r, g.s) <= conv_sm80.MAX_OPTIMIZED_FILTER,
+            pad_channels=g.c % alignment_c != 0,
+            fixed_channels=conv_sm80.uses_fixed_channels(g.c, alignment_c),
+        )
+        return conv_sm80.ConvSm80Kernel(config, problem.epilogue)
+
+    def blocker(self, problem: GemmProblem | Conv2dProblem) -> str | None:
+        """Why the emitter refuses this candidate for `problem`; None if it builds."""
+        try:
+            self.kernel(problem)
+        except (InvalidKernelConfig, UnsupportedEpilogue) as error:
+            return error.message
+        return None
+
+    def describe(self) -> str:
+        """One line for reports: family, tiles, cluster, stages, schedule."""
+        if self.family is Family.CONV_DIRECT:
+            return "conv_direct (direct grouped/depthwise convolution; widths from the problem)"
+        tile = "x".join(map(str, self.tile or ()))
+        parts = [f"{self.family.value} tile {tile}"]
+        if self.warp is not None:
+            warps = (self.tile[0] // self.warp[0]) * (self.tile[1] // self.warp[1])  # type: ignore[index]
+            parts.append(f"warp {'x'.join(map(str, self.warp))} ({warps} warps)")
+        if not self.family.is_sm80:
+            parts.append(f"cluster {'x'.join(map(str, self.cluster))}")
+        parts.append(f"{self.stages} stages")
+        parts.append(gemm_sm80.MULTISTAGE if self.family.is_sm80 else self.schedule)
+        return ", ".join(parts)
+
+
+# --------------------------------------------------------------------------------------
+# Problems: what a candidate is chosen for (pure records: no IR).
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GemmProblem:
+    """One GEMM as a kernel sees it: sizes (a batched lhs over a shared rhs already folded into
+    M, as the emitters fold it), element types, layouts, alignments (elements per access) and the
+    epilogue tree."""
+
+    m: int
+    n: int
+    k: int
+    batch: int
+    element: Element
+    element_d: Element
+    layout_a: GmemLayout
+    layout_b: GmemLayout
+    alignment_a: int
+    alignment_b: int
+    alignment_d: int
+    epilogue: EpilogueTree = field(compare=True)
+
+    op_kind = "gemm"
+
+    @property
+    def tma(self) -> bool:
+        """Both operands' rows are 16-byte aligned: the TMA mainloops apply (gemm_sm90)."""
+        return all(a * self.element.bytes % 16 == 0 for a in (self.alignment_a, self.alignment_b))
+
+    @property
+    def mnk(self) -> tuple[int, int, int]:
+        return self.m, self.n, self.k
+
+
+@dataclass(frozen=True)
+class Conv2dProblem:
+    """One NHWC fprop: its geometry (conv_sm90.ConvProblem), groups, element types, the output's
+    alignment and the epilogue tree."""
+
+    geometry: conv_sm90.ConvProblem
+    groups: int
+    element: Element
+    element_d: Element
+    alignment_d: int
+    epilogue: EpilogueTree
+
+    op_kind = "conv2d"
+    batch = 1
+
+    @property
+    def mnk(self) -> tuple[int, int, int]:
+        return self.geometry.gemm_mnk
+
+
+def _lower_function(family: Family):
+    return {
+        Family.GEMM_SM90: gemm_sm90.lower_gemm, Family.GEMM_SM80: gemm_sm80.lower_gemm,
+        Family.CONV_SM90: conv_sm90.lower_conv2d, Family.CONV_SM80: conv_sm80.lower_conv2d,
+        Family.CONV_DIRECT: conv_direct.lower_conv2d,
+    }[family]
+
+
+def lower_with(op: bolt.GemmOp | bolt.Conv2dOp, candidate: Candidate | None, arch: str):
+    """`op` lowered by `candidate`'s family with the candidate as its `#bolt.kernel` (None: the
+    family's heuristic; conv_direct takes none): the GemmLowering or ConvLowering the build
+    would use. The op itself is not changed (a clone is lowered)."""
+    clone = op.clone()
+    clone.kernel = candidate.kernel_attr() if candidate is not None and candidate.has_kernel_attr else None
+    family = candidate.family if candidate is not None else None
+    if family is None:
+        raise ValueError("lower_with needs a candidate")
+    return _lower_function(family)(clone, arch=arch)
+
+
+def problem_of(op: bolt.GemmOp | bolt.Conv2dOp, family: Family, arch: str) -> GemmProblem | Conv2dProblem:
+    """What `family`'s own lowering derives from `op` (alignments, element types, the epilogue
+    tree as that family renders it): the family's heuristic lowering, read back.
+    InvalidKernelConfig or UnsupportedEpilogue when the family cannot lower the op at all."""
+    clone = op.clone()
+    clone.kernel = None
+    lowered = _lower_function(family)(clone, arch=arch)
+    kernel, c = lowered.kernel, lowered.kernel.config
+    if isinstance(op, bolt.GemmOp):
+        values = {param.role: value for param, value in lowered.call()}
+        return GemmProblem(
+            values[gemm_sm90.ParamRole.M], values[gemm_sm90.ParamRole.N], values[gemm_sm90.ParamRole.K],
+            values[gemm_sm90.ParamRole.BATCH], c.element_ab, c.element_d, c.layout_a, c.layout_b,
+            c.alignment_a, c.alignment_b, c.alignment_d, kernel.epilogue,
+        )
+    element_d = c.element_d
+    return Conv2dProblem(
+        conv_sm90.conv_problem(op), op.groups.value.data, c.element_ab, element_d,
+        getattr(c, "alignment_d", 16 // element_d.bytes), kernel.epilogue,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# The space.
+# --------------------------------------------------------------------------------------
+
+Tile = tuple[int, int, int]
+
+# gemm_sm90: (tile, schedule); K 64 (module docstring).
+SM90_GEMM_TILES: tuple[tuple[Tile, str], ...] = (
+    ((128, 256, 64), "cooperative"), ((256, 128, 64), "cooperative"), ((128, 192, 64), "cooperative"),
+    ((128, 128, 64), "cooperative"), ((256, 64, 64), "cooperative"), ((128, 64, 64), "cooperative"),
+    ((64, 256, 64), "pingpong"), ((128, 128, 64), "pingpong"), ((64, 192, 64), "pingpong"),
+    ((64, 128, 64), "pingpong"), ((128, 64, 64), "pingpong"), ((64, 64, 64), "pingpong"),
+)
+SM90_CONV_TILES: tuple[Tile, ...] = (
+    (128, 128, 64), (64, 256, 64), (64, 128, 64), (128, 64, 64), (64, 64, 64), (128, 32, 64), (64, 32, 64),
+)
+# CUTLASS 2.x: (tile, warp tile, stage counts), from cutlass_library/generator.py's
+# GenerateSM80_TensorOp_16816 (f16 and bf16), at most 163 KB of shared memory.
+SM80_TILES: tuple[tuple[Tile, Tile, tuple[int, ...]], ...] = (
+    ((256, 128, 32), (64, 64, 32), (3, 4)),
+    ((128, 256, 32), (64, 64, 32), (3, 4)),
+    ((256, 128, 64), (64, 64, 64), (3,)),
+    ((128, 256, 64), (64, 64, 64), (3,)),
+    ((256, 64, 32), (64, 64, 32), (3, 4)),
+    ((64, 256, 32), (64, 64, 32), (4,)),
+    ((256, 64, 64), (64, 64, 64), (4,)),
+    ((128, 128, 32), (64, 64, 32), (4, 5)),
+    ((128, 128, 64), (64, 64, 64), (3, 4)),
+    ((128, 64, 64), (64, 32, 64), (3, 4)),
+    ((64, 128, 64), (32, 64, 64), (3, 4)),
+    ((128, 64, 32), (64, 32, 32), (6,)),
+    ((64, 64, 64), (32, 32, 64), (5,)),
+)
+
+
+def _round_up(value: int, multiple: int) -> int:
+    return -(-value // multiple) * multiple
+
+
+def sms(arch: str) -> int:
+    return SM_COUNT[arch]
+
+
+def fits_problem(tile: Tile, problem: GemmProblem | Conv2dProblem) -> bool:
+    """No tile taller than M rounded up to 64 or wider than N rounded up to 64 (32 for a
+    convolution's F): their extra rows or columns would be masked work (heuristic.py's rule)."""
+    m, n, _ = problem.mnk
+    n_granule = 32 if isinstance(problem, Conv2dProblem) else 64
+    return tile[0] <= max(64, _round_up(m, 64)) and tile[1] <= max(n_granule, _round_up(n, n_granule))
+
+
+def tile_count(tile: Tile, problem: GemmProblem | Conv2dProblem) -> int:
+    m, n, _ = problem.mnk
+    return ceil(m / tile[0]) * ceil(n / tile[1]) * problem.batch
+
+
+def allows_small_tiles(problem: GemmProblem | Conv2dProblem, arch: str) -> tuple[int, int] | None:
+    """None when tiles smaller than the reference tile, min(128, M) x min(128, N) rounded up to
+    64, stay in the space (the reference tiles give fewer than SMALL_TILE_WAVES waves); else the
+    reference tile's (M, N), below whose area tiles are pruned."""
+    m, n, _ = problem.mnk
+    reference = (min(128, _round_up(m, 64)), min(128, _round_up(n, 64)))
+    if tile_count((*reference, 1), problem) < SMALL_TILE_WAVES * sms(arch):
+        return None
+    return reference
+
+
+def _size_pruned(tiles, problem, arch):
+    reference = allows_small_tiles(problem, arch)
+    kept = [t for t in tiles if fits_problem(t[0], problem)]
+    if reference is not None:
+        kept = [t for t in kept if t[0][0] * t[0][1] >= reference[0] * reference[1]]
+    return kept
+
+
+def _sm90_stages(candidate: Candidate, problem) -> int | None:
+    """As many stages as fit beside the epilogue (StageCountAutoCarveout's count, less
+    SM90_STAGE_RESERVE_BYTES); None when not even the minimum fits or the tile is refused."""
+    try:
+        kernel = replace(candidate, stages=None).kernel(problem)
+    except (InvalidKernelConfig, UnsupportedEpilogue):
+        return None
+    c = kernel.config
+    free = gemm_sm90.SM90_SMEM_CAPACITY - kernel.epilogue_smem_bytes() - SM90_STAGE_RESERVE_BYTES
+    stages = free // c.stage_bytes
+    return stages if stages >= 2 else None
+
+
+def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
+    out: list[Candidate] = []
+    wave = sms(arch)
+    for tile, schedule in _size_pruned(SM90_GEMM_TILES, problem, arch):
+        m_tiles, n_tiles = ceil(problem.m / tile[0]), ceil(problem.n / tile[1])
+        clusters = [(1, 1, 1)]
+        if problem.tma and m_tiles >= 2:
+            clusters.append((2, 1, 1))
+        elif problem.tma and n_tiles >= 2:
+            clusters.append((1, 2, 1))
+        schedules = [schedule]
+        if schedule == "cooperative" and problem.tma and tile_count(tile, problem) < wave:
+            schedules.append(STREAMK)  # under one wave: CTAs share the K loops of the tiles
+        for sched in schedules:
+            for cluster in clusters if sched != STREAMK else [(1, 1, 1)]:
+                base = Candidate(Family.GEMM_SM90, tile, cluster, None, sched)
+                stages = _sm90_stages(base, problem)
+                if stages is not None:
+                    out.append(replace(base, stages=stages))
+    return out
+
+
+def _sm90_conv(problem: Conv2dProblem, arch: str) -> list[Candidate]:
+    out = []
+    for (tile,) in _size_pruned([(t,) for t in SM90_CONV_TILES], problem, arch):
+        base = Candidate(Family.CONV_SM90, tile, (1, 1, 1), None, conv_sm90.SCHEDULE)
+        stages = _sm90_stages(base, problem)
+        if stages is not None:
+            out.append(replace(base, stages=stages))
+    return out
+
+
+def _sm80(family: Family, problem, arch: str) -> list[Candidate]:
+    out = []
+    for tile, warp, stage_counts in _size_pruned(SM80_TILES, problem, arch):
+        schedule = gemm_sm80.MULTISTAGE + " warp {}x{}x{}".format(*warp)
+        out += [Candidate(family, tile, (1, 1, 1), s, schedule, warp) for s in stage_counts]
+    return out
+
+
+def space(problem: GemmProblem | Conv2dProblem, family: Family, arch: str) -> list[Candidate]:
+    """`family`'s candidates for `problem` on `arch`, pruned by size and by the emitter's
+    blockers (a pure function: no IR, no device)."""
+    if family is Family.CONV_DIRECT:
+        raw = [Candidate(Family.CONV_DIRECT, None)]
+    elif family is Family.GEMM_SM90:
+        raw = _sm90_gemm(problem, arch)  # type: ignore[arg-type]
+    elif family is Family.CONV_SM90:
+        raw = _sm90_conv(problem, arch)  # type: ignore[arg-type]
+    else:
+        raw = _sm80(family, problem, arch)
+    return [c for c in raw if c.blocker(problem) is None]
+
+
+def families(op_kind: str, arch: str, groups: int = 1) -> tuple[Family, ...]:
+    """The families searched for an op of `op_kind` ("gemm" or "conv2d") on `arch`."""
+    table = GEMM_FAMILIES if op_kind == "gemm" else CONV_FAMILIES
+    if arch not in table:
+        raise InvalidKernelConfig(f"the tuning space knows {sorted(table)}, not {arch}")
+    if op_kind == "conv2d" and groups > 1:
+        return (Family.CONV_DIRECT,)
+    return table[arch]
+
+
+def candidates(op_or_problem, arch: str = "sm_90a") -> list[Candidate]:
+    """The candidates for a bolt.gemm or bolt.conv2d (or a GemmProblem / Conv2dProblem) on `arch`:
+    every family the target searches, each pruned by size and filtered by the emitters' own
+    checks. A family that cannot lower the op at all (an epilogue or alignment it lacks)
+    contributes none."""
+    if isinstance(op_or_problem, (GemmProblem, Conv2dProblem)):
+        problem = op_or_problem
+        groups = problem.groups if isinstance(problem, Conv2dProblem) else 1
+        return [c for f in families(problem.op_kind, arch, groups) for c in space(problem, f, arch)]
+    op = op_or_problem
+    if not isinstance(op, (bolt.GemmOp, bolt.Conv2dOp)):
+        raise TypeError(f"candidates takes a bolt.gemm or bolt.conv2d, not {op.name}")
+    kind = "gemm" if isinstance(op, bolt.GemmOp) else "conv2d"
+    groups = op.groups.value.data if isinstance(op, bolt.Conv2dOp) else 1
+    out: list[Candidate] = []
+    for family in families(kind, arch, groups):
+        try:
+            problem = problem_of(op, family, arch)
+        except (InvalidKernelConfig, UnsupportedEpilogue):
+            continue  # the family cannot lower this op with any configuration
+        out += space(problem, family, arch)
+    return out

@@ -1,0 +1,174 @@
+"""tuning/space.py: the candidate space is legal (every candidate of the paper's GEMMs and
+ResNet-50's convolutions lowers through the real emitter with it as #bolt.kernel and renders
+its C++), small (tens per op), pruned by problem size, and round-trips through #bolt.kernel."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from boltc.lowering.cutlass.cpp import Element, GmemLayout, InvalidKernelConfig, max_alignment
+from boltc.tuning import heuristic, heuristic_sm80
+from boltc.tuning.space import (
+    MAX_CANDIDATES, Candidate, Family, GemmProblem, candidates, fits_problem, lower_with, problem_of,
+)
+
+from shapes import PAPER_GEMMS, RESNET50_CONVS, conv_op, gemm_op, paper_gemms_from_table
+
+ARCHES = ("sm_90a", "sm_80")
+
+
+def test_paper_gemm_shapes_match_the_shared_table():
+    table = paper_gemms_from_table()
+    if table is None:
+        pytest.skip("the shared workloads table is not beside this checkout")
+    assert sorted(PAPER_GEMMS) == table
+
+
+def _assert_every_candidate_lowers_and_renders(op, arch):
+    found = candidates(op, arch)
+    assert 1 <= len(found) <= MAX_CANDIDATES, [c.describe() for c in found]
+    assert len(set(found)) == len(found)  # no duplicates
+    for candidate in found:
+        lowered = lower_with(op, candidate, arch)  # the emitter's own checks, from #bolt.kernel
+        assert lowered.reason == "#bolt.kernel"
+        config = lowered.kernel.config
+        assert (config.tile.m, config.tile.n, config.tile.k) == candidate.tile
+        if candidate.family.is_sm80:
+            assert (config.warp.m, config.warp.n, config.warp.k) == candidate.warp
+        else:
+            assert (config.cluster.m, config.cluster.n, config.cluster.k) == candidate.cluster
+        assert config.stages == candidate.stages
+        text = lowered.kernel.render()
+        assert lowered.kernel.name in text
+        # The space's own objects (no IR) are the same kernel the op lowers to.
+        problem = problem_of(op, candidate.family, arch)
+        assert candidate.kernel(problem).name == lowered.kernel.name
+    return found
+
+
+@pytest.mark.parametrize("arch", ARCHES)
+@pytest.mark.parametrize("m,n,k", PAPER_GEMMS)
+def test_every_paper_gemm_candidate_lowers_and_renders(m, n, k, arch):
+    found = _assert_every_candidate_lowers_and_renders(gemm_op(m, n, k), arch)
+    families = Counter(c.family for c in found)
+    expected = {Family.GEMM_SM90, Family.GEMM_SM80} if arch == "sm_90a" else {Family.GEMM_SM80}
+    assert set(families) == expected  # both families on Hopper (the 2.x one is the comparison)
+
+
+@pytest.mark.parametrize("arch", ARCHES)
+@pytest.mark.parametrize("h,w,c,f,r,s,stride,padding", RESNET50_CONVS)
+def test_every_resnet50_conv_candidate_lowers_and_renders(h, w, c, f, r, s, stride, padding, arch):
+    found = _assert_every_candidate_lowers_and_renders(conv_op(h, w, c, f, r, s, stride, padding), arch)
+    families = {cand.family for cand in found}
+    assert Family.CONV_SM80 in families  # both families on Hopper: 2.x wins narrow layers there
+    assert families <= ({Family.CONV_SM90, Family.CONV_SM80} if arch == "sm_90a" else {Family.CONV_SM80})
+    if arch == "sm_90a":
+        assert Family.CONV_SM90 in families
+
+
+@pytest.mark.parametrize("arch", ARCHES)
+def test_grouped_and_depthwise_convs_have_the_direct_kernel_only(arch):
+    for groups, c, f in ((32, 64, 64), (2, 64, 128)):
+        op = conv_op(56, 56, c, f, 3, 3, 1, 1, groups=groups)
+        [only] = candidates(op, arch)
+        assert only.family is Family.CONV_DIRECT and not only.has_kernel_attr
+        assert "conv_direct" in only.describe()
+        assert lower_with(op, only, arch).kernel.FAMILY == "conv_direct"
+        with pytest.raises(InvalidKernelConfig, match="no #bolt.kernel"):
+            only.kernel_attr()
+
+
+def test_the_heuristics_choices_are_in_the_space():
+    """The space holds what today's heuristics pick (stages aside: the heuristic leaves sm_90a's
+    to CUTLASS's carveout, the space writes the count out)."""
+    for m, n, k in PAPER_GEMMS:
+        found = candidates(gemm_op(m, n, k), "sm_90a")
+        pick = heuristic.choose_gemm_sm90(m, n, k)
+        assert any(c.family is Family.GEMM_SM90 and c.tile == pick.tile and c.cluster == pick.cluster
+                   and c.schedule == pick.schedule for c in found), (m, n, k, pick)
+        pick80 = heuristic_sm80.choose_gemm_sm80(m, n, k, arch="sm_80")
+        assert any(c.tile == pick80.tile and c.warp == pick80.warp for c in candidates(gemm_op(m, n, k), "sm_80"))
+
+
+def test_size_pruning_small_problems_get_small_tiles_large_ones_do_not():
+    small = candidates(gemm_op(256, 128, 512), "sm_90a")
+    large = candidates(gemm_op(8192, 8192, 8192), "sm_90a")
+    # Nothing much larger than the problem (M rounded up to 64, N rounded up to 64).
+    assert all(c.tile[0] <= 256 and c.tile[1] <= 128 for c in small)
+    assert any(c.tile[:2] == (64, 64) for c in small)
+    # Large: no tile under 128x128 elements (reference tiles fill two waves and more).
+    assert all(c.tile[0] * c.tile[1] >= 128 * 128 for c in large)
+    assert len(small) < len(candidates(gemm_op(1280, 768, 768), "sm_90a"))
+    # Stream-K only where the tiles do not fill one wave.
+    assert not any(c.schedule == "cooperative_streamk" for c in large)
+    assert any(c.schedule == "cooperative_streamk" for c in small)
+
+
+def test_unaligned_gemm_gets_cp_async_kernels_without_clusters():
+    """K = 174: A's rows are not 16 bytes apart, so no TMA: no cluster and no stream-K. With N = 46
+    D's rows are not either, and the fused bias + ReLU needs the TMA epilogue: gemm_sm80 only."""
+    found = candidates(gemm_op(1000, 48, 174), "sm_90a")
+    sm90 = [c for c in found if c.family is Family.GEMM_SM90]
+    assert sm90 and all(c.cluster == (1, 1, 1) and c.schedule != "cooperative_streamk" for c in sm90)
+    found = candidates(gemm_op(1000, 46, 174), "sm_90a")
+    assert found and {c.family for c in found} == {Family.GEMM_SM80}
+
+
+@pytest.mark.parametrize("arch", ARCHES)
+def test_kernel_attr_round_trip(arch):
+    for candidate in candidates(gemm_op(1280, 3072, 768), arch) + candidates(conv_op(28, 28, 128, 128, 3, 3, 1, 1), arch):
+        text = candidate.kernel_attr_text()
+        assert Candidate.from_kernel_text(text) == candidate
+        assert Candidate.from_kernel_attr(candidate.kernel_attr()) == candidate
+        # And through an op: written into the IR, the op carries exactly this candidate.
+        if candidate.family is Family.GEMM_SM90:
+            op = gemm_op(1280, 3072, 768, kernel=text)
+            assert Candidate.from_kernel_attr(op.kernel) == candidate
+
+
+def test_plain_multistage_schedule_reads_as_its_default_warp_tile():
+    c = Candidate.from_kernel_text('#bolt.kernel<"gemm_sm80", tile [128, 128, 64], cluster [1, 1, 1], stages 3, "multistage">')
+    assert c.warp == (64, 64, 64) and c.schedule == "multistage warp 64x64x64"
+
+
+def test_unknown_family_is_refused_by_name():
+    with pytest.raises(InvalidKernelConfig, match="'gemm_sm70' is unknown"):
+        Candidate.from_kernel_text('#bolt.kernel<"gemm_sm70", tile [128, 128, 64], cluster [1, 1, 1], stages 3, "x">')
+
+
+def test_describe_names_the_configuration():
+    c = Candidate(Family.GEMM_SM80, (128, 256, 64), (1, 1, 1), 3, "multistage warp 64x64x64", (64, 64, 64))
+    assert c.describe() == "gemm_sm80 tile 128x256x64, warp 64x64x64 (8 warps), 3 stages, multistage"
+    c = Candidate(Family.GEMM_SM90, (128, 256, 64), (2, 1, 1), 4, "cooperative")
+    assert c.describe() == "gemm_sm90 tile 128x256x64, cluster 2x1x1, 4 stages, cooperative"
+
+
+def test_a_refused_candidate_says_why():
+    problem = problem_of(gemm_op(1280, 768, 768), Family.GEMM_SM90, "sm_90a")
+    too_deep = Candidate(Family.GEMM_SM90, (128, 256, 64), (1, 1, 1), 8, "cooperative")
+    assert "shared memory" in too_deep.blocker(problem)
+    pingpong_256 = Candidate(Family.GEMM_SM90, (256, 128, 64), (1, 1, 1), 3, "pingpong")
+    assert "pingpong" in pingpong_256.blocker(problem)
+
+
+# A plain-store GEMM problem without IR, as hypothesis makes them: every candidate constructs.
+_PLAIN = problem_of(gemm_op(128, 128, 64), Family.GEMM_SM90, "sm_90a").epilogue  # bias + relu tree
+
+
+@settings(max_examples=60, deadline=None)
+@given(m=st.integers(1, 20000), n=st.integers(1, 9000), k=st.integers(8, 9000).map(lambda v: v - v % 2),
+       batch=st.integers(1, 8), arch=st.sampled_from(ARCHES))
+def test_every_candidate_of_any_gemm_problem_constructs(m, n, k, batch, arch):
+    e = Element.F16
+    problem = GemmProblem(m, n, k, batch, e, e, GmemLayout.ROW_MAJOR, GmemLayout.ROW_MAJOR,
+                          max_alignment(k, e), max_alignment(n, e), max_alignment(n, e), _PLAIN)
+    found = candidates(problem, arch)
+    if max_alignment(n, e) * e.bytes < 16:
+        assert not any(c.family is Family.GEMM_SM90 for c in found)  # the fused epilogue needs TMA rows of D
+    assert len(found) <= MAX_CANDIDATES
+    for candidate in found:
+        candidate.kernel(problem)  # raises if any blocker refuses
+        assert fits_problem(candidate.tile, problem)
