@@ -1,7 +1,9 @@
 """The bolt dialect on numpy arrays: the semantics every pass must preserve.
 
-Anchors accumulate in fp32, as the CUTLASS kernels do, then run their epilogue region on the
-accumulator. Elementwise ops compute in float64 and round once to their result's element
+Anchors sum their products in float64 and round the sum once to the fp32 accumulator the
+CUTLASS kernels keep, then run their epilogue region on it: the exact answer that the kernels'
+fp32 sums approximate, the same on every machine (an fp32 BLAS sum is not: its order, and so its
+rounding, depends on the BLAS build and the CPU). Elementwise ops compute in float64 and round once to their result's element
 type: for + - * / that is exactly IEEE arithmetic in that type (float64 carries more than
 twice the bits of float32, so the double rounding is innocuous), and for transcendental ops
 it is as close to the true value as the element type allows. Normalizations and reductions
@@ -115,18 +117,18 @@ class BoltFunctions(InterpreterFunctions):
     @impl(bolt.GemmOp)
     def run_gemm(self, interpreter: Interpreter, op: bolt.GemmOp, args: PythonValues):
         lhs, rhs, *extras = args
-        a, b = np.asarray(lhs, np.float32), np.asarray(rhs, np.float32)
+        a, b = np.asarray(lhs, np.float64), np.asarray(rhs, np.float64)
         if op.transpose_a is not None:
             a = np.swapaxes(a, -1, -2)
         if op.transpose_b is not None:
             b = np.swapaxes(b, -1, -2)
-        acc = np.matmul(a, b)  # fp32 accumulation; a 2-D rhs is shared by every batch
+        acc = np.matmul(a, b).astype(np.float32)  # the fp32 accumulator; a 2-D rhs is shared by every batch
         return self.run_epilogue(interpreter, op, acc, extras)
 
     @impl(bolt.Conv2dOp)
     def run_conv2d(self, interpreter: Interpreter, op: bolt.Conv2dOp, args: PythonValues):
         x, filter_, *extras = args
-        x, filter_ = np.asarray(x, np.float32), np.asarray(filter_, np.float32)
+        x, filter_ = np.asarray(x, np.float64), np.asarray(filter_, np.float64)
         nchw = op.layout.data == Layout.NCHW
         if nchw:  # NCHW pairs with FCHW filters; the NHWC convolution wants KRSC
             x, filter_ = x.transpose(0, 2, 3, 1), filter_.transpose(0, 2, 3, 1)
@@ -138,6 +140,7 @@ class BoltFunctions(InterpreterFunctions):
             dilations=int_list(op.dilations),
             groups=op.groups.value.data,
         )
+        acc = acc.astype(np.float32)  # the fp32 accumulator
         if nchw:
             acc = acc.transpose(0, 3, 1, 2)
         return self.run_epilogue(interpreter, op, acc, extras)

@@ -38,9 +38,12 @@ LinalgImpl = Callable[[Interpreter, Any, PythonValues], PythonValues]
 
 
 def accumulator_dtype(init: np.ndarray) -> np.dtype[Any]:
-    """fp32 accumulation for fp32 and narrower floats (as the GPU kernels), else the init's."""
+    """float64 for floats, else the init's: the sum is (nearly) exact and rounds once to the
+    result type. An fp32 sum in BLAS order is not the same number on every machine: OpenBLAS
+    picks its kernels, and so its summation order per output column, by CPU (onnx's squeezenet
+    drives 1000 logits that are equal in exact arithmetic to 1 ulp apart on some CPUs only)."""
     dtype = np.asarray(init).dtype
-    return np.dtype(np.float32) if dtype.kind == "f" and dtype.itemsize <= 4 else dtype
+    return np.dtype(np.float64) if dtype.kind == "f" else dtype
 
 
 def _output_type(op: Any) -> Any:
@@ -50,7 +53,7 @@ def _output_type(op: Any) -> Any:
 def _as_output_elements(op: Any, *inputs: np.ndarray) -> list[np.ndarray]:
     """Inputs converted to the output's element type, as a named op's body does first
     (linalg's cast_signed): exact for f16/bf16 inputs of an f32 op, a rounding for f32
-    inputs of an f16 op, then accumulated in fp32 like every contraction here."""
+    inputs of an f16 op, then accumulated in float64 like every contraction here."""
     target = _output_type(op)
     return [round_to(target, x) for x in inputs]
 

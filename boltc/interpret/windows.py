@@ -54,7 +54,7 @@ def conv2d_nhwc(
     groups: int = 1,
 ) -> np.ndarray:
     """N x P x Q x F cross-correlation of N x H x W x C `x` with F x R x S x C/groups filters,
-    accumulated in the inputs' common dtype (callers pass float32 for fp32 accumulation)."""
+    accumulated in the inputs' common dtype (the interpreters pass float64: the exact sum)."""
     f, r, s, channels_per_group = filter_krsc.shape
     windows = sliding_windows(pad_spatial(x, (1, 2), padding), (1, 2), (r, s), strides, dilations)
     n, p, q, c = windows.shape[:4]

@@ -245,6 +245,23 @@ def test_gemm_f16_accumulates_in_fp32_and_rounds_once(rng):
     np.testing.assert_allclose(got, exact.astype(np.float16), rtol=1e-3, atol=1e-2)
 
 
+def test_anchors_round_the_exact_sum_once(rng):
+    # K = 4096 f32 products whose fp32 sum in any order drifts several ulps from the exact one:
+    # the reference is the exact sum rounded once (math.fsum), the same on every CPU and BLAS.
+    k = 4096
+    a, b = f32_values(rng, (3, k)), f32_values(rng, (k, 5))
+    exact = np.array([[math.fsum(a[i].astype(np.float64) * b[:, j]) for j in range(5)] for i in range(3)])
+    ta, tb, ty = tensor((3, k)), tensor((k, 5)), tensor((3, 5))
+    got = run_one(f"bolt.gemm %a0, %a1 : {ta}, {tb} -> {ty} {_plain_epilogue((3, 5))}", [ta, tb], ty, a, b)
+    np.testing.assert_array_equal(got, exact.astype(np.float32))
+    # The same products as a 1x1 convolution over k channels.
+    x, w = a.reshape(1, 3, 1, k), b.T.reshape(5, 1, 1, k)
+    tx, tw, tc = tensor(x.shape), tensor(w.shape), tensor((1, 3, 1, 5))
+    conv = (f"bolt.conv2d nhwc %a0, %a1 strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 "
+            f": {tx}, {tw} -> {tc} {_plain_epilogue((1, 3, 1, 5))}")
+    np.testing.assert_array_equal(run_one(conv, [tx, tw], tc, x, w).reshape(3, 5), exact.astype(np.float32))
+
+
 def test_gemm_epilogue_with_extras(rng):
     x, w = f32_values(rng, (6, 8)).astype(np.float16), f32_values(rng, (5, 8)).astype(np.float16)
     bias, residual = f32_values(rng, (5,)).astype(np.float16), f32_values(rng, (6, 5)).astype(np.float16)
