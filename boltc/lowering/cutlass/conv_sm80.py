@@ -37,7 +37,8 @@ Configuration and what is refused
 - Padding: CUTLASS 2.x takes the top/left padding and the output extent P x Q; the bottom/right
   padding is what P and Q imply (reads past H or W are zeros either way). The entry point checks
   P and Q against all four paddings (kErrorInvalidProblem otherwise).
-- Refused before nvcc: groups > 1 (the kernel has no grouped form), NCHW (layout-nhwc converts).
+- Refused before nvcc: groups > 1 (conv_group_sm80.py instantiates this kernel with CUTLASS's grouped
+  mainloop; conv_direct.py takes the rest), NCHW (layout-nhwc converts).
   At run time CUTLASS's can_implement refuses tensors of 2 GB or more (32-bit offsets).
 
 The C interface is conv_sm90's (its docstring): the same parameters, `ConvDim` and
