@@ -14,8 +14,10 @@ the comparison), so `#bolt.kernel<"gemm_sm80", ...>` selects gemm_sm80 there. A 
 family asked for on sm_80 is refused by name (its kernels need sm_90a). Without a
 `#bolt.kernel`, a convolution on sm_90a goes to conv_sm80 where the heuristic measured it
 faster (`tuning/heuristic.py: conv_family_sm90a`: narrow, shallow layers) and conv_sm80 can
-lower it. A grouped or depthwise convolution (groups > 1) goes to conv_direct on both targets:
-the implicit-GEMM families have no grouped form (conv_direct.py says why it is direct).
+lower it. A grouped or depthwise convolution (groups > 1) goes, on both targets, to
+conv_group_sm80 (CUTLASS 2.x tensor-core grouped implicit GEMM) where one of its group modes is
+legal and wastes at most a few times the useful MMA work, else to conv_direct (CUDA cores):
+conv_group_sm80.choose_group_conv decides, and the lowering records why (the anchor's reason).
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ def lower_anchor(op: Operation, arch: str) -> AnchorCall:
         return fmha_sm80.lower_attention(op, arch)
     raise error_at(
         op,
-        f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80, conv_sm80 and conv_direct)",
+        f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80, conv_sm80, "
+        "conv_group_sm80 and conv_direct)",
     )
 
 
@@ -58,6 +61,7 @@ FAMILIES: dict[str, tuple[type[bolt.AnchorOp], tuple[str, ...]]] = {
     "conv_sm90": (bolt.Conv2dOp, ("sm_90a",)),
     "gemm_sm80": (bolt.GemmOp, ("sm_80", "sm_90a")),
     "conv_sm80": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
+    "conv_group_sm80": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
     "conv_direct": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
 }
 
@@ -69,7 +73,9 @@ def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
         raise error_at(op, f"no emitter for {op.name} on {arch} (targets: sm_90a, sm_80)")
     if op.kernel is None:
         if isinstance(op, bolt.Conv2dOp) and op.groups.value.data > 1:
-            return "conv_direct"
+            from boltc.lowering.cutlass.conv_group_sm80 import choose_for_op
+
+            return choose_for_op(op).family
         return defaults[0]
     asked = op.kernel.family.data
     if asked not in FAMILIES:
@@ -85,12 +91,12 @@ def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
 
 
 def _cutlass_anchor(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> AnchorCall:
-    from boltc.lowering.cutlass import conv_direct, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+    from boltc.lowering.cutlass import conv_direct, conv_group_sm80, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
 
     emitters = {
         gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
         conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
-        conv_direct.FAMILY: conv_direct.lower_conv2d,
+        conv_group_sm80.FAMILY: conv_group_sm80.lower_conv2d, conv_direct.FAMILY: conv_direct.lower_conv2d,
     }
     family = kernel_family(op, arch)
     if family == conv_sm90.FAMILY and op.kernel is None:

@@ -86,9 +86,14 @@ def op_flops(op: Operation) -> int:
 
 def uses_tensor_cores(op: Operation) -> bool:
     """GEMMs, attention and ungrouped convolutions run on the tensor cores; grouped and
-    depthwise convolutions are conv_direct's CUDA-core loops (docs/design.md)."""
+    depthwise convolutions too where conv_group_sm80 takes them by default, else they are
+    conv_direct's CUDA-core loops (docs/design.md)."""
     if isinstance(op, bolt.Conv2dOp):
-        return op.groups.value.data == 1
+        if op.groups.value.data == 1:
+            return True
+        from boltc.lowering.cutlass.conv_group_sm80 import FAMILY, choose_for_op
+
+        return choose_for_op(op).family == FAMILY
     return isinstance(op, (bolt.GemmOp, bolt.B2bOp, bolt.AttentionOp))
 
 

@@ -102,14 +102,20 @@ CASES = {
                                                                       epilogue="bias_gelu")),
     "grouped_3_in_5_out": (2, 9, 9, 12, 20, 3, 3, 4, dict(padding=(1, 1, 1, 1))),
     "grouped_asymmetric_pad_strides": (2, 15, 17, 16, 32, 3, 3, 2, dict(stride=(2, 1), padding=(1, 0, 2, 1))),
+    # ResNeXt's 8 channels per group (the padded, conflict-free filter rows: 8 weights a read).
+    "grouped_8_per_group_residual": (2, 14, 14, 256, 256, 3, 3, 32, dict(padding=(1, 1, 1, 1),
+                                                                       epilogue="bias_residual_relu")),
 }
+# Cases the choice now gives the tensor cores (conv_group_sm80.choose_group_conv: 32 per group
+# at 1x, 8 in / 16 out per group at 4x the useful MMA work); the rest stay conv_direct's.
+FAMILY = {"grouped_32_per_group_s2_gelu": "conv_group_sm80", "grouped_asymmetric_pad_strides": "conv_group_sm80"}
 
 
 def run_and_check(name: str, arch: str, tmp_path) -> None:
     n, h, w, c, f, r, s, groups, options = CASES[name]
     text = grouped_conv_model(n, h, w, c, f, r, s, groups, **options)
     model = boltc.compile(text, arch=arch, output=tmp_path / f"{name}.so")
-    assert model.kernels == ["conv_direct"], model.kernels
+    assert model.kernels == [FAMILY.get(name, "conv_direct")], model.kernels
     inputs = random_inputs(model, r * s * c // groups, seed=len(name))
     got = np.asarray(model(*inputs), np.float64)
     (expected,) = boltc.interpret(text, *inputs)

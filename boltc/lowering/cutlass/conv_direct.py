@@ -19,7 +19,17 @@ The kernel (`_KERNEL` below, specialised by the TU's constants):
   fp32 registers, then the epilogue, then one vector store.
 - The CTA's filter slice (ChannelTile x R x S x C/groups, contiguous in KRSC) is staged in
   shared memory once. Depthwise: stored tap-major ([R*S][ChannelTile]) so a thread's `Vector`
-  weights of one tap are one vector load; grouped: as in memory.
+  weights of one tap are one vector load, and a warp's lanes read consecutive 16-byte units.
+  Grouped: one row per channel lane, [R*S][Vector][C/groups] (a tap's weights of the lane's
+  `Vector` channels together), read `InputVector` channels at a time (one access of up to 16
+  bytes), the row pitch padded to an *odd* number of such accesses (`lane_pitch`). Why: the
+  lanes of a warp read the same (tap, channel, v) of their own rows at once; shared memory
+  serves a warp's 16-byte accesses 8 threads (128 bytes, all 32 banks) at a time, 8-byte ones
+  16 at a time, 4-byte ones 32 at a time, so lanes whose rows lie an odd number of access
+  widths apart fall on distinct banks in every phase: conflict-free (2-byte accesses, odd C/groups
+  with one channel per thread, at most 2-way). Rows as in KRSC were R*S*(C/groups)*2 bytes
+  apart per output channel, `Vector` channels per lane: for ResNeXt's 3x3 groups of 4 or 8
+  channels, a multiple of 32 bytes, so the 32 lanes of a warp met in 4 banks (8-way conflicts).
 - Depthwise (C/groups = 1 and F = C): the `Vector` channels' inputs are one vector load per tap.
   Grouped: the `Vector` output channels lie in one group (Vector divides F/groups), so each
   input vector of `InputVector` channels of the group is loaded once and used by all of them.
@@ -193,6 +203,14 @@ int output_extent(int size, int pad_low, int pad_high, int filter, int stride, i
 """
 
 _KERNEL = """\
+// Grouped: elements between two channel lanes' rows of the staged filter, an odd number of
+// kInputVector-element accesses, so a warp's lanes reading one (tap, channel) of their rows hit
+// distinct banks (conv_direct.py's docstring).
+CUTLASS_HOST_DEVICE int lane_pitch(int taps) {
+  int const units = (taps * kVector * kChannelsPerGroup + kInputVector - 1) / kInputVector;
+  return (units | 1) * kInputVector;
+}
+
 // One CTA: ChannelTile output channels (blockIdx.y) x a grid-stride walk over output pixels.
 __global__ void __launch_bounds__(kThreads) direct_conv_fprop(Problem const pr, ElementA const* __restrict__ input,
                                                             ElementB const* __restrict__ filter,
@@ -203,13 +221,20 @@ __global__ void __launch_bounds__(kThreads) direct_conv_fprop(Problem const pr, 
   int const per_channel = rs * kChannelsPerGroup;  // filter elements of one output channel
   int const f_block = blockIdx.y * kChannelTile;
   int const tile_f = min(kChannelTile, pr.f - f_block);
+  int const pitch = kDepthwise ? 0 : lane_pitch(rs);
   // The CTA's filter slice is contiguous in KRSC.
   ElementB const* slice = filter + int64_t(f_block) * per_channel;
   for (int i = threadIdx.x; i < tile_f * per_channel; i += kThreads) {
     if constexpr (kDepthwise) {
       filter_tile[(i % rs) * kChannelTile + i / rs] = slice[i];  // tap-major: [R*S][ChannelTile]
     } else {
-      filter_tile[i] = slice[i];
+      // slice[i]: output channel i / per_channel, tap (i % per_channel) / C/g, channel i % C/g;
+      // stored in its lane's row as [tap][v][c].
+      int const f_in_tile = i / per_channel;
+      int const tap_c = i % per_channel;
+      int const tap = tap_c / kChannelsPerGroup;
+      filter_tile[(f_in_tile / kVector) * pitch + (tap * kVector + f_in_tile % kVector) * kChannelsPerGroup +
+                  tap_c % kChannelsPerGroup] = slice[i];
     }
   }
   __syncthreads();
@@ -255,15 +280,18 @@ __global__ void __launch_bounds__(kThreads) direct_conv_fprop(Problem const pr, 
           }
         } else {
           ElementA const* channels = pixel + group * kChannelsPerGroup;
-          ElementB const* taps = filter_tile + f_local * per_channel + tap * kChannelsPerGroup;
+          ElementB const* taps = filter_tile + lane * pitch + tap * kVector * kChannelsPerGroup;
           CUTLASS_PRAGMA_UNROLL
           for (int c = 0; c < kChannelsPerGroup; c += kInputVector) {
             auto const x = *reinterpret_cast<cutlass::Array<ElementA, kInputVector> const*>(channels + c);
             CUTLASS_PRAGMA_UNROLL
             for (int v = 0; v < kVector; ++v) {
+              // One access of kInputVector weights (channel v of the lane, channels c.. of the tap).
+              auto const k = *reinterpret_cast<cutlass::Array<ElementB, kInputVector> const*>(
+                  taps + v * kChannelsPerGroup + c);
               CUTLASS_PRAGMA_UNROLL
               for (int i = 0; i < kInputVector; ++i) {
-                acc[v] += float(x[i]) * float(taps[v * per_channel + c + i]);
+                acc[v] += float(x[i]) * float(k[i]);
               }
             }
           }
@@ -367,6 +395,11 @@ class ConvDirectKernel(CutlassKernel):
         return f"""\
 namespace {{
 
+// Shared-memory elements of a CTA's staged filter: tap-major (depthwise), or kLanes padded rows.
+int64_t filter_tile_elements(int taps) {{
+  return kDepthwise ? int64_t(kChannelTile) * taps : int64_t(kLanes) * lane_pitch(taps);
+}}
+
 // Why this kernel cannot run the problem (a cutlass::Status), or kSuccess.
 cutlass::Status check(int n, int h, int w, int c, int f, int r, int s, int p, int q, int pad_top, int pad_left,
                       int pad_bottom, int pad_right, int stride_h, int stride_w, int dilation_h, int dilation_w,
@@ -387,7 +420,7 @@ cutlass::Status check(int n, int h, int w, int c, int f, int r, int s, int p, in
   if (f % groups || (kDepthwise ? (f != c || f % kVector) : (f / groups) % kVector)) {{
     return cutlass::Status::kErrorInvalidProblem;
   }}
-  if (int64_t(kChannelTile) * r * s * kChannelsPerGroup > kFilterTileElements) {{
+  if (filter_tile_elements(r * s) > kFilterTileElements) {{
     return cutlass::Status::kErrorInvalidProblem;  // the CTA's filter slice must fit shared memory
   }}
   if (int64_t(n) * p * q * f >= (int64_t(1) << 62) / int64_t(sizeof(ElementD))) {{
@@ -428,7 +461,7 @@ BOLTC_EXPORT {launch} {{
   if (channel_tiles > 65535) {{
     return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
   }}
-  size_t const filter_bytes = size_t(kChannelTile) * problem.r * problem.s * kChannelsPerGroup * sizeof(ElementB);
+  size_t const filter_bytes = size_t(filter_tile_elements(problem.r * problem.s)) * sizeof(ElementB);
   direct_conv_fprop<<<grid, kThreads, filter_bytes, stream>>>(problem, static_cast<ElementA const*>(input),
                                                   static_cast<ElementB const*>(filter),
                                                   static_cast<ElementD*>(output), leaves);
@@ -456,6 +489,14 @@ _GEOMETRY_NAMES = ("n", "h", "w", "c", "f", "r", "s", "p", "q", "pad_top", "pad_
 # --------------------------------------------------------------------------------------
 
 
+def lane_pitch(taps: int, vector: int, channels_per_group: int, input_vector: int) -> int:
+    """Elements between two channel lanes' rows of the staged grouped filter: a lane's
+    taps x vector x C/groups weights rounded up to an odd number of `input_vector`-element
+    accesses (the module docstring says why odd). The TU's `lane_pitch` computes the same."""
+    units = -(-taps * vector * channels_per_group // input_vector)
+    return (units | 1) * input_vector
+
+
 def choose_config(problem: ConvProblem, groups: int, element: Element, element_d: Element) -> ConvDirectConfig:
     """The widths for one problem: the widest vectors its channel counts allow, and as many
     channel lanes (up to 32, and up to the channels there are) as the filter slice fits in
@@ -472,7 +513,8 @@ def choose_config(problem: ConvProblem, groups: int, element: Element, element_d
     input_vector = VECTOR_BYTES // element.bytes
     while input_vector > 1 and cpg % input_vector:
         input_vector //= 2
-    per_lane = vector * problem.r * problem.s * cpg * element.bytes
+    taps = problem.r * problem.s
+    per_lane = (vector * taps if depthwise else lane_pitch(taps, vector, cpg, input_vector)) * element.bytes
     if per_lane > FILTER_SMEM_BYTES:
         raise InvalidKernelConfig(
             f"the filter of {vector} output channels ({problem.r}x{problem.s}x{cpg}) does not fit the "
@@ -509,7 +551,11 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
             raise InvalidKernelConfig(f"extra {bound.extra} has a batch stride; a convolution has no batch mode")
     config = choose_config(problem, groups, element, element_d)
     kernel = ConvDirectKernel(config, tree)
+    from boltc.lowering.cutlass.conv_group_sm80 import choose_group_conv  # why not the tensor cores
+
+    why = choose_group_conv(problem.c // groups, problem.f // groups, element)
     note = (f"direct convolution: groups={groups}, {problem.c // groups} input and "
-            f"{problem.f // groups} output channels per group")
+            f"{problem.f // groups} output channels per group"
+            + (f" ({why.reason})" if why.family == FAMILY else ""))
     return ConvLowering(kernel, bind_arguments(kernel.entry_point, conv_argument_values(problem), binding), note)  # type: ignore[arg-type]
 

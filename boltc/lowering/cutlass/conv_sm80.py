@@ -37,7 +37,8 @@ Configuration and what is refused
 - Padding: CUTLASS 2.x takes the top/left padding and the output extent P x Q; the bottom/right
   padding is what P and Q imply (reads past H or W are zeros either way). The entry point checks
   P and Q against all four paddings (kErrorInvalidProblem otherwise).
-- Refused before nvcc: groups > 1 (the kernel has no grouped form), NCHW (layout-nhwc converts).
+- Refused before nvcc: groups > 1 (conv_group_sm80.py instantiates this kernel with CUTLASS's grouped
+  mainloop; conv_direct.py takes the rest), NCHW (layout-nhwc converts).
   At run time CUTLASS's can_implement refuses tensors of 2 GB or more (32-bit offsets).
 
 The C interface is conv_sm90's (its docstring): the same parameters, `ConvDim` and
@@ -185,7 +186,9 @@ _CONV_KERNEL = """\
 // (N*P*Q) x F matrix, as DefaultGemmWithVisitor does for a GEMM. `Base` is the kernel
 // DefaultConv2dFprop builds (its mainloop, iterators and default epilogue are reused); the
 // interface is the one conv::device::ImplicitGemmConvolution drives. No split-K: the visitor
-// epilogue cannot accumulate partial tiles, so split_k_slices must be 1.
+// epilogue cannot accumulate partial tiles, so split_k_slices must be 1. A grouped `Base`
+// (DefaultConv2dGroupFprop, conv_group_sm80.py) starts each CTA's activation columns at its
+// group's first channel, as CUTLASS's own kernel does.
 template <class Base, class FusionCallbacks, int EpilogueStages>
 struct ImplicitGemmConvolutionWithVisitor : Base {
   using Mma = typename Base::Mma;
@@ -196,7 +199,7 @@ struct ImplicitGemmConvolutionWithVisitor : Base {
       typename Base::Epilogue, FusionCallbacks, EpilogueStages>;
   static cutlass::conv::Operator const kConvolutionalOperator = cutlass::conv::Operator::kFprop;
   static_assert(Base::kConvolutionalOperator == cutlass::conv::Operator::kFprop, "fprop only");
-  static_assert(Base::kGroupMode == cutlass::conv::GroupMode::kNone, "no grouped convolution");
+  static_assert(Base::kGroupMode != cutlass::conv::GroupMode::kDepthwise, "no depthwise group mode");
 
   struct Arguments {
     ConvProblemSize problem_size;
@@ -259,9 +262,17 @@ struct ImplicitGemmConvolutionWithVisitor : Base {
       return;  // a CTA of the rounded-up grid with no tile
     }
     int const thread_idx = threadIdx.x;
+    int column_A = tile.k() * Mma::Shape::kK;
+    if constexpr (Base::kGroupMode != cutlass::conv::GroupMode::kNone) {
+      // The CTA's first output channel lies in group g (its tile N divides F/groups, or F/groups
+      // divides it): its activation columns start at g * C/groups.
+      int const k_per_group = params.problem_size.K / params.problem_size.groups;
+      int const group = tile.n() * Mma::Shape::kN / k_per_group;
+      column_A += group * (params.problem_size.C / params.problem_size.groups);
+    }
     typename Mma::IteratorA iterator_A(
         params.iterator_A, params.problem_size, params.ptr_A, thread_idx,
-        cutlass::MatrixCoord(tile.m() * Mma::Shape::kM, tile.k() * Mma::Shape::kK));
+        cutlass::MatrixCoord(tile.m() * Mma::Shape::kM, column_A));
     typename Mma::IteratorB iterator_B(
         params.iterator_B, params.problem_size, params.ptr_B, thread_idx,
         cutlass::MatrixCoord(tile.k() * Mma::Shape::kK, tile.n() * Mma::Shape::kN));
@@ -281,6 +292,11 @@ struct ImplicitGemmConvolutionWithVisitor : Base {
 };
 """
 
+# The default epilogue's output op: it only fixes the epilogue's access width (AlignmentD).
+DEFAULT_OUTPUT_OP = instantiate(
+    "cutlass::epilogue::thread::LinearCombination", "ElementD", "AlignmentD", "ElementAccumulator", "ElementCompute",
+)
+
 _PAD_CHANNELS = pad_channels_code("C is odd, and cp.async cannot read rows of an odd number of 16-bit elements")
 
 
@@ -289,6 +305,8 @@ class ConvSm80Kernel(CutlassKernel):
     """One CUTLASS 2.x conv2d fprop translation unit (`epilogue` after `evt_sm80.for_sm80`)."""
 
     FAMILY: ClassVar[str] = FAMILY
+    SOURCE: ClassVar[str] = "conv_sm80.py"  # the emitter named in the TU's preamble
+    INCLUDES: ClassVar[str] = _INCLUDES
 
     config: ConvSm80Config
     epilogue: EpilogueTree
@@ -304,9 +322,17 @@ class ConvSm80Kernel(CutlassKernel):
             self._render_types(),
             _PAD_CHANNELS if self.config.pad_channels else "",
             self._render_arguments(entry),
-            render_conv_exports(entry, self.config.pad_channels, f"output_matches({_GEOMETRY})"),
+            render_conv_exports(entry, self.config.pad_channels, self._output_check()),
         ])
-        return tu_preamble(FAMILY, self.config.summary(), "conv_sm80.py", entry, self.epilogue, _INCLUDES) + body
+        return tu_preamble(self.FAMILY, self.config.summary(), self.SOURCE, entry, self.epilogue, self.INCLUDES) + body
+
+    def _output_check(self) -> str:
+        """The C++ condition, over the entry point's sizes, that the problem is this kernel's."""
+        return f"output_matches({_GEOMETRY})"
+
+    def _groups(self) -> str:
+        """The C++ expression of Conv2dProblemSize's groups, over the entry point's sizes."""
+        return "1"
 
     def _render_types(self) -> str:
         c = self.config
@@ -318,25 +344,24 @@ class ConvSm80Kernel(CutlassKernel):
             "",
             "// The mainloop and default epilogue the visitor kernel reuses (the default epilogue's",
             "// output op only fixes its access width: AlignmentD, as the visitor's thread map).",
-            "using ConvBase = typename "
-            + instantiate(
-                "cutlass::conv::kernel::DefaultConv2dFprop",
-                "ElementA", "LayoutA", "ElementB", "LayoutB", "ElementD", "LayoutD", "ElementAccumulator",
-                "cutlass::arch::OpClassTensorOp", "cutlass::arch::Sm80",
-                "ThreadblockShape", "WarpShape", "InstructionShape",
-                instantiate(
-                    "cutlass::epilogue::thread::LinearCombination",
-                    "ElementD", "AlignmentD", "ElementAccumulator", "ElementCompute",
-                ),
-                "cutlass::gemm::threadblock::GemmIdentityThreadblockSwizzle<4>",
-                "Stages", "cutlass::arch::OpMultiplyAdd", c.iterator_algorithm,
-                "cutlass::conv::StrideSupport::kStrided", "AlignmentA", "AlignmentB",
-            )
-            + "::Kernel;",
+            "using ConvBase = typename " + self._base_kernel() + "::Kernel;",
             "using ConvKernel = ImplicitGemmConvolutionWithVisitor<ConvBase, Callbacks, EpilogueStages>;",
             "using Conv = cutlass::conv::device::ImplicitGemmConvolution<ConvKernel>;",
         ]
         return "\n".join(lines) + "\n"
+
+    def _base_kernel(self) -> str:
+        """The CUTLASS default kernel whose mainloop the visitor kernel runs."""
+        return instantiate(
+            "cutlass::conv::kernel::DefaultConv2dFprop",
+            "ElementA", "LayoutA", "ElementB", "LayoutB", "ElementD", "LayoutD", "ElementAccumulator",
+            "cutlass::arch::OpClassTensorOp", "cutlass::arch::Sm80",
+            "ThreadblockShape", "WarpShape", "InstructionShape",
+            DEFAULT_OUTPUT_OP,
+            "cutlass::gemm::threadblock::GemmIdentityThreadblockSwizzle<4>",
+            "Stages", "cutlass::arch::OpMultiplyAdd", self.config.iterator_algorithm,
+            "cutlass::conv::StrideSupport::kStrided", "AlignmentA", "AlignmentB",
+        )
 
     def _render_arguments(self, entry: EntryPoint) -> str:
         # No batch mode in a convolution: every leaf's batch stride is 0.
@@ -359,7 +384,7 @@ typename Conv::Arguments make_arguments({problem}) {{
   // CUTLASS 2.x pads the low side (pad_h, pad_w); the high side is what P and Q imply.
   cutlass::conv::Conv2dProblemSize const problem(
       n, h, w, c, f, r, s, p, q, pad_top, pad_left, stride_h, stride_w, dilation_h, dilation_w,
-      cutlass::conv::Mode::kCrossCorrelation, /*split_k_slices=*/1, /*groups=*/1);
+      cutlass::conv::Mode::kCrossCorrelation, /*split_k_slices=*/1, /*groups=*/{self._groups()});
   typename Conv::Arguments arguments;
   arguments.problem_size = problem;
   arguments.ref_A = {{static_cast<ElementA*>(const_cast<void*>(input)),
