@@ -90,10 +90,10 @@ def fold_blocker(c: int, r: int, s: int, strides: tuple[int, int], dilations: tu
     return None
 
 
-def is_fold_candidate(c: int, strides: tuple[int, int]) -> bool:
-    """Whether a refusal is worth a remark: a strided convolution, or one on as few channels
-    as a stem's (a stride-1 layer of a wide network is not what the pass is about)."""
-    return max(strides) > 1 or c * 4 <= MAX_FOLDED_CHANNELS
+def is_fold_candidate(strides: tuple[int, int]) -> bool:
+    """Whether a refusal is worth a remark: a strided convolution (the stride-1 layers, most of
+    a network, are not what the pass is about; a remark for each would drown the others)."""
+    return max(strides) > 1
 
 
 def fold_geometry(c: int, hw: tuple[int, int], window: tuple[int, int], stride: int,

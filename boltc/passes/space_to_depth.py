@@ -21,7 +21,7 @@ movement costs one kernel: at the model's edge the lowering does the input's cas
 NHWC, spatial padding, fold and channel padding in one pass (`rt::space_to_depth`,
 lowering/space_to_depth.py).
 
-Left alone, with a remark under `remarks=true`: NCHW convolutions, unequal strides, stride 1,
+Left alone, with a remark under `remarks=true` for strided ones: NCHW convolutions, unequal strides, stride 1,
 dilation, groups, more than 16 folded channels, a window the fold would not shrink the GEMM
 for (1x1/2), a filter that is not a constant (folding it would cost kernels at run time), and
 a convolution whose `#bolt.kernel` was chosen for the unfolded problem.
@@ -110,7 +110,7 @@ class FoldStridedStem(RewritePattern):
     def match_and_rewrite(self, op: bolt.Conv2dOp, rewriter: PatternRewriter, /) -> None:
         fold = fold_decision(op)
         if isinstance(fold, str):
-            if self.refusals is not None and is_fold_candidate(op.dims()["C"], tuple(bolt.int_list(op.strides))):
+            if self.refusals is not None and is_fold_candidate(tuple(bolt.int_list(op.strides))):
                 self.refusals.append(f"remark: {op_location(op)}: '{op.name}' not folded space-to-depth: {fold}")
             return
         weights = constant_operand(op.filter)
