@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""The ImageNet stem (7x7/2 convolution on 3 channels, batch 32, bias + ReLU) three ways, in one
-run on the GPU: boltc's conv on C padded to 4 (kFixedChannels), the space-to-depth form (the
-input folded 2x2 into 12 channels, padded to 16, a 4x4/1 convolution: what a space-to-depth
-pass would build, timed on its own and with the data movement it needs), and cuDNN.
+"""The ImageNet stem (7x7/2 convolution on 3 channels, batch 32, bias + ReLU) in one run on the
+GPU: boltc's whole pipeline on a torch stem (Conv2d + ReLU, NCHW image in) with the
+space-to-depth pass and without it (`--without space-to-depth`'s mechanism, bench/models.py),
+each with its edge kernel; the hand-built forms the pass was designed from (the conv on C
+padded to 4 or 8 with kFixedChannels, the folded 4x4/1 convolution on 16 channels, alone and
+with conv_sm90 tiles, the fold's data movement in torch); and cuDNN.
 
     python3 bench/stem.py [--batch 32]
 """
@@ -16,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "test" / "gpu"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,6 +44,29 @@ def main(argv: list[str] | None = None) -> int:
     reference = torch.relu(F.conv2d(x_nchw, w_nchw, bias, stride=2, padding=3)).permute(0, 2, 3, 1)
 
     rows = []
+    # boltc's pipeline on the torch module, with and without the pass: NCHW fp16 image in, the
+    # edge kernel (transpose_pad_2d, or space_to_depth with the pass) included in the time.
+    from models import drop_passes
+
+    from boltc.passes import pipeline
+
+    stem = torch.nn.Sequential(torch.nn.Conv2d(3, f, 7, stride=2, padding=3), torch.nn.ReLU()).eval().half()
+    with torch.no_grad():  # exported on the CPU (as bench/models.py does), run on the GPU
+        stem[0].weight.copy_(w_nchw.cpu())
+        stem[0].bias.copy_(bias.cpu())
+    image = x_nchw.contiguous()
+    full = pipeline.pipeline_passes
+    for label, without in (("with space-to-depth", ""), ("--without space-to-depth", "space-to-depth")):
+        pipeline.pipeline_passes = full
+        if without:
+            drop_passes({without})
+        try:
+            model = boltc.compile(stem, (image.cpu(),), output=args.build / f"pipeline_{without or 'all'}.so")
+        finally:
+            pipeline.pipeline_passes = full
+        torch.testing.assert_close(model(image).permute(0, 2, 3, 1), reference, rtol=2e-3, atol=2e-3)
+        rows.append((f"boltc pipeline {label}: " + "+".join(model.kernels),
+                     per_call_us(model.capture_graph(image).replay)))
     direct = boltc.compile(conv_model(n, h, h, 3, f, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3)),
                            output=args.build / "direct.so")
     torch.testing.assert_close(direct(x, weight, bias), reference, rtol=2e-3, atol=2e-3)

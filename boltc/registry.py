@@ -24,6 +24,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "merge-parallel-convs": ("boltc.passes.merge_parallel_convs", "MergeParallelConvsPass"),
     "convert-precision": ("boltc.passes.convert_precision", "ConvertPrecisionPass"),
     "layout-nhwc": ("boltc.passes.layout_nhwc", "LayoutNhwcPass"),
+    "space-to-depth": ("boltc.passes.space_to_depth", "SpaceToDepthPass"),
     "conv-as-gemm": ("boltc.passes.conv_as_gemm", "ConvAsGemmPass"),
     "fuse-attention": ("boltc.passes.fuse_attention", "FuseAttentionPass"),
     "pad-alignment": ("boltc.passes.pad_alignment", "PadAlignmentPass"),

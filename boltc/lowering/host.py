@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from math import prod
 from enum import Enum
@@ -40,6 +40,7 @@ from boltc.dialects.resources import dense_array, raw_array
 from boltc.lowering import cxx
 from boltc.lowering import elementwise as ew
 from boltc.lowering.launch_work import copy_work, step_work
+from boltc.lowering.space_to_depth import SpaceToDepthPlan, space_to_depth_plan
 from boltc.lowering.runtime_abi import (
     DType,
     LayerNormParams,
@@ -413,6 +414,9 @@ class _HostLowering:
         self.output_alignment = [DType.of_tensor(v.type).bytes for v in self.return_op.operands]
         self.output_copies: list[tuple[int, SSAValue]] = []
         self.absorbed: set[Operation] = set()
+        self.folds: dict[Operation, SpaceToDepthPlan] = {}  # by the op whose result each writes
+        self.folded: set[Operation] = set()  # ops a space_to_depth kernel does before its last
+        self.fold_readers: set[Operation] = set()  # every op of those chains (they read through)
         self.trees: dict[Operation, _Tree] = {}
         self.workspace_bytes = 0
         self.prepare_body: list[cxx.Stmt] = []
@@ -503,6 +507,7 @@ class _HostLowering:
 
     def run(self) -> HostProgram:
         self.assign_homes()
+        self.plan_space_to_depth()
         self.absorb_casts_into_transpose_pads()
         self.plan_elementwise_trees()
         for op in self.ops:
@@ -510,6 +515,11 @@ class _HostLowering:
         return self.program()
 
     def lower_op(self, op: Operation) -> None:
+        if op in self.folded:
+            return  # done by the space_to_depth kernel of its chain's last op
+        if op in self.folds:
+            _lower_space_to_depth(self, self.folds[op])
+            return
         if isinstance(op, (bolt.ConstantOp, bolt.ReshapeOp)):
             return  # weights live in the blob; reshapes are views
         if isinstance(op, func.ReturnOp):
@@ -522,7 +532,7 @@ class _HostLowering:
             if op not in self.absorbed:
                 self.lower_tree(self.trees[op])
             return
-        if isinstance(op, bolt.TransposeOp) and transpose_pad_plan(op) is not None:
+        if isinstance(op, bolt.TransposeOp) and transpose_pad_plan(op, self.fold_readers) is not None:
             return  # written by its pad's transpose_pad_2d (_lower_pad)
         lowering = _OP_LOWERINGS.get(type(op))
         if lowering is not None:
@@ -538,8 +548,18 @@ class _HostLowering:
     def absorb_casts_into_transpose_pads(self) -> None:
         """A cast feeding a fused transpose + pad is done by that kernel (transpose_pad_plan)."""
         for op in self.ops:
-            if isinstance(op, bolt.TransposeOp) and (plan := transpose_pad_plan(op)) and plan.cast:
+            if isinstance(op, bolt.TransposeOp) and (plan := transpose_pad_plan(op, self.fold_readers)) and plan.cast:
                 self.absorbed.add(plan.cast)
+
+    def plan_space_to_depth(self) -> None:
+        """A model input's space-to-depth fold, with its edge cast, transpose and padding, is
+        one kernel (lowering/space_to_depth.py)."""
+        for op in self.ops:
+            if isinstance(op, bolt.TransposeOp) and (plan := space_to_depth_plan(op)) is not None:
+                self.folds[plan.final] = plan
+                self.folded.update(plan.covered[:-1])
+                self.fold_readers.update(plan.covered)
+                self.absorbed.update(o for o in plan.covered if isinstance(o, bolt.CastOp))
 
     def plan_elementwise_trees(self) -> None:
         for op in reversed(self.ops):
@@ -996,11 +1016,11 @@ class TransposePadPlan:
 MAX_TRANSPOSE_PAD_ROWS = 16  # runtime.h: transpose_pad_2d's bound
 
 
-def transpose_pad_plan(op: bolt.TransposeOp) -> TransposePadPlan | None:
-    if not op.result.has_one_use():
-        return None
-    pad = next(iter(op.result.uses)).operation
-    if not isinstance(pad, bolt.PadOp):
+def transpose_pad_plan(op: bolt.TransposeOp, reading_through: Collection[Operation] = ()) -> TransposePadPlan | None:
+    """`reading_through`: ops that read the transpose's input themselves (a space-to-depth
+    kernel's chain); the transpose need not be written for them."""
+    users = [use.operation for use in op.result.uses if use.operation not in reading_through]
+    if len(users) != 1 or not isinstance(pad := users[0], bolt.PadOp):
         return None
     shape = tensor_shape(op.input.type)
     in_strides = contiguous_strides(shape)
@@ -1017,7 +1037,8 @@ def transpose_pad_plan(op: bolt.TransposeOp) -> TransposePadPlan | None:
     if not grows_rows_only or out_shape[-1] > MAX_TRANSPOSE_PAD_ROWS:
         return None
     cast = op.input.owner
-    if isinstance(cast, bolt.CastOp) and cast.output.has_one_use():
+    if isinstance(cast, bolt.CastOp) and all(use.operation is op or use.operation in reading_through
+                                             for use in cast.output.uses):
         return TransposePadPlan(pad, plan, out_shape[-1], cast.input, cast)
     return TransposePadPlan(pad, plan, out_shape[-1], op.input, None)
 
@@ -1025,7 +1046,7 @@ def transpose_pad_plan(op: bolt.TransposeOp) -> TransposePadPlan | None:
 def _lower_pad(lowering: _HostLowering, op: bolt.PadOp) -> None:
     dtype = DType.of_tensor(op.result.type)
     source = op.input.owner
-    fused = transpose_pad_plan(source) if isinstance(source, bolt.TransposeOp) else None
+    fused = transpose_pad_plan(source, lowering.fold_readers) if isinstance(source, bolt.TransposeOp) else None
     if fused is not None:
         t = fused.transpose
         lowering.emit(op, "transpose_pad_2d", cxx.call(
@@ -1042,6 +1063,15 @@ def _lower_pad(lowering: _HostLowering, op: bolt.PadOp) -> None:
                        _rounded(bolt.float_value(op.value), dtype))
     lowering.emit(op, "pad", cxx.call(rt("pad"), dtype.enumerator, lowering.ptr(op.input),
                                       lowering.ptr(op.result), params.initializer(), CTX.dot("stream")))
+
+
+def _lower_space_to_depth(lowering: _HostLowering, plan: SpaceToDepthPlan) -> None:
+    result = plan.final.results[0]
+    dtype = DType.of_tensor(result.type)
+    params = replace(plan.params, value=_rounded(plan.params.value, dtype))
+    lowering.emit(plan.final, "space_to_depth", cxx.call(
+        rt("space_to_depth"), _dtype_of(plan.source), dtype.enumerator, lowering.ptr(plan.source),
+        lowering.ptr(result), params.initializer(), CTX.dot("stream")), covers=list(plan.covered))
 
 
 def _rounded(value: float, dtype: DType) -> float:

@@ -161,6 +161,31 @@ class PadParams(Struct):
     value: float
 
 
+@dataclass(frozen=True)
+class SpaceToDepthParams(Struct):
+    """dst[n][u][v][k] (out_h x out_w x out_c) = src pixel (u*block + i - pad_top,
+    v*block + j - pad_left), channel c, for k = (i*block + j)*c + c' < block*block*c; `value`
+    outside the source and for the channels past block*block*c. The source is read through
+    element strides (an NCHW image: (C*H*W, W, 1, H*W))."""
+
+    cpp_name = "SpaceToDepthParams"
+    n: int
+    h: int
+    w: int
+    c: int
+    stride_n: int
+    stride_h: int
+    stride_w: int
+    stride_c: int
+    block: int
+    pad_top: int
+    pad_left: int
+    out_h: int
+    out_w: int
+    out_c: int
+    value: float
+
+
 class PoolKind(Enum):
     MAX = 0
     AVG = 1
@@ -218,7 +243,7 @@ class ReduceParams(Struct):
 
 
 PARAM_STRUCTS: tuple[type[Struct], ...] = (
-    StridedIndex, PadParams, Pool2dParams, SoftmaxParams, LayerNormParams, ReduceParams,
+    StridedIndex, PadParams, SpaceToDepthParams, Pool2dParams, SoftmaxParams, LayerNormParams, ReduceParams,
 )
 
 

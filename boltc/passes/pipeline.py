@@ -1,6 +1,7 @@
 """bolt-pipeline: the graph passes in the order DESIGN.md gives, as the `boltc` driver runs them.
 
-    fold constants and batch-norm -> parallel convolutions merged -> precision -> NHWC -> pointwise convs as GEMMs
+    fold constants and batch-norm -> parallel convolutions merged -> precision -> NHWC -> strided stems folded
+    space-to-depth -> pointwise convs as GEMMs
     -> alignment padding -> epilogue fusion -> back-to-back fusion -> memory plan
 
 Canonicalization runs between the stages that leave dead or trivial ops behind. The input is
@@ -29,6 +30,7 @@ from boltc.passes.layout_nhwc import LayoutNhwcPass
 from boltc.passes.merge_parallel_convs import MergeParallelConvsPass
 from boltc.passes.pad_alignment import PadAlignmentPass
 from boltc.passes.plan_memory import PlanMemoryPass
+from boltc.passes.space_to_depth import SpaceToDepthPass
 
 PRECISIONS = ("f16", "bf16", "f32")
 ARCHS = ("sm_90a", "sm_80")
@@ -60,6 +62,7 @@ def pipeline_passes(
         passes.append(ConvertPrecisionPass(dtype=precision, keep_f32=tuple(keep_f32)))
     passes += [
         LayoutNhwcPass(),
+        SpaceToDepthPass(remarks=remarks),
         ConvAsGemmPass(),
         FuseAttentionPass(remarks=remarks),
         PadAlignmentPass(),

@@ -197,6 +197,66 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
+// Space-to-depth (passes/space_to_depth.py): one thread per folded pixel (n, u, v) writes its
+// out_c channels; the (i, j, ch) order of the fold is the filter's (folded alike at compile
+// time). For an NCHW image a warp's 32 threads read, per (i, j, ch), 32 values `block` apart in
+// one row of one plane: two cache lines of fp32, each read twice (j = 0, 1) through L1.
+template <class S, class T>
+__device__ __forceinline__ T fold_read(const S* __restrict__ image, const SpaceToDepthParams& p,
+                                       int32_t h, int32_t w, int32_t ch, T fill) {
+  const bool inside = h >= 0 && h < p.h && w >= 0 && w < p.w;
+  return inside ? convert<S, T>(image[h * p.stride_h + w * p.stride_w + ch * p.stride_c]) : fill;
+}
+
+// The stems' shapes (block 2, 3 or 4 channels, 16 out): every loop unrolled, one 32-byte store.
+template <class S, class T, int Block, int C, int OutC>
+__global__ void __launch_bounds__(kThreads)
+    space_to_depth_fixed_kernel(const S* __restrict__ src, T* __restrict__ dst, SpaceToDepthParams p,
+                                int32_t pixels) {
+  static_assert(Block * Block * C <= OutC, "the fold must fit the padded channels");
+  const T fill = dev::from_float<T>(p.value);
+  const auto out_w = static_cast<int32_t>(p.out_w), out_h = static_cast<int32_t>(p.out_h);
+  for (int32_t i = static_cast<int32_t>(global_thread()); i < pixels; i += static_cast<int32_t>(grid_threads())) {
+    const int32_t v = i % out_w, rest = i / out_w, u = rest % out_h, n = rest / out_h;
+    const S* image = src + n * p.stride_n;
+    const int32_t h0 = u * Block - p.pad_top, w0 = v * Block - p.pad_left;
+    dev::Vec<T, OutC> out;
+#pragma unroll
+    for (int bi = 0; bi < Block; ++bi) {
+#pragma unroll
+      for (int bj = 0; bj < Block; ++bj) {
+#pragma unroll
+        for (int ch = 0; ch < C; ++ch) out.v[(bi * Block + bj) * C + ch] = fold_read<S, T>(image, p, h0 + bi, w0 + bj, ch, fill);
+      }
+    }
+#pragma unroll
+    for (int k = Block * Block * C; k < OutC; ++k) out.v[k] = fill;
+    dev::store_vec<OutC>(dst + static_cast<int64_t>(i) * OutC, out);
+  }
+}
+
+// Any block, channel count and padded width: element by element.
+template <class S, class T>
+__global__ void __launch_bounds__(kThreads)
+    space_to_depth_kernel(const S* __restrict__ src, T* __restrict__ dst, SpaceToDepthParams p, int32_t pixels) {
+  const T fill = dev::from_float<T>(p.value);
+  const auto out_w = static_cast<int32_t>(p.out_w), out_h = static_cast<int32_t>(p.out_h);
+  const auto c = static_cast<int32_t>(p.c), out_c = static_cast<int32_t>(p.out_c);
+  for (int32_t i = static_cast<int32_t>(global_thread()); i < pixels; i += static_cast<int32_t>(grid_threads())) {
+    const int32_t v = i % out_w, rest = i / out_w, u = rest % out_h, n = rest / out_h;
+    const S* image = src + n * p.stride_n;
+    const int32_t h0 = u * p.block - p.pad_top, w0 = v * p.block - p.pad_left;
+    T* out = dst + static_cast<int64_t>(i) * out_c;
+    int32_t k = 0;
+    for (int32_t bi = 0; bi < p.block; ++bi) {
+      for (int32_t bj = 0; bj < p.block; ++bj) {
+        for (int32_t ch = 0; ch < c; ++ch) out[k++] = fold_read<S, T>(image, p, h0 + bi, w0 + bj, ch, fill);
+      }
+    }
+    for (; k < out_c; ++k) out[k] = fill;
+  }
+}
+
 // General padding: per element, the input coordinate of each dimension by division. `Index` is
 // int32_t when every size fits (64-bit division is a long software routine on the GPU and made
 // this kernel the slowest step of a padded convolution: bench/conv.py).
@@ -326,6 +386,40 @@ cudaError_t transpose_pad_2d(DType src_dtype, DType dst_dtype, const void* src, 
       } else {
         transpose_pad_kernel<S, T><<<blocks, kThreads, 0, stream>>>(s, d, b, r, c, static_cast<int32_t>(out_rows), value);
       }
+      return launched();
+    });
+  });
+}
+
+cudaError_t space_to_depth(DType src_dtype, DType dst_dtype, const void* src, void* dst,
+                           const SpaceToDepthParams& p, cudaStream_t stream) {
+  const int64_t pixels = p.n * p.out_h * p.out_w;
+  const int64_t last = (p.n - 1) * p.stride_n + (p.h - 1) * p.stride_h + (p.w - 1) * p.stride_w + (p.c - 1) * p.stride_c;
+  if (p.block < 1 || p.out_c < int64_t{p.block} * p.block * p.c || pixels * p.out_c >= (int64_t{1} << 31) ||
+      p.h * p.stride_h >= (int64_t{1} << 31) || last >= (int64_t{1} << 40)) {
+    return cudaErrorInvalidValue;
+  }
+  if (pixels == 0 || p.out_c == 0) return cudaSuccess;
+  return dispatch(src_dtype, [&](auto source_zero) {
+    using S = decltype(source_zero);
+    return dispatch(dst_dtype, [&](auto zero) {
+      using T = decltype(zero);
+      const S* s = static_cast<const S*>(src);
+      T* d = static_cast<T*>(dst);
+      const auto n = static_cast<int32_t>(pixels);
+      const unsigned blocks = grid_for(pixels, kThreads);
+      if constexpr (sizeof(T) == 2) {
+        const bool vectors = p.block == 2 && p.out_c == 16 && aligned(dst, 16 * sizeof(T));
+        if (vectors && p.c == 3) {
+          space_to_depth_fixed_kernel<S, T, 2, 3, 16><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
+          return launched();
+        }
+        if (vectors && p.c == 4) {
+          space_to_depth_fixed_kernel<S, T, 2, 4, 16><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
+          return launched();
+        }
+      }
+      space_to_depth_kernel<S, T><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
       return launched();
     });
   });

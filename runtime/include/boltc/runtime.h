@@ -108,6 +108,21 @@ struct PadParams {
 cudaError_t pad(DType dtype, const void* src, void* dst, const PadParams& params,
                 cudaStream_t stream);
 
+// The space-to-depth fold of an image for a strided stem convolution (passes/space_to_depth.py),
+// with the conversion, layout change and padding around it, in one pass:
+//   dst[n][u][v][(i*block + j)*c + ch] = src(n, u*block + i - pad_top, v*block + j - pad_left, ch)
+// read through the four element strides (NHWC meaning), `value` where that pixel is outside
+// the h x w source, and `value` for the channels past block*block*c up to out_c.
+struct SpaceToDepthParams {
+  int64_t n, h, w, c;
+  int64_t stride_n, stride_h, stride_w, stride_c;
+  int32_t block, pad_top, pad_left;
+  int64_t out_h, out_w, out_c;
+  float value;  // already rounded to dst_dtype
+};
+cudaError_t space_to_depth(DType src_dtype, DType dst_dtype, const void* src, void* dst,
+                           const SpaceToDepthParams& params, cudaStream_t stream);
+
 enum class PoolKind : int32_t { Max = 0, Avg = 1 };
 
 // Max pools pad with -inf; average pools count padded zeros (divide by the window's area).

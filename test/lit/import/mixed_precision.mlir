@@ -70,7 +70,9 @@
 // FUSED-NOT: bolt.ew.cast %{{.+}} : tensor<2x3x3x8xf32>
 // FUSED-NOT: bolt.ew.add
 // The same at f32 compute precision (the truncf is a rounding the epilogue's store does anyway).
-// FUSEDF32:     bolt.conv2d nhwc {{.+}}xbf16>, tensor<8x3x3x{{[0-9]+}}xbf16> -> tensor<2x3x3x8xbf16> {
+// Its 3x3/2 convolution on 4 channels is an image stem to space-to-depth: a 2x2 window on the
+// input folded into 16 channels.
+// FUSEDF32:     bolt.conv2d nhwc {{.+}}xbf16>, tensor<8x2x2x16xbf16> -> tensor<2x3x3x8xbf16> {
 // FUSEDF32-NOT: bolt.ew.cast %{{.+}} -> tensor<2x3x3x8xbf16>
 
 // A matmul of f32 operands into an f16 output converts its operands to f16 (linalg's rule).

@@ -1,0 +1,133 @@
+"""The space-to-depth fold of a model input as one runtime kernel (`rt::space_to_depth`).
+
+passes/space_to_depth.py folds an image stem's input with data-movement ops, and the passes
+around it add the edge's cast and NCHW -> NHWC before and pad-alignment's channel padding
+after. Op by op that is five or six kernels over the image; this plan recognizes the chain
+
+    x (a model input)
+      [-> bolt.ew.cast]                     convert-precision's edge cast
+      [-> bolt.transpose (rank 4)]          layout-nhwc's edge transpose (any permutation)
+      [-> bolt.slice offsets 0 strides 1]   the rows/columns the convolution never reads cut off
+      [-> bolt.pad of H and W]              the convolution's padding, made multiples of s
+      -> bolt.reshape N x H/s x s x W/s x s x C
+      -> bolt.transpose [0, 1, 3, 2, 4, 5]
+      [-> bolt.reshape N x H/s x W/s x s*s*C -> bolt.pad of the channels at their end]
+
+and writes the last op's result in one pass over the image, reading `x` through the
+transpose's strides and converting in registers. Only a model input is read this way: its
+buffer is never overwritten, so reading it at the chain's last step is always legal (an
+intermediate could have been overwritten by then, under the arena plan).
+
+The cast and the edge transpose are read through even when they have other users (they are
+views and an elementwise conversion: recomputing them is free); they are skipped only when
+the chain is their one user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from boltc.dialects import bolt
+from boltc.lowering.runtime_abi import SpaceToDepthParams, contiguous_strides, tensor_shape
+
+FOLD_PERMUTATION = (0, 1, 3, 2, 4, 5)
+
+
+@dataclass(frozen=True)
+class SpaceToDepthPlan:
+    final: Operation  # the op whose result the kernel writes
+    covered: tuple[Operation, ...]  # every op the kernel does, `final` last
+    source: SSAValue  # the model input it reads
+    params: SpaceToDepthParams  # its value as the IR spells it (the host rounds it to dst's type)
+
+
+def _single_user(value: SSAValue) -> Operation | None:
+    return next(iter(value.uses)).operation if value.has_one_use() else None
+
+
+def _spatial_pad(op: bolt.PadOp) -> tuple[int, int] | None:
+    """(top, left) of a pad of an NHWC tensor's H and W only, or None."""
+    low, high = bolt.int_list(op.low), bolt.int_list(op.high)
+    if len(low) != 4 or low[0] or low[3] or high[0] or high[3]:
+        return None
+    return low[1], low[2]
+
+
+def _is_crop(op: bolt.SliceOp) -> bool:
+    return (len(bolt.int_list(op.offsets)) == 4 and not any(bolt.int_list(op.offsets))
+            and set(bolt.int_list(op.strides)) == {1}
+            and tensor_shape(op.input.type)[0::3] == tensor_shape(op.result.type)[0::3])
+
+
+def _channel_pad(op: Operation | None, channels: int) -> bolt.PadOp | None:
+    """pad-alignment's padding of the folded channels at their end, or None."""
+    if not isinstance(op, bolt.PadOp):
+        return None
+    low, high = bolt.int_list(op.low), bolt.int_list(op.high)
+    if any(low) or any(high[:-1]) or tensor_shape(op.input.type)[-1] != channels:
+        return None
+    return op
+
+
+def space_to_depth_plan(op: bolt.TransposeOp) -> SpaceToDepthPlan | None:
+    """The fused kernel for the fold whose 6-D transpose is `op`, or None (lowered op by op)."""
+    if tuple(bolt.int_list(op.permutation)) != FOLD_PERMUTATION or not op.result.has_one_use():
+        return None
+    split = op.input.owner
+    if not isinstance(split, bolt.ReshapeOp) or not split.result.has_one_use():
+        return None
+    n, hf, s, wf, s2, c = tensor_shape(split.result.type)
+    if s != s2 or tensor_shape(split.input.type) != (n, hf * s, wf * s, c):
+        return None
+    chain: list[Operation] = [op, split]
+    value, pad_value, top, left = split.input, None, 0, 0
+    if isinstance(pad := value.owner, bolt.PadOp) and pad.result.has_one_use():
+        corner = _spatial_pad(pad)
+        if corner is None:
+            return None
+        top, left = corner
+        pad_value = bolt.float_value(pad.value)  # one fill value for the pixels and the channels
+        chain.append(pad)
+        value = pad.input
+    if isinstance(crop := value.owner, bolt.SliceOp) and crop.result.has_one_use() and _is_crop(crop):
+        chain.append(crop)
+        kept = tensor_shape(crop.result.type)
+        value = crop.input
+    else:
+        kept = tensor_shape(value.type)
+    # The NHWC tensor the fold reads: a model input, or an edge transpose (and cast) of one.
+    strides = contiguous_strides(tensor_shape(value.type))
+    edge_ops: list[Operation] = []
+    if isinstance(edge := value.owner, bolt.TransposeOp) and len(tensor_shape(edge.result.type)) == 4:
+        perm = bolt.int_list(edge.permutation)
+        image_strides = contiguous_strides(tensor_shape(edge.input.type))
+        strides = tuple(image_strides[p] for p in perm)
+        edge_ops.append(edge)
+        value = edge.input
+        if isinstance(cast := value.owner, bolt.CastOp):
+            edge_ops.append(cast)
+            value = cast.input
+    if not isinstance(value, BlockArgument):
+        return None
+    # Skipped where the chain is their one user; read through (recomputed) otherwise.
+    covered_edge = []
+    user = chain[-1]
+    for edge_op in edge_ops:
+        if _single_user(edge_op.results[0]) is not user:
+            break
+        covered_edge.append(edge_op)
+        user = edge_op
+    final: Operation = op
+    out_c = s * s * c
+    merge = _single_user(op.result)
+    if isinstance(merge, bolt.ReshapeOp) and tensor_shape(merge.result.type) == (n, hf, wf, s * s * c):
+        channel_pad = _channel_pad(_single_user(merge.result), s * s * c)
+        if channel_pad is not None and pad_value in (None, bolt.float_value(channel_pad.value)):
+            pad_value = bolt.float_value(channel_pad.value)
+            final, out_c = channel_pad, tensor_shape(channel_pad.result.type)[-1]
+            chain = [channel_pad, merge, *chain]
+    params = SpaceToDepthParams(n, kept[1], kept[2], c, *strides, s, top, left, hf, wf, out_c, pad_value or 0.0)
+    covered = tuple(reversed([*chain, *covered_edge]))
+    return SpaceToDepthPlan(final, covered, value, params)
