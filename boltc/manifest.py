@@ -63,6 +63,10 @@ REQUIRED_KEYS = ("format_version", "name", "boltc", "cutlass", "cuda", "targets"
 # setmaxnreg), so it runs on 9.0 only; sm_80 SASS runs on 8.x and its embedded compute_80
 # PTX is compiled by the driver for anything newer (model_build.ARCH_FLAGS, build.Arch).
 TARGET_CAPABILITY: dict[str, tuple[int, int]] = {"sm_90a": (9, 0), "sm_80": (8, 0)}
+# Targets whose code runs on exactly TARGET_CAPABILITY (arch-specific features); the others run
+# on it or anything newer. The dispatch of a fat model.so (lowering/dispatch.py) is generated
+# from these two tables, so the C runtime and this check choose alike.
+EXACT_TARGETS: frozenset[str] = frozenset({"sm_90a"})
 
 
 class ManifestError(BoltcError):
@@ -185,21 +189,29 @@ class DeviceFacts:
 
 def target_for(capability: tuple[int, int]) -> str | None:
     """The boltc target that suits a GPU of this compute capability best (None: none runs)."""
-    if capability == TARGET_CAPABILITY["sm_90a"]:
-        return "sm_90a"
-    if capability >= TARGET_CAPABILITY["sm_80"]:
-        return "sm_80"
-    return None
+    return chosen_target(list(TARGET_CAPABILITY), capability)
 
 
 def runs_on(target: str, capability: tuple[int, int]) -> bool:
     """Whether device code built for `target` runs on a GPU of `capability` (see
-    TARGET_CAPABILITY); an unknown target never does."""
-    if target == "sm_90a":
-        return capability == TARGET_CAPABILITY["sm_90a"]
-    if target == "sm_80":
-        return capability >= TARGET_CAPABILITY["sm_80"]
-    return False
+    TARGET_CAPABILITY and EXACT_TARGETS); an unknown target never does."""
+    needed = TARGET_CAPABILITY.get(target)
+    if needed is None:
+        return False
+    return capability == needed if target in EXACT_TARGETS else capability >= needed
+
+
+def preference_order(targets: list[str]) -> list[str]:
+    """`targets` in the order a fat model.so tries them on a GPU: arch-specific code first (it
+    runs only where it is the best fit), then the newest capability first."""
+    known = [t for t in targets if t in TARGET_CAPABILITY]
+    return sorted(known, key=lambda t: (t not in EXACT_TARGETS, tuple(-c for c in TARGET_CAPABILITY[t])))
+
+
+def chosen_target(targets: list[str], capability: tuple[int, int]) -> str | None:
+    """Which of a model.so's `targets` runs on a GPU of `capability` (the runtime's choice at
+    create: the first that runs, in preference_order); None: none does."""
+    return next((t for t in preference_order(targets) if runs_on(t, capability)), None)
 
 
 def release_number(release: str) -> int | None:
@@ -230,19 +242,19 @@ def load_blocker(targets: list[str], cuda_release: str, device: DeviceFacts,
                  rebuild: str = "boltc MODEL -o model.so") -> str | None:
     """Why a model.so built for `targets` by nvcc `cuda_release` cannot run on `device`, with
     what to rebuild it with; None when it can. Pure: CPU tests cover every case."""
-    runnable = [t for t in targets if runs_on(t, device.capability)]
+    chosen = chosen_target(targets, device.capability)
     gpu = f"this GPU ({device.name}, compute capability {device.capability[0]}.{device.capability[1]})"
-    if not runnable:
+    if chosen is None:
         built = f"built for {', '.join(targets) or 'no target'}"
         best = target_for(device.capability)
         if best is None:
             return (f"{built}; {gpu} cannot run it, and boltc has no target for it (sm_80 needs compute "
                     f"capability 8.0 or newer, sm_90a exactly 9.0)")
         return f"{built}; {gpu} cannot run it: rebuild with `{rebuild} --arch {best}`"
-    needed = driver_needed(cuda_release, runnable[0], device.capability)
+    needed = driver_needed(cuda_release, chosen, device.capability)
     if needed is not None and device.driver < needed:
         return (f"built with CUDA {cuda_release}, which needs a driver for CUDA {_version_text(needed)} or newer "
                 f"on {gpu}; this driver supports CUDA {_version_text(device.driver)}: update the driver, or "
                 f"rebuild with a CUDA toolkit of at most {_version_text(device.driver)} (BOLTC_NVCC=/path/to/nvcc "
-                f"`{rebuild} --arch {runnable[0]}`)")
+                f"`{rebuild} --arch {','.join(targets)}`)")
     return None
