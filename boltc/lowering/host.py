@@ -3,8 +3,8 @@
 Input: a module after the graph passes and `plan-memory` (every intermediate's op carries
 `bolt.arena_offset`, the function `bolt.arena_size`). Output: a `HostProgram`:
 
-- `source`: model.cu, one translation unit that defines `boltc::rt::model_spec()` for the
-  runtime (runtime/include/boltc/runtime.h): the launch sequence in program order on one
+- `source`: model.cu, one translation unit that defines `boltc::rt::model_spec_<arch>()` for
+  the runtime (the dispatch file, lowering/dispatch.py, lists it) (runtime/include/boltc/runtime.h): the launch sequence in program order on one
   stream, each step's pointers being the caller's input/output buffers, `arena + offset`, or
   `weights + offset`; the elementwise kernels generated for this model; describe()'s JSON.
 - `weights` and `weights_assembly`: the constants as one binary blob (each 256-byte aligned,

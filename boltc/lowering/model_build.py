@@ -1,8 +1,11 @@
 """model.so: the host program, the runtime and the kernels, compiled and linked.
 
-    objects = runtime/src/*.{cu,cpp}   (the same for every model of an arch: cached)
-            + model.cu                 (the generated host file: cached by content)
-            + weights.o                (weights.S assembling weights.bin with .incbin)
+    objects = runtime/src/*.{cu,cpp}   (the same for every model of a set of arches: cached)
+            + model.cu                 (the generated host file: cached by content; model_<arch>.cu
+                                        per arch of a fat library, each with its own -gencode)
+            + dispatch.cpp             (lowering/dispatch.py: the arches' table, describe()'s JSON)
+            + weights.o                (weights.S assembling weights.bin with .incbin; once per
+                                        distinct blob of a fat library)
             + manifest.o               (manifest.S: manifest.json in the .boltc_manifest section)
             + the CUTLASS kernel objects (compiled by the caller's `compile_units`)
     nvcc -shared -cudart shared objects -> model.so, written atomically

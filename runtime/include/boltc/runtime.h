@@ -1,8 +1,9 @@
 // boltc/runtime.h: what the generated host file and the runtime share (C++, internal).
 //
-// A model.so is the runtime (runtime/src/*, the same for every model) plus one generated host
-// file that defines boltc::rt::model_spec(): the model's sizes, its describe() JSON, and
-// its launch sequence as a function of a RunContext. The runtime owns the C ABI (model.h),
+// A model.so is the runtime (runtime/src/*, the same for every model) plus a generated host
+// file per target arch that defines boltc::rt::model_spec_<arch>(): the model's sizes, its
+// describe() JSON, and its launch sequence as a function of a RunContext; and a generated
+// dispatch file that lists them (model_library(), below). The runtime owns the C ABI (model.h),
 // the arena, the weights upload, graphs and errors; the generated file owns the order of work.
 //
 // The parameter structs below are filled by generated code with positional aggregate
