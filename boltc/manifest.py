@@ -16,7 +16,8 @@ The format (FORMAT_VERSION 1), every key always present:
 - format ("boltc-manifest"), format_version, name
 - boltc, cutlass (package versions), cuda: {"release": "13.0" (nvcc's), "nvcc": its full
   `--version` text}
-- targets: the archs the library's device code is compiled for (["sm_90a"] or ["sm_80"]),
+- targets: the archs the library's device code is compiled for (["sm_90a"], ["sm_80"], or
+  several for a fat library, in the order its runtime tries them),
   precision, flags: {"kernels", "kernel_device", "runtime", "link"} (the nvcc flags, include
   paths left out)
 - tuning: what chose the kernel configurations: {"source": "heuristic", "cache_sha256":
@@ -31,6 +32,11 @@ The format (FORMAT_VERSION 1), every key always present:
   roofline.py's definitions, computed by lowering/launch_work.py; null for a step that
   computes no op)
 - ir: {"text": the optimized bolt IR, "weights": how constants appear in it (elided)}
+- variants (added for fat libraries, `--arch sm_80,sm_90a`): one entry per arch, in the order
+  the library tries them: {"arch", "flags": {"kernels", "kernel_device"}, "model" (that arch's
+  own describe()), "kernels", "remarks", "ir"}; targets lists the same arches, and the
+  top-level model is describe()'s (for several arches: lowering/dispatch.py's merged one),
+  kernels, remarks and ir the first variant's
 - remarks (added the same way): the fusions the graph passes refused in this build, each
   {"pass", "message"} (the line `--remarks` prints); null when no pass ran (optimized IR
   compiled as written)
