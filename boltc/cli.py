@@ -93,6 +93,16 @@ def positive_int(text: str) -> int:
     return value
 
 
+def arch_list(text: str) -> str:
+    """--arch's value: one arch or several joined by commas, checked (compiler.parse_arches)."""
+    from boltc.compiler import parse_arches
+
+    try:
+        return ",".join(parse_arches(text) or ())
+    except BoltcError as e:
+        raise argparse.ArgumentTypeError(e.message) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boltc",
@@ -121,8 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
                              "tensor-core kernels take f16 or bf16")
     parser.add_argument("--remarks", action="store_true",
                         help="explain on stderr each fusion the passes refused")
-    parser.add_argument("--arch", choices=ARCHES,
-                        help="the GPU to compile for (default: sm_90a, or what optimized IR records)")
+    parser.add_argument("--arch", type=arch_list, metavar="ARCH[,ARCH]",
+                        help=f"the GPU to compile for: {', '.join(ARCHES)} (default: {ARCHES[0]}, or what "
+                             "optimized IR records); several joined by commas (sm_80,sm_90a) build one "
+                             "model.so with each arch's kernels, chosen for the GPU it runs on (not with "
+                             "--emit bolt: optimized IR is one arch's)")
     parser.add_argument("-j", "--jobs", type=positive_int, metavar="N",
                         help="parallel nvcc processes for a shared library (default: all cores, "
                              "memory permitting)")
@@ -175,7 +188,7 @@ def build_library(args: argparse.Namespace) -> Path | None:
     """`-o model.so`: import, the graph passes, host code and kernels, nvcc, link (atomically).
     Without -o (or -o -) the library goes to stdout, never to a terminal. Returns where it
     was written (None: stdout)."""
-    from boltc.compiler import lower
+    from boltc.compiler import lower_library
     from boltc.lowering.model_build import build_model
 
     to_stdout = args.output is None
@@ -184,7 +197,7 @@ def build_library(args: argparse.Namespace) -> Path | None:
                          SourceLocation(args.model))
     if not to_stdout:
         check_output_directory(args.output)
-    program, name = lower(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks)
+    program, name = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks)
     if not to_stdout:
         return build_model(program, args.output, parallel=args.jobs, progress=not args.quiet)
     scratch = Path(tempfile.mkdtemp(prefix="boltc-so-"))
@@ -207,22 +220,21 @@ def write_cpp(args: argparse.Namespace) -> Path:
     the build's exact commands. DIR is new (its parent exists), empty or one boltc wrote
     before (it holds CPP_MANIFEST): it is replaced whole, never mixed with other files. The
     files are written into a sibling directory first and renamed in."""
-    from boltc.compiler import lower
-    from boltc.lowering.model_build import script_manifest, write_build_script, write_sources
+    from boltc.compiler import lower_library
+    from boltc.lowering.model_build import kernel_units, script_manifest, write_build_script, write_sources
 
     if args.output is None:
         raise BoltcError("--emit cpp needs -o DIR: the C++ is several files", SourceLocation(args.model))
     directory = Path(args.output.rstrip(os.sep) or os.sep)
     check_cpp_directory(directory)
-    program, _ = lower(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks)
+    program, _ = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks)
     staging = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.", suffix=".tmp"))
     try:
         sources = write_sources(program, staging, script_manifest(program))
-        for call in program.anchor_kernels:
-            if call.unit is not None:
-                (staging / f"{call.unit.name}.cu").write_text(call.unit.source)
-                if call.unit.device_source is not None:
-                    (staging / f"{call.unit.name}.device.cu").write_text(call.unit.device_source)
+        for unit in kernel_units(program):
+            (staging / f"{unit.name}.cu").write_text(unit.source)  # type: ignore[attr-defined]
+            if unit.device_source is not None:  # type: ignore[attr-defined]
+                (staging / f"{unit.name}.device.cu").write_text(unit.device_source)  # type: ignore[attr-defined]
         write_build_script(program, staging, sources)
         files = sorted(p.name for p in staging.iterdir())
         (staging / CPP_MANIFEST).write_text(json.dumps({"generator": "boltc", "files": files}) + "\n")
@@ -317,6 +329,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None)
         return
     if args.output is not None:
         check_output_directory(args.output)
+    if kind == "bolt" and args.arch is not None and "," in args.arch:
+        raise BoltcError(f"--emit bolt prints one arch's IR (optimized IR records the one arch it was "
+                         f"optimized for); --arch {args.arch} names several: give one, or build the fat "
+                         "library with -o model.so or --emit cpp", SourceLocation(args.model))
     text = bolt_text(args.model, kind, args.precision, args.arch, args.remarks)
     if args.output is None:
         sys.stdout.write(text)

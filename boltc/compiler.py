@@ -25,6 +25,7 @@ import os
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr
@@ -154,12 +155,40 @@ def lower(model: Any, example_inputs: Any = None, *, arch: str | None = "sm_90a"
     import, the graph passes, host code and kernel translation units; nothing compiled yet.
     `arch`/`precision` None: what optimized IR records, else the defaults (see `optimize`)."""
     from boltc.frontends import model_name
-    from boltc.lowering.host import lower_to_host
 
     if arch is not None:
         check_arch(arch)
     name = name or model_name(model, default=function)
     module, where = load_for_compile(model, example_inputs)
+    return _lower_module(module, where, arch, precision, function, name, remarks, keep_f32), name
+
+
+def lower_library(model: Any, example_inputs: Any = None, *, arch: str | Sequence[str] | None = "sm_90a",
+                  precision: str | None = "f16", function: str = "main", name: str | None = None,
+                  remarks: bool = False, keep_f32: tuple[str, ...] = ()):
+    """`model` -> (a lowering/dispatch.ModelLibrary, the model's name): one host program per arch
+    of `arch` (parse_arches: "sm_80,sm_90a" builds a fat model.so), the model imported once and
+    the graph passes run on a copy per arch. BoltcError when the arches' builds differ in
+    their inputs or outputs."""
+    from boltc.frontends import model_name
+    from boltc.lowering.dispatch import model_library
+
+    arches = parse_arches(arch)
+    name = name or model_name(model, default=function)
+    module, where = load_for_compile(model, example_inputs)
+    if arches is None:
+        return model_library([_lower_module(module, where, None, precision, function, name, remarks, keep_f32)]), name
+    programs = []
+    for i, one in enumerate(arches):
+        copy = module if i == len(arches) - 1 else module.clone()  # optimize rewrites in place
+        programs.append(_lower_module(copy, where, one, precision, function, name, remarks, keep_f32))
+    return model_library(programs), name
+
+
+def _lower_module(module: ModuleOp, where: str, arch: str | None, precision: str | None, function: str,
+                  name: str, remarks: bool, keep_f32: tuple[str, ...]):
+    from boltc.lowering.host import lower_to_host
+
     passes_run = recorded_target(module) is None  # optimized IR compiles as written, no passes
     with collecting_remarks() as refused:
         optimize(module, arch, precision, remarks=remarks, where=where, keep_f32=keep_f32)
@@ -168,7 +197,7 @@ def lower(model: Any, example_inputs: Any = None, *, arch: str | None = "sm_90a"
     program = lower_to_host(module, arch=target.arch, function=function, name=name)
     # The refused fusions go into the manifest (`boltc report`); None: no pass ran in this
     # build, so they are not known (the IR was optimized by an earlier `--emit bolt`).
-    return replace(program, remarks=tuple(refused) if passes_run else None), name
+    return replace(program, remarks=tuple(refused) if passes_run else None)
 
 
 def check_arch(arch: Any) -> None:
@@ -177,11 +206,35 @@ def check_arch(arch: Any) -> None:
         raise BoltcError(f"unknown arch {shown!r} (known: {', '.join(ARCHES)})")
 
 
+def parse_arches(arch: str | Sequence[str] | None) -> tuple[str, ...] | None:
+    """The arches `arch` names: one ("sm_90a"), several joined by commas ("sm_80,sm_90a": one
+    fat model.so), or a sequence of names; None stays None (optimized IR's record, else the
+    default). BoltcError for an unknown arch, an empty entry or one named twice."""
+    if arch is None:
+        return None
+    if isinstance(arch, str):
+        entries = [a.strip() for a in arch.split(",")]
+    elif isinstance(arch, Sequence) and all(isinstance(a, str) for a in arch):
+        entries = [a.strip() for a in arch]
+    else:
+        raise BoltcError(f"arch must be a string such as 'sm_90a' or 'sm_80,sm_90a', or a sequence of them; "
+                         f"got {type(arch).__name__}")
+    if not entries or any(not a for a in entries):
+        raise BoltcError(f"an empty arch in {arch!r} (write one arch, or several joined by commas: "
+                         f"{','.join(ARCHES)})")
+    for a in entries:
+        check_arch(a)
+    repeated = sorted({a for a in entries if entries.count(a) > 1})
+    if repeated:
+        raise BoltcError(f"arch {', '.join(repeated)} is named twice in {arch!r}")
+    return tuple(entries)
+
+
 def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     model: str | os.PathLike[str] | ModuleOp | Any,
     example_inputs: Any = None,
     *,
-    arch: str = "sm_90a",
+    arch: str | Sequence[str] = "sm_90a",
     precision: str = "f16",
     output: str | os.PathLike[str] | None = None,
     function: str = "main",
@@ -191,6 +244,10 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     keep_f32: tuple[str, ...] = (),
 ) -> CompiledModel:
     """Compile `model` for `arch` into a shared library and load it.
+
+    `arch`: "sm_90a" (H100/H200), "sm_80" (A100; also runs on newer GPUs), or several joined
+    by commas or as a sequence ("sm_80,sm_90a", ["sm_80", "sm_90a"]): one fat model.so holding
+    each arch's kernels, which picks the best for the GPU it is created on.
 
     `model`: an .mlir, .pt2 (torch.export.save) or .onnx path, MLIR text (linalg-on-tensors or
     bolt), an xDSL ModuleOp, a torch.nn.Module, a torch.export.ExportedProgram or an
@@ -206,8 +263,8 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     """
     from boltc.lowering.model_build import build_model
 
-    program, name = lower(model, example_inputs, arch=arch, precision=precision, function=function,
-                          keep_f32=keep_f32)
+    program, name = lower_library(model, example_inputs, arch=arch, precision=precision, function=function,
+                                  keep_f32=keep_f32)
     owned = None
     if output is None:
         owned = Path(tempfile.mkdtemp(prefix="boltc-"))

@@ -16,7 +16,8 @@ The format (FORMAT_VERSION 1), every key always present:
 - format ("boltc-manifest"), format_version, name
 - boltc, cutlass (package versions), cuda: {"release": "13.0" (nvcc's), "nvcc": its full
   `--version` text}
-- targets: the archs the library's device code is compiled for (["sm_90a"] or ["sm_80"]),
+- targets: the archs the library's device code is compiled for (["sm_90a"], ["sm_80"], or
+  several for a fat library, in the order its runtime tries them),
   precision, flags: {"kernels", "kernel_device", "runtime", "link"} (the nvcc flags, include
   paths left out)
 - tuning: what chose the kernel configurations: {"source": "heuristic", "cache_sha256":
@@ -31,6 +32,11 @@ The format (FORMAT_VERSION 1), every key always present:
   roofline.py's definitions, computed by lowering/launch_work.py; null for a step that
   computes no op)
 - ir: {"text": the optimized bolt IR, "weights": how constants appear in it (elided)}
+- variants (added for fat libraries, `--arch sm_80,sm_90a`): one entry per arch, in the order
+  the library tries them: {"arch", "flags": {"kernels", "kernel_device"}, "model" (that arch's
+  own describe()), "kernels", "remarks", "ir"}; targets lists the same arches, and the
+  top-level model is describe()'s (for several arches: lowering/dispatch.py's merged one),
+  kernels, remarks and ir the first variant's
 - remarks (added the same way): the fusions the graph passes refused in this build, each
   {"pass", "message"} (the line `--remarks` prints); null when no pass ran (optimized IR
   compiled as written)
@@ -63,6 +69,10 @@ REQUIRED_KEYS = ("format_version", "name", "boltc", "cutlass", "cuda", "targets"
 # setmaxnreg), so it runs on 9.0 only; sm_80 SASS runs on 8.x and its embedded compute_80
 # PTX is compiled by the driver for anything newer (model_build.ARCH_FLAGS, build.Arch).
 TARGET_CAPABILITY: dict[str, tuple[int, int]] = {"sm_90a": (9, 0), "sm_80": (8, 0)}
+# Targets whose code runs on exactly TARGET_CAPABILITY (arch-specific features); the others run
+# on it or anything newer. The dispatch of a fat model.so (lowering/dispatch.py) is generated
+# from these two tables, so the C runtime and this check choose alike.
+EXACT_TARGETS: frozenset[str] = frozenset({"sm_90a"})
 
 
 class ManifestError(BoltcError):
@@ -185,21 +195,29 @@ class DeviceFacts:
 
 def target_for(capability: tuple[int, int]) -> str | None:
     """The boltc target that suits a GPU of this compute capability best (None: none runs)."""
-    if capability == TARGET_CAPABILITY["sm_90a"]:
-        return "sm_90a"
-    if capability >= TARGET_CAPABILITY["sm_80"]:
-        return "sm_80"
-    return None
+    return chosen_target(list(TARGET_CAPABILITY), capability)
 
 
 def runs_on(target: str, capability: tuple[int, int]) -> bool:
     """Whether device code built for `target` runs on a GPU of `capability` (see
-    TARGET_CAPABILITY); an unknown target never does."""
-    if target == "sm_90a":
-        return capability == TARGET_CAPABILITY["sm_90a"]
-    if target == "sm_80":
-        return capability >= TARGET_CAPABILITY["sm_80"]
-    return False
+    TARGET_CAPABILITY and EXACT_TARGETS); an unknown target never does."""
+    needed = TARGET_CAPABILITY.get(target)
+    if needed is None:
+        return False
+    return capability == needed if target in EXACT_TARGETS else capability >= needed
+
+
+def preference_order(targets: list[str]) -> list[str]:
+    """`targets` in the order a fat model.so tries them on a GPU: arch-specific code first (it
+    runs only where it is the best fit), then the newest capability first."""
+    known = [t for t in targets if t in TARGET_CAPABILITY]
+    return sorted(known, key=lambda t: (t not in EXACT_TARGETS, tuple(-c for c in TARGET_CAPABILITY[t])))
+
+
+def chosen_target(targets: list[str], capability: tuple[int, int]) -> str | None:
+    """Which of a model.so's `targets` runs on a GPU of `capability` (the runtime's choice at
+    create: the first that runs, in preference_order); None: none does."""
+    return next((t for t in preference_order(targets) if runs_on(t, capability)), None)
 
 
 def release_number(release: str) -> int | None:
@@ -230,19 +248,19 @@ def load_blocker(targets: list[str], cuda_release: str, device: DeviceFacts,
                  rebuild: str = "boltc MODEL -o model.so") -> str | None:
     """Why a model.so built for `targets` by nvcc `cuda_release` cannot run on `device`, with
     what to rebuild it with; None when it can. Pure: CPU tests cover every case."""
-    runnable = [t for t in targets if runs_on(t, device.capability)]
+    chosen = chosen_target(targets, device.capability)
     gpu = f"this GPU ({device.name}, compute capability {device.capability[0]}.{device.capability[1]})"
-    if not runnable:
+    if chosen is None:
         built = f"built for {', '.join(targets) or 'no target'}"
         best = target_for(device.capability)
         if best is None:
             return (f"{built}; {gpu} cannot run it, and boltc has no target for it (sm_80 needs compute "
                     f"capability 8.0 or newer, sm_90a exactly 9.0)")
         return f"{built}; {gpu} cannot run it: rebuild with `{rebuild} --arch {best}`"
-    needed = driver_needed(cuda_release, runnable[0], device.capability)
+    needed = driver_needed(cuda_release, chosen, device.capability)
     if needed is not None and device.driver < needed:
         return (f"built with CUDA {cuda_release}, which needs a driver for CUDA {_version_text(needed)} or newer "
                 f"on {gpu}; this driver supports CUDA {_version_text(device.driver)}: update the driver, or "
                 f"rebuild with a CUDA toolkit of at most {_version_text(device.driver)} (BOLTC_NVCC=/path/to/nvcc "
-                f"`{rebuild} --arch {runnable[0]}`)")
+                f"`{rebuild} --arch {','.join(targets)}`)")
     return None

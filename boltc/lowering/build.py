@@ -65,7 +65,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 
@@ -111,9 +111,11 @@ BASE_FLAGS: tuple[str, ...] = (
 )
 
 
-def compile_flags(arch: Arch) -> tuple[str, ...]:
-    """The flags that shape the object (hashed into the cache key); include paths excluded."""
-    return (*BASE_FLAGS, arch.gencode)
+def compile_flags(arch: Arch, *more: Arch) -> tuple[str, ...]:
+    """The flags that shape the object (hashed into the cache key); include paths excluded.
+    `more`: further arches whose code goes into the same object (a kernel that a fat model.so's
+    arches share: TranslationUnit.also_for)."""
+    return (*BASE_FLAGS, arch.gencode, *(a.gencode for a in more))
 
 
 # A split unit's device TU becomes a fatbin (`nvcc -fatbin`: no host compilation at all). No
@@ -122,8 +124,8 @@ def compile_flags(arch: Arch) -> tuple[str, ...]:
 DEVICE_FLAGS: tuple[str, ...] = tuple(f for f in BASE_FLAGS if not f.startswith("-Xcompiler"))
 
 
-def device_compile_flags(arch: Arch) -> tuple[str, ...]:
-    return (*DEVICE_FLAGS, arch.gencode)
+def device_compile_flags(arch: Arch, *more: Arch) -> tuple[str, ...]:
+    return (*DEVICE_FLAGS, arch.gencode, *(a.gencode for a in more))
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,14 @@ class TranslationUnit:
     source: str
     arch: Arch = Arch.SM90A
     device_source: str | None = None
+    # Further arches compiled into the same object: a fat model.so whose arches use the very same
+    # kernel (a CUTLASS 2.x kernel on sm_80 and sm_90a) gets it once, with each arch's code
+    # (the same extern "C" entry point twice would not link). `merge_shared_units` sets it.
+    also_for: tuple[Arch, ...] = ()
+
+    @property
+    def arches(self) -> tuple[Arch, ...]:
+        return (self.arch, *self.also_for)
 
 
 class KernelBuildError(BoltcError):
@@ -379,8 +389,8 @@ def cache_key(unit: TranslationUnit, toolchain: Toolchain) -> str:
     """sha256 over the TU text, its flags, nvcc's version and CUTLASS's version."""
     digest = hashlib.sha256()
     device = ("", "") if unit.device_source is None else (
-        unit.device_source, "\0".join(device_compile_flags(unit.arch)))
-    for part in (CACHE_SCHEMA, unit.source, "\0".join(compile_flags(unit.arch)), *device,
+        unit.device_source, "\0".join(device_compile_flags(*unit.arches)))
+    for part in (CACHE_SCHEMA, unit.source, "\0".join(compile_flags(*unit.arches)), *device,
                  toolchain.nvcc_version, toolchain.cutlass_version):
         data = part.encode()
         digest.update(len(data).to_bytes(8, "little"))
@@ -417,9 +427,29 @@ class CompiledObject:
 
 
 def nvcc_compile_command(
-    toolchain: Toolchain, arch: Arch, source: Path, output: Path
+    toolchain: Toolchain, arch: Arch | Sequence[Arch], source: Path, output: Path
 ) -> list[str]:
-    return [str(toolchain.nvcc), *compile_flags(arch), *toolchain.include_flags(), "-c", str(source), "-o", str(output)]
+    return [str(toolchain.nvcc), *compile_flags(*_arches(arch)), *toolchain.include_flags(), "-c", str(source),
+            "-o", str(output)]
+
+
+def _arches(arch: Arch | Sequence[Arch]) -> tuple[Arch, ...]:
+    return (arch,) if isinstance(arch, Arch) else tuple(arch)
+
+
+def merge_shared_units(units: Sequence[TranslationUnit]) -> list[TranslationUnit]:
+    """`units` with each kernel that several arches use (one name: the name is a hash of the
+    source) as one unit compiled for all of them; BoltcError if one name has two sources."""
+    merged: dict[str, TranslationUnit] = {}
+    for unit in units:
+        known = merged.get(unit.name)
+        if known is None:
+            merged[unit.name] = unit
+        elif (known.source, known.device_source) != (unit.source, unit.device_source):
+            raise BoltcError(f"internal: two different kernels are both named {unit.name}")
+        elif unit.arch not in known.arches:
+            merged[unit.name] = replace(known, also_for=(*known.also_for, unit.arch))
+    return list(merged.values())
 
 
 def first_errors(log: str, limit: int = ERROR_LINES_SHOWN) -> str:
@@ -445,9 +475,9 @@ class _Step:
     file_name: str
     output_name: str
 
-    def command(self, toolchain: Toolchain, arch: Arch, source: Path, output: Path) -> list[str]:
+    def command(self, toolchain: Toolchain, arch: Arch | Sequence[Arch], source: Path, output: Path) -> list[str]:
         if self.what == "device":
-            return [str(toolchain.nvcc), *device_compile_flags(arch), *toolchain.include_flags(),
+            return [str(toolchain.nvcc), *device_compile_flags(*_arches(arch)), *toolchain.include_flags(),
                     "-fatbin", str(source), "-o", str(output)]
         return nvcc_compile_command(toolchain, arch, source, output)
 
@@ -459,10 +489,15 @@ def _steps(unit: TranslationUnit) -> list[_Step]:
     return steps
 
 
-def incbin_assembly(symbol: str, blob_file: str, *, section: str, alignment: int, what: str) -> str:
+def incbin_assembly(symbol: str, blob_file: str, *, section: str, alignment: int, what: str,
+                    aliases: Sequence[str] = ()) -> str:
     """GNU as source embedding `blob_file` as read-only data at the hidden `symbol` in
     `section` (the model's weights, a kernel's fatbin); assembled with the blob's directory as
-    the working directory or on the include path. `what` names the data in the header line."""
+    the working directory or on the include path. `what` names the data in the header line.
+    `aliases`: further hidden symbols for the same bytes (a fat model.so's arches sharing one
+    weights blob)."""
+    alias_directives = [d for alias in aliases
+                        for d in (("globl", alias), ("hidden", alias), ("set", f"{alias},{symbol}"))]
     directives = [
         ("section", f'{section},"a",@progbits'),
         ("balign", str(alignment)),
@@ -472,6 +507,7 @@ def incbin_assembly(symbol: str, blob_file: str, *, section: str, alignment: int
         (None, symbol),
         ("incbin", json.dumps(blob_file)),
         ("size", f"{symbol},.-{symbol}"),
+        *alias_directives,
         ("section", '.note.GNU-stack,"",@progbits'),  # no executable stack
     ]
     lines = [f"/* Generated by boltc: {what}, embedded from {blob_file}. */"]
@@ -510,7 +546,7 @@ def compile_unit(
         for step in _steps(unit):
             source = work / step.file_name
             source.write_text(step.source_text)
-            command = step.command(toolchain, unit.arch, source, work / step.output_name)
+            command = step.command(toolchain, unit.arches, source, work / step.output_name)
             running.append((step, processes.start(command, tmpdir=work)))
         failure = None
         for step, process in running:
@@ -583,7 +619,7 @@ def _build_error(
     source, log_path = kept / step.file_name, kept / "nvcc.log"
     atomic_write(log_path, log)
     output = Path(tempfile.gettempdir()) / step.output_name
-    repro = shlex.join(step.command(toolchain, unit.arch, source, output))
+    repro = shlex.join(step.command(toolchain, unit.arches, source, output))
     part = " (its device code)" if step.what == "device" else ""
     message = (
         f"nvcc failed to compile kernel {unit.name}{part} (exit status {returncode}):\n"
@@ -677,7 +713,7 @@ def compile_units(
     jobs = jobs or default_jobs()
     distinct: dict[tuple[str, Arch], TranslationUnit] = {}
     for unit in units:
-        distinct.setdefault((unit.source, unit.arch), unit)
+        distinct.setdefault((unit.source, unit.arches), unit)
     todo = list(distinct.values())
     bar = Progress(len(todo), progress)
     results: dict[tuple[str, Arch], CompiledObject] = {}
@@ -687,7 +723,7 @@ def compile_units(
         path = cache_dir / "objects" / key[:2] / f"{key}.o"
         if path.is_file():
             obj = CompiledObject(unit, path, key, True, 0.0)
-            results[(unit.source, unit.arch)] = obj
+            results[(unit.source, unit.arches)] = obj
         else:
             to_compile.append(unit)
     bar.start(min(jobs, max(1, len(to_compile))), len(to_compile))
@@ -708,7 +744,7 @@ def compile_units(
                 for other in futures:
                     other.cancel()
                 continue
-            results[(unit.source, unit.arch)] = obj
+            results[(unit.source, unit.arches)] = obj
             bar.advance(obj)
     except BaseException:
         # An interrupt (or any error) here: kill the running nvcc before waiting for the
@@ -725,7 +761,7 @@ def compile_units(
             first.message += f"\nalso failed: {others}"
             first.args = (first.message,)
         raise first
-    return [results[(u.source, u.arch)] for u in units]
+    return [results[(u.source, u.arches)] for u in units]
 
 
 # --------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@
 Input: a module after the graph passes and `plan-memory` (every intermediate's op carries
 `bolt.arena_offset`, the function `bolt.arena_size`). Output: a `HostProgram`:
 
-- `source`: model.cu, one translation unit that defines `boltc::rt::model_spec()` for the
-  runtime (runtime/include/boltc/runtime.h): the launch sequence in program order on one
+- `source`: model.cu, one translation unit that defines `boltc::rt::model_spec_<arch>()` for
+  the runtime (the dispatch file, lowering/dispatch.py, lists it) (runtime/include/boltc/runtime.h): the launch sequence in program order on one
   stream, each step's pointers being the caller's input/output buffers, `arena + offset`, or
   `weights + offset`; the elementwise kernels generated for this model; describe()'s JSON.
 - `weights` and `weights_assembly`: the constants as one binary blob (each 256-byte aligned,
@@ -62,7 +62,6 @@ ARENA_OFFSET = "bolt.arena_offset"  # boltc/passes/plan_memory.py
 ARENA_SIZE = "bolt.arena_size"
 WEIGHT_ALIGNMENT = 256
 ANCHOR_ALIGNMENT = 16  # CUTLASS's TMA and 128-bit loads want 16-byte aligned operand bases
-WEIGHTS_SYMBOL = "boltc_weights_begin"
 WEIGHTS_FILE = "weights.bin"
 MAX_TREE_OPS = 48
 MAX_TREE_LEAVES = 12
@@ -290,13 +289,37 @@ class WeightTable:
         return b"".join(self.chunks)
 
 
-def weights_assembly(symbol: str = WEIGHTS_SYMBOL, blob_file: str = WEIGHTS_FILE) -> str:
-    """The assembler file embedding `blob_file` as read-only data at the hidden `symbol`
-    (GNU as; the build assembles it with the blob's directory on the include path)."""
+def weights_symbol(arch: str) -> str:
+    """The hidden symbol of the weights blob the host file of `arch` reads (one per arch: a
+    fat model.so holds a host file per arch; lowering/dispatch.py gives arches whose blobs are
+    identical one blob under all their symbols)."""
+    return f"boltc_weights_{arch}"  # arch names are C identifiers (compiler.ARCHES)
+
+
+def spec_function(arch: str) -> str:
+    """The function the host file of `arch` defines: its ModelSpec (runtime.h's ModelVariant)."""
+    return f"boltc::rt::model_spec_{arch}"
+
+
+SPEC_TYPE = cxx.Type(rt("ModelSpec").text, const=True)
+
+
+def spec_declaration(arch: str) -> cxx.Namespace:
+    """`namespace boltc::rt { const ModelSpec& model_spec_<arch>(); }`: what the host file
+    defines (a qualified definition needs it) and the dispatch file refers to."""
+    namespace, _, name = spec_function(arch).rpartition("::")
+    return cxx.Namespace(namespace, (cxx.Function(SPEC_TYPE.as_reference(), name, (), None),))
+
+
+def weights_assembly(symbols: Sequence[str], blob_file: str = WEIGHTS_FILE) -> str:
+    """The assembler file embedding `blob_file` as read-only data at the hidden `symbols[0]`,
+    the others naming the same bytes (GNU as; the build assembles it with the blob's directory
+    on the include path)."""
     from boltc.lowering.build import incbin_assembly
 
-    return incbin_assembly(symbol, blob_file, section=".rodata.boltc_weights", alignment=WEIGHT_ALIGNMENT,
-                           what="the model's weights")
+    first, *aliases = symbols
+    return incbin_assembly(first, blob_file, section=".rodata.boltc_weights", alignment=WEIGHT_ALIGNMENT,
+                           what="the model's weights", aliases=aliases)
 
 
 # -------------------------------------------------------------------------------------------
@@ -743,20 +766,20 @@ class _HostLowering:
         spec_fields += [
             cxx.Int(self.arena_bytes),
             cxx.Int(self.workspace_bytes),
-            cxx.Name(WEIGHTS_SYMBOL) if has_weights else cxx.Null(),
+            cxx.Name(weights_symbol(self.arch)) if has_weights else cxx.Null(),
             cxx.Int(self.weights.size),
             cxx.Name("run"),
             cxx.Name("prepare") if prepare else cxx.Null(),
         ]
         spec_type = cxx.Type(rt("ModelSpec").text, const=True)
         model_spec = cxx.Function(
-            spec_type.as_reference(), "boltc::rt::model_spec", (),
+            spec_type.as_reference(), spec_function(self.arch), (),
             (cxx.Decl(spec_type, "spec", cxx.Braced(tuple(spec_fields)), static=True), cxx.Return(cxx.Name("spec"))),
         )
 
         externs: list[cxx.Stmt] = []
         if has_weights:  # defined by weights.S, hidden: each model.so has its own
-            externs.append(cxx.Decl(cxx.Type("uint8_t", const=True), WEIGHTS_SYMBOL, array=True,
+            externs.append(cxx.Decl(cxx.Type("uint8_t", const=True), weights_symbol(self.arch), array=True,
                                     attributes=("extern", cxx.HIDDEN)))
         for call in self.entry_points.values():
             params = tuple(cxx.Param(ENTRY_PARAMETER_TYPES[t], n) for t, n in call.parameters)
@@ -777,7 +800,8 @@ class _HostLowering:
         ]
         if externs:
             items.append(cxx.ExternC(tuple(externs)))
-        items += [cxx.Namespace(None, (*self.definitions, run, *prepare, *constants)), model_spec]
+        items += [cxx.Namespace(None, (*self.definitions, run, *prepare, *constants)),
+                  spec_declaration(self.arch), model_spec]
         header = (f"Generated by boltc from @{self.fn.sym_name.data} ({self.name}) for {self.arch}:\n"
                   "the launch sequence and the elementwise kernels of one model. Do not edit.")
         return HostProgram(
@@ -785,7 +809,7 @@ class _HostLowering:
             arch=self.arch,
             source=cxx.TranslationUnit(header, tuple(items)).render(),
             weights=self.weights.blob(),
-            weights_assembly=weights_assembly() if has_weights else "",
+            weights_assembly=weights_assembly([weights_symbol(self.arch)]) if has_weights else "",
             describe=describe,
             anchor_kernels=tuple(self.entry_points.values()),
             steps=tuple(self.steps),

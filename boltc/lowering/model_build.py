@@ -1,8 +1,11 @@
 """model.so: the host program, the runtime and the kernels, compiled and linked.
 
-    objects = runtime/src/*.{cu,cpp}   (the same for every model of an arch: cached)
-            + model.cu                 (the generated host file: cached by content)
-            + weights.o                (weights.S assembling weights.bin with .incbin)
+    objects = runtime/src/*.{cu,cpp}   (the same for every model of a set of arches: cached)
+            + model.cu                 (the generated host file: cached by content; model_<arch>.cu
+                                        per arch of a fat library, each with its own -gencode)
+            + dispatch.cpp             (lowering/dispatch.py: the arches' table, describe()'s JSON)
+            + weights.o                (weights.S assembling weights.bin with .incbin; once per
+                                        distinct blob of a fat library)
             + manifest.o               (manifest.S: manifest.json in the .boltc_manifest section)
             + the CUTLASS kernel objects (compiled by the caller's `compile_units`)
     nvcc -shared -cudart shared objects -> model.so, written atomically
@@ -46,7 +49,8 @@ from pathlib import Path
 from boltc import manifest as manifest_format
 from boltc.diagnostics import BoltcError
 from boltc.lowering.build import BuildInterrupted, Subprocesses, find_nvcc, result_interruptibly
-from boltc.lowering.host import ELIDED_RESOURCE, MAX_SHOWN_ELEMENTS, WEIGHTS_FILE, HostProgram
+from boltc.lowering.dispatch import DISPATCH_FILE, ModelLibrary, model_library
+from boltc.lowering.host import ELIDED_RESOURCE, MAX_SHOWN_ELEMENTS, HostProgram
 from boltc.lowering.runtime_abi import runtime_include_dir, runtime_root, runtime_sources
 
 ARCH_FLAGS: dict[str, tuple[str, ...]] = {
@@ -211,12 +215,24 @@ def _tail(text: str, lines: int = 60) -> str:
     return "\n".join((["..."] if len(kept) > lines else []) + kept[-lines:])
 
 
-def common_flags(arch: str) -> tuple[str, ...]:
-    return (*COMMON_FLAGS, *arch_flags(arch), f"-I{runtime_include_dir()}")
+def common_flags(*arches: str) -> tuple[str, ...]:
+    """nvcc's flags for the runtime, host and dispatch files: one -gencode set per arch (a fat
+    model.so's runtime kernels carry each arch's code; the CUDA runtime picks the device's)."""
+    return (*COMMON_FLAGS, *(f for a in arches for f in arch_flags(a)), f"-I{runtime_include_dir()}")
 
 
-def runtime_jobs(arch: str) -> list[CompileJob]:
-    return [CompileJob(src, common_flags(arch), f"runtime/src/{src.name}") for src in runtime_sources()]
+def runtime_jobs(*arches: str) -> list[CompileJob]:
+    return [CompileJob(src, common_flags(*arches), f"runtime/src/{src.name}") for src in runtime_sources()]
+
+
+def as_library(programs: HostProgram | ModelLibrary) -> ModelLibrary:
+    """A single host program as the one-variant library it builds into."""
+    return programs if isinstance(programs, ModelLibrary) else model_library([programs])
+
+
+def host_file(library: ModelLibrary, program: HostProgram) -> str:
+    """model.cu, or model_<arch>.cu for each arch of a fat library."""
+    return f"model_{program.arch}.cu" if library.fat else "model.cu"
 
 
 # --------------------------------------------------------------------------------------
@@ -245,25 +261,29 @@ def heuristic_digest() -> str:
     return digest.hexdigest()
 
 
-def model_manifest(program: HostProgram, nvcc_version_text: str) -> dict:
-    """The manifest of `program` built by the nvcc whose `--version` says `nvcc_version_text`
-    (the format: boltc/manifest.py)."""
+def model_manifest(programs: HostProgram | ModelLibrary, nvcc_version_text: str) -> dict:
+    """The manifest of `programs` (one host program, or a library of one per arch) built by the
+    nvcc whose `--version` says `nvcc_version_text` (the format: boltc/manifest.py). The
+    top-level model, kernels, ir and remarks are the first variant's (the one an H100 runs);
+    "variants" has every arch's."""
     from boltc.lowering import build
 
-    kernel_arch = build.Arch.parse(program.arch)
+    library = as_library(programs)
+    first = library.programs[0]
+    variants = [variant_manifest(p) for p in library.programs]
     return {
         "format": manifest_format.FORMAT,
         "format_version": manifest_format.FORMAT_VERSION,
-        "name": program.name,
+        "name": library.name,
         "boltc": manifest_format.boltc_version(),
         "cutlass": build.cutlass_version(),
         "cuda": {"release": cuda_release(nvcc_version_text), "nvcc": nvcc_version_text},
-        "targets": [program.arch],
-        "precision": program.precision,
+        "targets": list(library.arches),
+        "precision": first.precision,
         "flags": {
-            "kernels": list(build.compile_flags(kernel_arch)),
-            "kernel_device": list(build.device_compile_flags(kernel_arch)),
-            "runtime": [*COMMON_FLAGS, *arch_flags(program.arch)],
+            "kernels": variants[0]["flags"]["kernels"],
+            "kernel_device": variants[0]["flags"]["kernel_device"],
+            "runtime": [*COMMON_FLAGS, *(f for a in library.arches for f in arch_flags(a))],
             "link": list(LINK_FLAGS),
         },
         "tuning": {
@@ -274,6 +294,24 @@ def model_manifest(program: HostProgram, nvcc_version_text: str) -> dict:
                    "reason says which); heuristic_sha256 identifies that code",
             "heuristic_sha256": heuristic_digest(),
         },
+        "model": library.describe,
+        "kernels": variants[0]["kernels"],
+        "remarks": variants[0]["remarks"],
+        "ir": variants[0]["ir"],
+        "variants": variants,
+    }
+
+
+def variant_manifest(program: HostProgram) -> dict:
+    """One arch's part of the manifest: its kernels' flags, describe(), launch steps, fusion
+    remarks and optimized IR."""
+    from boltc.lowering import build
+
+    kernel_arch = build.Arch.parse(program.arch)
+    return {
+        "arch": program.arch,
+        "flags": {"kernels": list(build.compile_flags(kernel_arch)),
+                  "kernel_device": list(build.device_compile_flags(kernel_arch))},
         "model": program.describe,
         "kernels": [dict(step) for step in program.steps],
         "remarks": None if program.remarks is None else [dict(r) for r in program.remarks],
@@ -286,7 +324,7 @@ def model_manifest(program: HostProgram, nvcc_version_text: str) -> dict:
     }
 
 
-def script_manifest(program: HostProgram) -> dict:
+def script_manifest(programs: HostProgram | ModelLibrary) -> dict:
     """The manifest `--emit cpp` writes beside build.sh: it names the nvcc found here, the one
     build.sh runs unless $NVCC says otherwise; where none is found the CUDA release is unknown
     ("" and the reason), and the loader then skips its driver check."""
@@ -294,7 +332,7 @@ def script_manifest(program: HostProgram) -> dict:
         version = Toolchain.find().version
     except BoltcError:
         version = ""
-    manifest = model_manifest(program, version)
+    manifest = model_manifest(programs, version)
     if not version:
         manifest["cuda"]["nvcc"] = "unknown: --emit cpp found no nvcc; build.sh runs $NVCC"
     return manifest
@@ -309,23 +347,51 @@ def manifest_assembly(blob_file: str = MANIFEST_FILE) -> str:
             '  .section .note.GNU-stack,"",@progbits\n')
 
 
-def write_sources(program: HostProgram, directory: Path, manifest: dict | None = None) -> dict[str, Path]:
-    """model.cu, weights.bin + weights.S when the model has weights, and manifest.json +
-    manifest.S when given a manifest, into `directory`."""
+def write_sources(programs: HostProgram | ModelLibrary, directory: Path,
+                  manifest: dict | None = None) -> dict[str, Path]:
+    """Into `directory`: each arch's host file ("host:<arch>"; "host" is the first's), the
+    dispatch file, each distinct weights blob with its assembler file ("weights_asm:<file>"),
+    and manifest.json + manifest.S when given a manifest."""
+    library = as_library(programs)
     directory.mkdir(parents=True, exist_ok=True)
-    written = {"host": directory / "model.cu"}
-    written["host"].write_text(program.source)
-    if program.weights:
-        written["weights_blob"] = directory / WEIGHTS_FILE
-        written["weights_blob"].write_bytes(program.weights)
-        written["weights_asm"] = directory / "weights.S"
-        written["weights_asm"].write_text(program.weights_assembly)
+    written: dict[str, Path] = {}
+    for program in library.programs:
+        path = directory / host_file(library, program)
+        path.write_text(program.source)
+        written[f"host:{program.arch}"] = path
+        written.setdefault("host", path)
+    written["dispatch"] = directory / DISPATCH_FILE
+    written["dispatch"].write_text(library.dispatch_source())
+    for blob in library.weight_blobs():
+        (directory / blob.file).write_bytes(blob.data)
+        written[f"weights_asm:{blob.file}"] = directory / blob.assembly_file
+        written[f"weights_asm:{blob.file}"].write_text(blob.assembly())
     if manifest is not None:
         written["manifest_blob"] = directory / MANIFEST_FILE
         written["manifest_blob"].write_text(json.dumps(manifest, indent=1) + "\n")
         written["manifest_asm"] = directory / "manifest.S"
         written["manifest_asm"].write_text(manifest_assembly())
     return written
+
+
+def host_jobs(library: ModelLibrary, sources: dict[str, Path], relative: bool = False) -> list[CompileJob]:
+    """The nvcc -c of each arch's host file (its own gencode) and of the dispatch file."""
+    def source(key: str) -> Path:
+        return Path(sources[key].name) if relative else sources[key]
+
+    jobs = [CompileJob(source(f"host:{p.arch}"), common_flags(p.arch), f"the {p.arch} host file of {p.name}")
+            for p in library.programs]
+    jobs.append(CompileJob(source("dispatch"), common_flags(*library.arches), f"the dispatch file of {library.name}"))
+    return jobs
+
+
+def kernel_units(library: ModelLibrary) -> list[object]:
+    """Every arch's CUTLASS translation units, a kernel that several arches share once
+    (build.merge_shared_units)."""
+    from boltc.lowering import build
+
+    units = [call.unit for p in library.programs for call in p.anchor_kernels if call.unit is not None]
+    return list(build.merge_shared_units(units))  # type: ignore[arg-type]
 
 
 def assemble_command(toolchain: Toolchain, assembly: Path) -> list[str]:
@@ -380,7 +446,7 @@ def _umask() -> int:
 
 
 def build_model(
-    program: HostProgram,
+    program: HostProgram | ModelLibrary,
     output: str | os.PathLike[str],
     *,
     build_dir: str | os.PathLike[str] | None = None,
@@ -396,7 +462,8 @@ def build_model(
     compile_units). `progress` False: print nothing (`boltc -q`). An interrupt kills every
     compiler, removes what this build made and raises build.BuildInterrupted."""
     toolchain = Toolchain.find()  # no nvcc: say so now, not after the kernels (it is the same nvcc)
-    manifest = model_manifest(program, toolchain.version)
+    library = as_library(program)
+    manifest = model_manifest(library, toolchain.version)
     processes = Subprocesses()
     if compile_units is None:
         def compile_units(units: Sequence[object], arch: str) -> list[Path]:
@@ -406,16 +473,16 @@ def build_model(
     pool = ThreadPoolExecutor(max_workers=1)
     kernels = None
     try:
-        sources = write_sources(program, directory, manifest)
-        jobs = [*runtime_jobs(program.arch),
-                CompileJob(sources["host"], common_flags(program.arch), f"the host file of {program.name}")]
-        units = [call.unit for call in program.anchor_kernels if call.unit is not None]
+        sources = write_sources(library, directory, manifest)
+        jobs = [*runtime_jobs(*library.arches), *host_jobs(library, sources)]
+        units = kernel_units(library)
         # The kernels (the long compiles) start at once, beside the runtime and host objects:
         # a cold build takes as long as its slowest kernel, not that plus the runtime.
-        kernels = pool.submit(compile_units, units, program.arch) if units else None
+        kernels = pool.submit(compile_units, units, ",".join(library.arches)) if units else None
         objects = compile_cached(jobs, parallel=parallel, processes=processes)
-        if "weights_asm" in sources:
-            objects.append(assemble_weights(sources["weights_asm"], processes))
+        for key, assembly in sources.items():
+            if key.startswith("weights_asm:"):
+                objects.append(assemble_weights(assembly, processes))
         objects.append(assemble_weights(sources["manifest_asm"], processes, what="the manifest"))
         if kernels is not None:
             objects += list(result_interruptibly(kernels))
@@ -450,8 +517,8 @@ def build_model(
 BUILD_SCRIPT = "build.sh"
 
 
-def write_build_script(program: HostProgram, directory: Path, sources: dict[str, Path]) -> Path:
-    """`directory/build.sh`: compile and link `program` from the sources written there into
+def write_build_script(programs: HostProgram | ModelLibrary, directory: Path, sources: dict[str, Path]) -> Path:
+    """`directory/build.sh`: compile and link the library from the sources written there into
     `directory/<name>.so`, command for command as `build_model` (the same functions make the
     commands; only the cache is left out). `$NVCC` and `$CC` override the compilers boltc
     found; the CUTLASS headers and boltc's runtime are read where they are installed."""
@@ -459,6 +526,7 @@ def write_build_script(program: HostProgram, directory: Path, sources: dict[str,
 
     from boltc.lowering import build as kernels
 
+    library = as_library(programs)
     try:
         toolchain = Toolchain.find()
         kernel_toolchain = kernels.Toolchain(Path(toolchain.nvcc), "", kernels.cutlass_version(),
@@ -479,38 +547,40 @@ def write_build_script(program: HostProgram, directory: Path, sources: dict[str,
 
     objects: list[str] = []
     commands: list[str] = []
-    for job in [*runtime_jobs(program.arch),
-                CompileJob(Path(sources["host"].name), common_flags(program.arch), "host")]:
-        obj = f"{job.source.stem}.o" if job.label == "host" else f"runtime_{job.source.stem}.o"
+    for job in runtime_jobs(*library.arches):
+        obj = f"runtime_{job.source.stem}.o"
         commands.append(line(job.command(toolchain, Path(obj))))
         objects.append(obj)
-    for kind in ("weights_asm", "manifest_asm"):
-        if kind in sources:
-            commands.append(line(assemble_command(toolchain, Path(sources[kind].name))))
-            objects.append(Path(sources[kind].name).with_suffix(".o").name)
-    for call in program.anchor_kernels:
-        unit = call.unit
-        if unit is None or f"{unit.name}.o" in objects or f"{unit.name}.combined.o" in objects:
-            continue
-        for step in kernels._steps(unit):
-            commands.append(line(step.command(kernel_toolchain, unit.arch, Path(step.file_name), Path(step.output_name))))
-        if unit.device_source is None:
-            objects.append(f"{unit.name}.o")
+    for job in host_jobs(library, sources, relative=True):
+        obj = f"{job.source.stem}.o"
+        commands.append(line(job.command(toolchain, Path(obj))))
+        objects.append(obj)
+    for key, path in sources.items():
+        if key.startswith("weights_asm:") or key == "manifest_asm":
+            commands.append(line(assemble_command(toolchain, Path(path.name))))
+            objects.append(Path(path.name).with_suffix(".o").name)
+    for unit in kernel_units(library):
+        for step in kernels._steps(unit):  # type: ignore[arg-type]
+            commands.append(line(step.command(kernel_toolchain, unit.arches, Path(step.file_name),  # type: ignore[attr-defined]
+                                              Path(step.output_name))))
+        if unit.device_source is None:  # type: ignore[attr-defined]
+            objects.append(f"{unit.name}.o")  # type: ignore[attr-defined]
             continue
         from boltc.lowering.cutlass.cpp import FATBIN_SUFFIX
 
         # The assembler file that embeds the fatbin, as the build writes it (a here-document:
         # the directory holds the sources a reader looks at, not this glue).
-        assembly = kernels.fatbin_assembly(f"{unit.name}{FATBIN_SUFFIX}", f"{unit.name}.fatbin")
-        commands.append(f"cat > {_shlex.quote(unit.name + '.fatbin.S')} <<'BOLTC_EOF'\n{assembly}BOLTC_EOF")
-        commands += [line(c) for c in kernels.embed_commands(unit, kernel_toolchain, f"{unit.name}.o")]
-        objects.append(f"{unit.name}.combined.o")
-    commands.append(line(link_command(toolchain, objects, f"{program.name}.so")))
+        name = unit.name  # type: ignore[attr-defined]
+        assembly = kernels.fatbin_assembly(f"{name}{FATBIN_SUFFIX}", f"{name}.fatbin")
+        commands.append(f"cat > {_shlex.quote(name + '.fatbin.S')} <<'BOLTC_EOF'\n{assembly}BOLTC_EOF")
+        commands += [line(c) for c in kernels.embed_commands(unit, kernel_toolchain, f"{name}.o")]  # type: ignore[arg-type]
+        objects.append(f"{name}.combined.o")
+    commands.append(line(link_command(toolchain, objects, f"{library.name}.so")))
     script = directory / BUILD_SCRIPT
     script.write_text(
         "#!/bin/sh\n"
-        f"# Generated by boltc: builds {program.name}.so ({program.arch}) from the sources beside this\n"
-        "# script, with the commands `boltc -o model.so` runs (without its object cache).\n"
+        f"# Generated by boltc: builds {library.name}.so ({', '.join(library.arches)}) from the sources beside\n"
+        "# this script, with the commands `boltc -o model.so` runs (without its object cache).\n"
         "set -eu\n"
         'cd "$(dirname "$0")"\n'
         f"NVCC=${{NVCC:-{_shlex.quote(str(toolchain.nvcc))}}}\n"

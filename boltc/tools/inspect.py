@@ -40,8 +40,12 @@ def run(args: argparse.Namespace) -> None:
     manifest = read_manifest(args.library)
     if args.json:
         text = json.dumps(manifest, indent=2) + "\n"
-    elif args.ir:
-        text = manifest["ir"]["text"]
+    elif args.ir:  # a fat library: each arch's IR under a header line
+        variants = manifest.get("variants") or []
+        if len(variants) > 1:
+            text = "".join(f"// ---- {v['arch']} ----\n{v['ir']['text']}" for v in variants)
+        else:
+            text = manifest["ir"]["text"]
     else:
         text = summary(manifest, args.library)
     sys.stdout.write(text)
@@ -49,31 +53,64 @@ def run(args: argparse.Namespace) -> None:
 
 
 def summary(manifest: dict[str, Any], path: str) -> str:
-    """The manifest as a person reads it: a header, the tensors, then a table of the kernels."""
+    """The manifest as a person reads it: a header, the tensors, then a table of the kernels
+    (one per arch of a fat library, in the order the library tries them)."""
     model = manifest["model"]
     cuda = manifest["cuda"]
     tuning = manifest["tuning"]
+    variants = manifest.get("variants") or [  # a manifest from before variants: one arch
+        {"arch": manifest["targets"][0] if manifest["targets"] else "?", "flags": manifest["flags"],
+         "model": model, "kernels": manifest["kernels"]}]
+    fat = len(variants) > 1
+    targets = ", ".join(manifest["targets"])
+    if fat:
+        targets += " (one library: a GPU runs the first of these its code runs on)"
     lines = [
         f"{path}: boltc model '{manifest['name']}' (manifest format {manifest['format_version']})",
         f"  built by     boltc {manifest['boltc']}, CUTLASS {manifest['cutlass']}, "
         f"CUDA {cuda['release'] or 'unknown'} (nvcc)",
-        f"  targets      {', '.join(manifest['targets'])}",
+        f"  targets      {targets}",
         f"  precision    {manifest['precision'] or 'as written (no graph passes recorded)'}",
-        f"  kernel flags {' '.join(manifest['flags']['kernels'])}",
         f"  configs from {tuning['source']} (boltc/tuning sha256 {tuning['heuristic_sha256'][:16]}); "
         f"tuning cache: {tuning['cache_sha256'] or 'none'}",
-        f"  memory       arena {model['arena_bytes']} B, workspace {model['workspace_bytes']} B, "
-        f"weights {model['weights_bytes']} B",
+    ]
+    if not fat:
+        lines[4:4] = [f"  kernel flags {' '.join(manifest['flags']['kernels'])}"]
+        lines.append(memory_line(model))
+    lines += [
         "",
         "inputs:",
         *(f"  {tensor_text(t)}" for t in model["inputs"]),
         "outputs:",
         *(f"  {tensor_text(t)}" for t in model["outputs"]),
-        "",
-        f"kernels ({len(manifest['kernels'])} launch{'' if len(manifest['kernels']) == 1 else 'es'}):",
     ]
+    for variant in variants:
+        launches = len(variant["kernels"])
+        count = f"{launches} launch{'' if launches == 1 else 'es'}"
+        lines.append("")
+        if fat:
+            lines += [f"{variant['arch']}:",
+                      f"  kernel flags {' '.join(variant['flags']['kernels'])}",
+                      memory_line(variant["model"]),
+                      f"kernels for {variant['arch']} ({count}):"]
+        else:
+            lines.append(f"kernels ({count}):")
+        lines += kernel_table(variant["kernels"])
+    lines += ["", f"boltc inspect {path} --ir prints the optimized bolt IR; --json the whole manifest."]
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def memory_line(model: dict[str, Any]) -> str:
+    return (f"  memory       arena {model['arena_bytes']} B, workspace {model['workspace_bytes']} B, "
+            f"weights {model['weights_bytes']} B")
+
+
+def kernel_table(steps: list[dict[str, Any]]) -> list[str]:
+    """Each launch step: its kernel, configuration and the ops it covers; then why each
+    configuration was chosen."""
+    lines = []
     rows = [("#", "kernel", "configuration", "ops covered")]
-    for step in manifest["kernels"]:
+    for step in steps:
         config = step["config"] or step["entry"] or "-"
         covers = step["covers"] or [{"op": "(copy)", "location": ""}]
         for i, covered in enumerate(covers):
@@ -84,12 +121,11 @@ def summary(manifest: dict[str, Any], path: str) -> str:
     widths = [max(len(row[c]) for row in rows) for c in range(3)]
     for row in rows:
         lines.append("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])
-    reasons = [(s["step"], s["reason"]) for s in manifest["kernels"] if s["reason"]]
+    reasons = [(s["step"], s["reason"]) for s in steps if s["reason"]]
     if reasons:
         lines += ["", "why each configuration:"]
         lines += [f"  {step}: {reason}" for step, reason in reasons]
-    lines += ["", f"boltc inspect {path} --ir prints the optimized bolt IR; --json the whole manifest."]
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+    return lines
 
 
 def tensor_text(tensor: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ struct SharedWeights {
 };
 
 struct boltc_model {
+  const boltc::rt::ModelSpec* spec = nullptr;  // the variant chosen for the device at create
   int device = 0;
   int sm_count = 0;
   char* arena = nullptr;  // arena_bytes, then workspace_bytes (one allocation): this handle's own
@@ -92,7 +93,7 @@ void release(boltc_model* model) {
 
 // The handle's own part: the arena (intermediates and workspace) and the capture stream.
 cudaError_t allocate_own(boltc_model* model, std::string* what) {
-  const size_t arena = align_up(model_spec().arena_bytes) + model->workspace_bytes;
+  const size_t arena = align_up(model->spec->arena_bytes) + model->workspace_bytes;
   if (arena > 0) {
     if (cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&model->arena), arena); e != cudaSuccess) {
       *what = "allocating the arena (" + std::to_string(arena) + " bytes)";
@@ -137,7 +138,7 @@ boltc_status check_buffers(const ModelSpec& spec, const void* const* inputs, voi
 
 boltc_status run_steps(const boltc_model* model, const void* const* inputs, void* const* outputs,
                        cudaStream_t stream) {
-  const ModelSpec& spec = model_spec();
+  const ModelSpec& spec = *model->spec;
   const RunContext ctx{inputs,
                        outputs,
                        model->arena,
@@ -159,6 +160,32 @@ boltc_status step_failure(cudaError_t error, const StepFailure& failure) {
                                         cutlass_status_name(failure.kernel_status) + ")");
   }
   return cuda_failure(error, where);
+}
+
+// The first of the library's variants (in its order of preference) whose device code runs on
+// `device`: the dispatch of a fat model.so, and the arch check of any other.
+boltc_status choose_variant(int device, const ModelVariant** out) {
+  int major = 0, minor = 0;
+  if (cudaError_t e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device); e != cudaSuccess) {
+    return cuda_failure(e, "reading the device's compute capability");
+  }
+  if (cudaError_t e = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device); e != cudaSuccess) {
+    return cuda_failure(e, "reading the device's compute capability");
+  }
+  const ModelLibrary& library = model_library();
+  for (int i = 0; i < library.num_variants; ++i) {
+    const ModelVariant& v = library.variants[i];
+    const bool runs = v.exact ? (major == v.major && minor == v.minor)
+                              : (major > v.major || (major == v.major && minor >= v.minor));
+    if (runs) {
+      *out = &v;
+      return BOLTC_OK;
+    }
+  }
+  return fail(BOLTC_ERROR_INVALID_ARGUMENT,
+              "device " + std::to_string(device) + " has compute capability " + std::to_string(major) + "." +
+                  std::to_string(minor) + "; this model.so has device code for " + library.targets +
+                  " only: rebuild it with boltc --arch for this GPU");
 }
 
 template <class F>
@@ -198,8 +225,11 @@ BOLTC_API boltc_status boltc_model_create(int device, boltc_model** out_model) {
     }
     DeviceScope scope(device);
     if (scope.status() != cudaSuccess) return cuda_failure(scope.status(), "cudaSetDevice");
-    const ModelSpec& spec = model_spec();
+    const ModelVariant* variant = nullptr;
+    if (boltc_status s = choose_variant(device, &variant); s != BOLTC_OK) return s;
+    const ModelSpec& spec = variant->spec();
     auto* model = new boltc_model;
+    model->spec = &spec;
     model->device = device;
     auto abandon = [&](cudaError_t e, const std::string& what) {
       release(model);
@@ -245,6 +275,7 @@ BOLTC_API boltc_status boltc_model_create_context(boltc_model* model, boltc_mode
     DeviceScope scope(model->device);
     if (scope.status() != cudaSuccess) return cuda_failure(scope.status(), "cudaSetDevice");
     auto* context = new boltc_model;
+    context->spec = model->spec;
     context->device = model->device;
     context->sm_count = model->sm_count;
     context->workspace_bytes = model->workspace_bytes;
@@ -264,7 +295,7 @@ BOLTC_API boltc_status boltc_model_run(boltc_model* model, const void* const* in
                                        void* const* outputs, cudaStream_t stream) {
   return guarded([&]() -> boltc_status {
     if (model == nullptr) return fail(BOLTC_ERROR_INVALID_ARGUMENT, "model is null");
-    if (boltc_status s = check_buffers(model_spec(), inputs, outputs); s != BOLTC_OK) return s;
+    if (boltc_status s = check_buffers(*model->spec, inputs, outputs); s != BOLTC_OK) return s;
     DeviceScope scope(model->device);
     if (scope.status() != cudaSuccess) return cuda_failure(scope.status(), "cudaSetDevice");
     return run_steps(model, inputs, outputs, stream);
@@ -275,7 +306,7 @@ BOLTC_API boltc_status boltc_model_capture_graph(boltc_model* model, const void*
                                                  void* const* outputs) {
   return guarded([&]() -> boltc_status {
     if (model == nullptr) return fail(BOLTC_ERROR_INVALID_ARGUMENT, "model is null");
-    if (boltc_status s = check_buffers(model_spec(), inputs, outputs); s != BOLTC_OK) return s;
+    if (boltc_status s = check_buffers(*model->spec, inputs, outputs); s != BOLTC_OK) return s;
     DeviceScope scope(model->device);
     if (scope.status() != cudaSuccess) return cuda_failure(scope.status(), "cudaSetDevice");
     cudaStream_t stream = model->capture_stream;
@@ -315,11 +346,11 @@ BOLTC_API boltc_status boltc_model_replay_graph(boltc_model* model, cudaStream_t
   });
 }
 
-BOLTC_API const char* boltc_model_describe(const boltc_model*) { return model_spec().describe_json; }
+BOLTC_API const char* boltc_model_describe(const boltc_model*) { return model_library().describe_json; }
 
-BOLTC_API int boltc_model_num_inputs(const boltc_model*) { return model_spec().num_inputs; }
+BOLTC_API int boltc_model_num_inputs(const boltc_model*) { return model_library().num_inputs; }
 
-BOLTC_API int boltc_model_num_outputs(const boltc_model*) { return model_spec().num_outputs; }
+BOLTC_API int boltc_model_num_outputs(const boltc_model*) { return model_library().num_outputs; }
 
 BOLTC_API void boltc_model_destroy(boltc_model* model) {
   if (model == nullptr) return;

@@ -461,3 +461,55 @@ def test_emit_cpp_writes_the_manifest_and_build_sh_links_it(tmp_path: Path):
     assert any("manifest.S" in line and "-o manifest.o" in line for line in script)
     (link,) = [line for line in script if " -shared " in line]
     assert " manifest.o " in link
+
+
+@pytest.mark.nvcc
+def test_a_fat_model_holds_both_arches_code_and_lists_them(tmp_path: Path, monkeypatch):
+    """`--arch sm_80,sm_90a` on one small GEMM: one model.so with sm_80 and sm_90a device code
+    (cuobjdump lists an ELF of each), a manifest naming both with their kernels, and a loader
+    that accepts either GPU and names both arches to one it cannot serve."""
+    from boltc.diagnostics import BoltcError
+    from boltc.lowering.build import find_nvcc
+    from boltc.runtime import CompiledModel
+
+    library = tmp_path / "matmul.so"
+    built = run_boltc(DATA / "ops" / "matmul.mlir", "--arch", "sm_80,sm_90a", "-o", library, "-q",
+                      timeout=NVCC_TIMEOUT_S)
+    assert built.returncode == 0, built.stderr
+    data = library.read_bytes()
+    cuobjdump = shutil.which("cuobjdump") or shutil.which("cuobjdump", path=str(Path(find_nvcc()).resolve().parent))
+    if cuobjdump:
+        listed = subprocess.run([cuobjdump, "--list-elf", str(library)], capture_output=True, text=True,
+                                check=True).stdout
+        assert ".sm_90a." in listed and ".sm_80." in listed, listed
+    else:  # nvcc without cuobjdump (this machine, CI): the embedded cubins' own ELF headers
+        assert {80, 90} <= embedded_cubin_sms(data)
+    manifest = read_manifest(library)
+    for variant in manifest["variants"]:  # each arch's GEMM entry point is linked in
+        (gemm,) = [s for s in variant["kernels"] if s["kernel"].startswith("gemm_")]
+        assert gemm["entry"].encode() + b"\0" in data
+    assert manifest["targets"] == ["sm_90a", "sm_80"]
+    families = {v["arch"]: [s["kernel"] for s in v["kernels"]] for v in manifest["variants"]}
+    assert "gemm_sm90" in families["sm_90a"] and "gemm_sm80" in families["sm_80"]
+    model = CompiledModel(library)
+    assert model.info == manifest["model"] and model.arch == "sm_90a,sm_80"
+    shown = run_boltc("inspect", library)
+    assert shown.returncode == 0 and "kernels for sm_90a" in shown.stdout and "kernels for sm_80" in shown.stdout
+
+    monkeypatch.setattr("boltc.runtime.device_facts", lambda device: A100)
+    model.check_device(0)  # the sm_80 code serves an A100
+    monkeypatch.setattr("boltc.runtime.device_facts", lambda device: T4)
+    with pytest.raises(BoltcError, match=r"cannot run on CUDA device 1: built for sm_90a, sm_80; this GPU "
+                                         r"\(Tesla T4, compute capability 7.5\) cannot run it"):
+        model.check_device(1)
+
+
+def embedded_cubin_sms(data: bytes) -> set[int]:
+    """The SM numbers of the CUDA cubins (ELF, e_machine EM_CUDA = 190) embedded uncompressed in
+    `data`: e_flags holds the SM in bits 8-15 (sm_80: 0x50, sm_90/sm_90a: 0x5a)."""
+    found, at = set(), data.find(b"\x7fELF", 1)
+    while at >= 0:
+        if at + 52 <= len(data) and data[at + 4] == 2 and struct.unpack_from("<H", data, at + 18)[0] == 190:
+            found.add(struct.unpack_from("<I", data, at + 48)[0] >> 8 & 0xFF)
+        at = data.find(b"\x7fELF", at + 4)
+    return found

@@ -1,8 +1,9 @@
 // boltc/runtime.h: what the generated host file and the runtime share (C++, internal).
 //
-// A model.so is the runtime (runtime/src/*, the same for every model) plus one generated host
-// file that defines boltc::rt::model_spec(): the model's sizes, its describe() JSON, and
-// its launch sequence as a function of a RunContext. The runtime owns the C ABI (model.h),
+// A model.so is the runtime (runtime/src/*, the same for every model) plus a generated host
+// file per target arch that defines boltc::rt::model_spec_<arch>(): the model's sizes, its
+// describe() JSON, and its launch sequence as a function of a RunContext; and a generated
+// dispatch file that lists them (model_library(), below). The runtime owns the C ABI (model.h),
 // the arena, the weights upload, graphs and errors; the generated file owns the order of work.
 //
 // The parameter structs below are filled by generated code with positional aggregate
@@ -72,8 +73,29 @@ struct ModelSpec {
   PrepareFunction prepare;         // null when the model calls no CUTLASS kernel
 };
 
-// Defined by the generated host file of each model.
-const ModelSpec& model_spec();
+// One build of the model for one target arch: each generated host file (model.cu, one per
+// arch of the library) defines one ModelSpec; a fat model.so (`boltc --arch sm_80,sm_90a`)
+// holds several, with their own kernels, launch sequences and (where they differ) weights.
+struct ModelVariant {
+  const char* arch;             // "sm_90a"
+  int32_t major;                // the compute capability its device code needs:
+  int32_t minor;                //   major.minor exactly when `exact`, else it or newer
+  int32_t exact;                //   (sm_90a code is arch-specific; sm_80's PTX runs on newer GPUs)
+  const ModelSpec& (*spec)();
+};
+
+// The library: what every handle shares (describe() and the interface) and its variants, in
+// the order create() prefers them. Defined by the generated dispatch file (dispatch.cpp).
+struct ModelLibrary {
+  const char* describe_json;    // the same for every handle: the inputs and outputs all variants share
+  int32_t num_inputs;
+  int32_t num_outputs;
+  const ModelVariant* variants;
+  int32_t num_variants;
+  const char* targets;          // "sm_90a, sm_80": for the error of a GPU no variant runs on
+};
+
+const ModelLibrary& model_library();
 
 // ---------------------------------------------------------------------------------------
 // Kernels for what CUTLASS does not cover. Each enqueues on `stream` and returns the launch

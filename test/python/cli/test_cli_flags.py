@@ -37,7 +37,8 @@ FLAG_TESTS = {
     "--emit": ["test_emit_contradicting_output_is_a_usage_error", "test_emit_so_without_output_writes_stdout"],
     "--precision": ["test_f32_with_gemms_is_a_located_error_before_nvcc", "test_f32_without_gemms_builds"],
     "--remarks": ["test_remarks_on_every_path"],
-    "--arch": ["test_optimized_ir_compiles_to_the_same_model", "test_optimized_ir_refuses_another_target"],
+    "--arch": ["test_optimized_ir_compiles_to_the_same_model", "test_optimized_ir_refuses_another_target",
+               "test_arch_list_builds_one_fat_library", "test_arch_list_is_checked_and_not_for_emit_bolt"],
     "--jobs": ["test_jobs_below_one_is_a_usage_error", "test_jobs_is_passed_to_the_build"],
     "--quiet": ["test_quiet_prints_nothing_on_a_build"],
     "--version": [],  # test_cli.py::test_version
@@ -210,7 +211,7 @@ def test_build_sh_runs_the_commands_of_the_build(tmp_path: Path, out_dir: Path):
     def flags(lines: list[str]) -> list[tuple[str, ...]]:
         return sorted(tuple(t for t in line.split() if t.startswith("-")) for line in lines)
     assert flags(nvcc_calls(tmp_path)) == flags(by_build)
-    assert len(flags(by_build)) == 4 + 1 + 2 * 3 + 1  # runtime, host file, 3 split kernels, link
+    assert len(flags(by_build)) == 4 + 2 + 2 * 3 + 1  # runtime, host and dispatch files, 3 split kernels, link
 
 
 # --------------------------------------------------------------------------------------
@@ -250,9 +251,11 @@ def test_optimized_ir_compiles_to_the_same_model(arch: str, out_dir: Path):
     # The refused fusions are known where the passes ran: the optimized IR's build runs none.
     model_manifest, ir_manifest = (json.loads(files.pop("manifest.json")) for files in (model_files, ir_files))
     assert model_manifest.pop("remarks") and ir_manifest.pop("remarks") is None
+    (model_variant,), (ir_variant,) = model_manifest["variants"], ir_manifest["variants"]
+    assert model_variant.pop("remarks") and ir_variant.pop("remarks") is None
     assert without_locations(json.dumps(ir_manifest)) == without_locations(json.dumps(model_manifest))
     for name in model_files:
-        if name == "model.cu":  # it names each step's source location
+        if name in ("model.cu", "dispatch.cpp"):  # they name each step's source location
             assert without_locations(ir_files[name].decode()) == without_locations(model_files[name].decode())
         else:
             assert ir_files[name] == model_files[name], name
@@ -358,5 +361,30 @@ def test_boltc_nvcc_compiles_kernels_runtime_and_link(tmp_path: Path, out_dir: P
     calls = nvcc_calls(tmp_path)
     assert any("runtime/src/copy.cu" in c for c in calls)  # the runtime
     assert any(re.search(r"/model\.cu -o", c) for c in calls)  # the host file
-    assert sum("-fatbin" in c for c in calls) == 3  # the kernels' device code
+    assert sum("-fatbin" in c.split() for c in calls) == 3  # the kernels' device code (a token: paths may hold it)
     assert sum(c.startswith("-shared") for c in calls) == 1  # the link
+
+
+def test_arch_list_builds_one_fat_library(tmp_path: Path, out_dir: Path):
+    """--arch sm_80,sm_90a: one model.so with each arch's host file and kernels, each compiled
+    for its own arch only; the runtime and the dispatch file for both (fake nvcc: no compile)."""
+    result = run_boltc(GEMMS, "--arch", "sm_80,sm_90a", "-o", out_dir / "m.so", "-q", env=fake_build_env(tmp_path))
+    assert result.returncode == 0, result.stderr
+    calls = nvcc_calls(tmp_path)
+    host = {arch: next(c for c in calls if f"model_{arch}.cu -o" in c) for arch in ("sm_90a", "sm_80")}
+    assert "code=sm_90a" in host["sm_90a"] and "compute_80" not in host["sm_90a"]
+    assert "code=sm_80" in host["sm_80"] and "sm_90a" not in host["sm_80"]
+    for source in ("dispatch.cpp -o", "runtime/src/copy.cu -o"):
+        (call,) = [c for c in calls if source in c]
+        assert "code=sm_90a" in call and "code=sm_80" in call
+    kernels = [c for c in calls if re.search(r"boltc_gemm_sm(80|90)_\w+\.cu -o", c)]
+    assert {"gemm_sm90", "gemm_sm80"} <= {m for c in kernels for m in re.findall(r"gemm_sm[89]0", c)}
+
+
+def test_arch_list_is_checked_and_not_for_emit_bolt(out_dir: Path):
+    for value in ("sm_80,", "sm_90a,sm_90a", "sm_80,sm_70"):
+        result = run_boltc(GEMMS, "--arch", value, "-o", out_dir / "m.so")
+        assert result.returncode == 2 and "argument --arch: " in result.stderr, result.stderr
+    refused = run_boltc(GEMMS, "--arch", "sm_80,sm_90a", "--emit", "bolt")
+    assert refused.returncode == 1 and "--emit bolt prints one arch's IR" in refused.stderr
+    assert list(out_dir.iterdir()) == []

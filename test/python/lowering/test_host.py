@@ -194,7 +194,8 @@ def test_weights_are_one_aligned_blob_embedded_by_incbin():
     gamma_beta = [np.frombuffer(program.weights[o : o + 24], np.float32) for o in (0, 256)]
     assert all(v.shape == (6,) for v in gamma_beta)
     assert ".incbin \"weights.bin\"" in program.weights_assembly
-    assert "boltc_weights_begin" in program.source
+    assert "const uint8_t boltc_weights_sm_90a[];" in program.source  # its arch's symbol
+    assert "const boltc::rt::ModelSpec& boltc::rt::model_spec_sm_90a()" in program.source
     # Never as C array literals: the host file holds no run of numbers that long.
     assert not re.search(r"(\d+(\.\d+)?, ){64}", program.source)
 
@@ -213,9 +214,17 @@ def test_identical_weights_are_stored_once():
 
 
 def test_weights_assembly_is_hidden_read_only_data():
-    text = weights_assembly()
-    assert ".section .rodata" in text and ".hidden boltc_weights_begin" in text
+    text = weights_assembly(["boltc_weights_sm_90a"])
+    assert ".section .rodata" in text and ".hidden boltc_weights_sm_90a" in text
     assert ".balign 256" in text and ".note.GNU-stack" in text
+
+
+def test_one_weights_blob_serves_several_arches_under_their_symbols():
+    """A fat model.so whose arches' blobs are identical embeds it once: the other arch's
+    symbol is a hidden alias (`.set`) of the first."""
+    text = weights_assembly(["boltc_weights_sm_90a", "boltc_weights_sm_80"])
+    assert text.count(".incbin") == 1
+    assert ".hidden boltc_weights_sm_80" in text and ".set boltc_weights_sm_80,boltc_weights_sm_90a" in text
 
 
 # ---- elementwise trees ------------------------------------------------------------------------
