@@ -564,6 +564,10 @@ def measure(torch, problem: Problem, make_launch: LaunchFactory, timer: Timer, f
     return ProfileResult(statistics.median(times), len(times), True)
 
 
+HOST_US_PER_LAUNCH = 60  # generous: a flush, two events and a ctypes call into the entry point
+GPU_CYCLES_PER_US = 2000  # torch.cuda._sleep counts clock cycles; ~2 GHz (an H100 boosts to 1.98)
+
+
 def cuda_timer(torch) -> Timer:
     """Warm-up, then launches each after `flush`, each between its own CUDA events."""
 
@@ -588,6 +592,10 @@ def cuda_timer(torch) -> Timer:
         estimate = statistics.median(b.elapsed_time(e) * 1000 for b, e in probe)
         events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
                   for _ in range(settings.repeats_for(estimate))]
+        # The GPU waits while the host queues the timed launches, so that no event pair spans
+        # an idle gap in which the host was still preparing the launch (small kernels run faster
+        # than ctypes, make_arguments and the launch API can issue them).
+        torch.cuda._sleep(int(min(len(events) * HOST_US_PER_LAUNCH, 50_000) * GPU_CYCLES_PER_US))
         for begin, end in events:
             flush()
             begin.record()
