@@ -28,7 +28,8 @@ Output: one JSON line per (candidate, problem), in the order the jobs finish:
      "cluster", "stages", "schedule", "problem": {"kind", "m", "n", "k", "batch"[, "n_img", "h",
      "w", "c", "f", "r", "s", "stride", "pad"]}, "epilogue", "median_us", "ok"}
 A rejected candidate (refused by can_implement, a wrong result, a launch error) is written with
-"ok": false and "median_us": null; its reason goes to stderr. `stride` and `pad` are one number
+"ok": false and "median_us": null; its reason goes to stderr. conv_direct (grouped convolutions;
+none in ResNet-50) has no tile or stages: "tile" [] and "stages" 0. `stride` and `pad` are one number
 when equal on every side (ResNet-50's always are), else the list (stride h, w; pad top, left,
 bottom, right).
 """

@@ -475,8 +475,9 @@ def reference_output(torch, problem: Problem, ops: Operands):
             out = acc
         elif isinstance(node, Load):
             t = ops.leaves[node.leaf].float()
-            out = {LeafKind.ROW: lambda: t.view(1, 1, cols), LeafKind.COLUMN: lambda: t.view(1, rows, 1),
-                   LeafKind.AUX: lambda: t.view(batch, rows, cols), LeafKind.SCALAR: lambda: t.view(1, 1, 1)}[node.kind]()
+            shape = {LeafKind.ROW: (1, 1, cols), LeafKind.COLUMN: (1, rows, 1), LeafKind.AUX: (batch, rows, cols),
+                     LeafKind.SCALAR: (1, 1, 1)}[node.kind]
+            out = t.view(*shape)
         elif isinstance(node, ScalarConstant):
             out = _round(torch, torch.tensor(ops.scalars[node.index], device=acc.device), node.element)
         else:
