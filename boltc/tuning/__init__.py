@@ -1,2 +1,3 @@
-"""Kernel selection: a documented heuristic now (`heuristic`); the performance model, the
-profiler and the tuning cache follow (DESIGN.md, 'Packages and files')."""
+"""Kernel selection: a documented heuristic (`heuristic`), the search space (`space`), the
+profiler (`profile`) and the tuning cache (`cache`); the performance model follows (DESIGN.md,
+'Packages and files')."""

@@ -23,9 +23,9 @@ transaction (`BEGIN IMMEDIATE`), so a reader sees a whole entry or none.
 Conflicts (two entries for one key, from two machines or two runs): the faster measured time
 wins, in `store` as in `merge_from`; `MergeReport` counts them.
 
-What does not exist yet: the select-kernels pass that consults this cache, the performance
-model that fills `predicted_us`, and the profiler that fills `measured_us` (DESIGN.md,
-'Packages and files').
+The profiler (tuning/profile.py) fills `measured_us`. What does not exist yet: the
+select-kernels pass that consults this cache and the performance model that fills
+`predicted_us` (DESIGN.md, 'Packages and files').
 """
 
 from __future__ import annotations

@@ -1,0 +1,219 @@
+"""Every candidate of the tuning space timed on the GPU: the data tuning/model.py is fitted on.
+
+    python bench/profile_space.py [--out PATH] [--workloads bolt_paper.json] [--only gemm|conv]
+                                  [--arch sm_90a] [--limit N] [--budget-s S] [--jobs N]
+
+On the GPU machine (the workload table travels in the carried .whl/):
+
+    source .whl/setup.sh && export BOLTC_CACHE_DIR=/tmp/bc PYTHONUNBUFFERED=1
+    python3 bench/profile_space.py --workloads .whl/bolt_paper.json --out $OUT/profile_space.jsonl
+
+Problems:
+- the paper's GEMMs (../shared/workloads/bolt_paper.json, the shared table, not retyped): the
+  `gemm` rows as A @ B with a plain store, the `gemm_bias_act` rows as act(A @ B + bias[N]) with
+  the row's activation fused (relu, gelu (erf form), hardswish, softplus); f16 in and out;
+- ResNet-50's distinct convolutions at batch 32 (RESNET50_CONVS, NHWC, f16), with a fused
+  bias + ReLU, as the model's layers are after fuse-epilogue.
+
+For each problem, every family the target searches (tuning/space.py: `families`, `problem_of`,
+`space`) and every candidate of it; `--limit N` keeps N candidates per (problem, family), spread
+over the list, for a quick run. The profilers are compiled first, in parallel (`--jobs`, objects
+cached in $BOLTC_CACHE_DIR), one per configuration shared by every shape it serves; then
+tuning/profile.py times them on every visible GPU (one worker process each): fresh random
+inputs, the output checked against torch in fp32 before and after timing, the L2 flushed before
+each launch, the median of CUDA-event times. Results also go to the tuning cache ($BOLTC_TUNE_CACHE).
+
+Output: one JSON line per (candidate, problem), in the order the jobs finish:
+    {"gpu", "family", "candidate" (#bolt.kernel text, or describe() for conv_direct), "tile",
+     "cluster", "stages", "schedule", "problem": {"kind", "m", "n", "k", "batch"[, "n_img", "h",
+     "w", "c", "f", "r", "s", "stride", "pad"]}, "epilogue", "median_us", "ok"}
+A rejected candidate (refused by can_implement, a wrong result, a launch error) is written with
+"ok": false and "median_us": null; its reason goes to stderr. conv_direct (grouped convolutions;
+none in ResNet-50) has no tile or stages: "tile" [] and "stages" 0. `stride` and `pad` are one number
+when equal on every side (ResNet-50's always are), else the list (stride h, w; pad top, left,
+bottom, right).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+ACTIVATIONS = {"relu": "bolt.ew.relu", "gelu": "bolt.ew.gelu erf", "hardswish": "bolt.ew.hardswish",
+               "softplus": "bolt.ew.softplus"}
+# ResNet-50's distinct convolutions at batch 32: (H, W, C, F, R, S, stride, padding); the same
+# table as test/python/tuning/shapes.py (test_profile_space.py checks they agree).
+RESNET50_CONVS = (
+    (224, 224, 3, 64, 7, 7, 2, 3),
+    (56, 56, 64, 64, 1, 1, 1, 0), (56, 56, 64, 64, 3, 3, 1, 1), (56, 56, 64, 256, 1, 1, 1, 0),
+    (56, 56, 256, 64, 1, 1, 1, 0), (56, 56, 256, 128, 1, 1, 1, 0), (56, 56, 128, 128, 3, 3, 2, 1),
+    (28, 28, 128, 512, 1, 1, 1, 0), (56, 56, 256, 512, 1, 1, 2, 0), (28, 28, 512, 128, 1, 1, 1, 0),
+    (28, 28, 128, 128, 3, 3, 1, 1), (28, 28, 512, 256, 1, 1, 1, 0), (28, 28, 256, 256, 3, 3, 2, 1),
+    (14, 14, 256, 1024, 1, 1, 1, 0), (28, 28, 512, 1024, 1, 1, 2, 0), (14, 14, 1024, 256, 1, 1, 1, 0),
+    (14, 14, 256, 256, 3, 3, 1, 1), (14, 14, 1024, 512, 1, 1, 1, 0), (14, 14, 512, 512, 3, 3, 2, 1),
+    (7, 7, 512, 2048, 1, 1, 1, 0), (14, 14, 1024, 2048, 1, 1, 2, 0), (7, 7, 2048, 512, 1, 1, 1, 0),
+    (7, 7, 512, 512, 3, 3, 1, 1),
+)
+RESNET50_BATCH = 32
+
+
+def _t(*shape: int, element: str = "f16") -> str:
+    return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
+
+
+def gemm_text(m: int, n: int, k: int, act: str | None) -> str:
+    """One bolt.gemm, f16: A @ B (act None), or act(A @ B + bias[N]) fused in its epilogue."""
+    acc = _t(m, n, element="f32")
+    extras = f" extras(%e0 : {_t(n)})" if act else ""
+    args = f"%a: {_t(m, k)}, %b: {_t(k, n)}" + (f", %e0: {_t(n)}" if act else "")
+    block = f"%acc: {acc}" + (f", %x0: {_t(n)}" if act else "")
+    body = []
+    result = "%acc"
+    if act:
+        vec = _t(n, element="f32")
+        body = [f"%bias = bolt.ew.cast %x0 : {_t(n)} -> {vec}",
+                f"%s = bolt.ew.add %acc, %bias : {acc}, {vec} -> {acc}",
+                f"%r = {ACTIVATIONS[act]} %s : {acc} -> {acc}"]
+        result = "%r"
+    return "\n".join([
+        f"func.func @gemm({args}) -> {_t(m, n)} {{",
+        f"  %d = bolt.gemm %a, %b{extras} : {_t(m, k)}, {_t(k, n)} -> {_t(m, n)} {{",
+        f"  ^bb0({block}):", *(f"    {line}" for line in body), f"    bolt.yield {result} : {acc}", "  }",
+        f"  func.return %d : {_t(m, n)}", "}",
+    ])
+
+
+def conv_text(n: int, h: int, w: int, c: int, f: int, r: int, s: int, stride: int, pad: int) -> str:
+    """One NHWC bolt.conv2d, f16, with relu(acc + bias[F]) fused."""
+    p, q = (h + 2 * pad - r) // stride + 1, (w + 2 * pad - s) // stride + 1
+    acc, vec = _t(n, p, q, f, element="f32"), _t(f, element="f32")
+    return "\n".join([
+        f"func.func @main(%x: {_t(n, h, w, c)}, %w: {_t(f, r, s, c)}, %e0: {_t(f)}) -> {_t(n, p, q, f)} {{",
+        f"  %y = bolt.conv2d nhwc %x, %w extras(%e0 : {_t(f)}) strides [{stride}, {stride}] "
+        f"padding [{pad}, {pad}, {pad}, {pad}] dilations [1, 1] groups 1 : {_t(n, h, w, c)}, {_t(f, r, s, c)} "
+        f"-> {_t(n, p, q, f)} {{",
+        f"  ^bb0(%acc: {acc}, %x0: {_t(f)}):",
+        f"    %b32 = bolt.ew.cast %x0 : {_t(f)} -> {vec}",
+        f"    %sum = bolt.ew.add %acc, %b32 : {acc}, {vec} -> {acc}",
+        f"    %act = bolt.ew.relu %sum : {acc} -> {acc}",
+        f"    bolt.yield %act : {acc}", "  }",
+        f"  func.return %y : {_t(n, p, q, f)}", "}",
+    ])
+
+
+def parse_anchor(text: str):
+    from xdsl.parser import Parser
+
+    from boltc.dialects import bolt
+    from boltc.dialects.context import bolt_context
+
+    module = Parser(bolt_context(), text).parse_module()
+    module.verify()
+    return next(op for op in module.walk() if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp)))
+
+
+def default_workloads() -> Path:
+    repo = Path(__file__).resolve().parents[1]
+    tables = [root / "shared" / "workloads" / "bolt_paper.json" for root in (repo.parent, repo.parent.parent)]
+    return next((t for t in tables if t.exists()), tables[0])
+
+
+def anchor_ops(table: dict, only: str | None) -> list[tuple[str, object]]:
+    """(label, op) for every problem: the paper's GEMMs, then ResNet-50's convolutions."""
+    ops = []
+    if only in (None, "gemm"):
+        seen = set()
+        for row in table["gemm"]:
+            key = (row["M"], row["N"], row["K"], None)
+            if key not in seen:
+                seen.add(key)
+                ops.append((f"gemm {row['M']}x{row['N']}x{row['K']}", parse_anchor(gemm_text(*key))))
+        for row in table["gemm_bias_act"]:
+            key = (row["M"], row["N"], row["K"], row["act"])
+            if key not in seen:
+                seen.add(key)
+                ops.append((f"gemm {row['M']}x{row['N']}x{row['K']} bias+{row['act']}",
+                            parse_anchor(gemm_text(*key))))
+    if only in (None, "conv"):
+        for h, w, c, f, r, s, stride, pad in RESNET50_CONVS:
+            ops.append((f"conv {h}x{w}x{c}->{f} {r}x{s}/{stride}",
+                        parse_anchor(conv_text(RESNET50_BATCH, h, w, c, f, r, s, stride, pad))))
+    return ops
+
+
+def spread(items: list, limit: int | None) -> list:
+    """`limit` items spread evenly over `items` (first and last kept), or all."""
+    if limit is None or len(items) <= limit:
+        return items
+    if limit == 1:
+        return items[:1]
+    return [items[round(i * (len(items) - 1) / (limit - 1))] for i in range(limit)]
+
+
+def pairs_for(ops, arch: str, limit: int | None):
+    from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
+    from boltc.tuning import space
+
+    pairs = []
+    for label, op in ops:
+        kind = "conv2d" if op.name == "bolt.conv2d" else "gemm"
+        groups = op.groups.value.data if kind == "conv2d" else 1
+        for family in space.families(kind, arch, groups):
+            try:
+                problem = space.problem_of(op, family, arch)
+            except (InvalidKernelConfig, UnsupportedEpilogue) as error:
+                print(f"profile_space: {label}: {family.value} cannot lower it: {error}", file=sys.stderr)
+                continue
+            found = spread(space.space(problem, family, arch), limit)
+            pairs += [(c, problem) for c in found]
+            print(f"profile_space: {label}: {len(found)} {family.value} candidates", file=sys.stderr)
+    return pairs
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=None,
+                        help="JSON-lines output (default $OUT/profile_space.jsonl, else ./profile_space.jsonl)")
+    parser.add_argument("--workloads", type=Path, default=None, help="bolt_paper.json (default ../shared/workloads)")
+    parser.add_argument("--only", choices=("gemm", "conv"), default=None)
+    parser.add_argument("--arch", default="sm_90a")
+    parser.add_argument("--limit", type=int, default=None, help="candidates per (problem, family), spread")
+    parser.add_argument("--budget-s", type=float, default=None, help="start no job after this many seconds")
+    parser.add_argument("--jobs", type=int, default=None, help="parallel nvcc (default: every core, memory permitting)")
+    args = parser.parse_args(argv)
+
+    from boltc.tuning.cache import TuningCache
+    from boltc.tuning.profile import ProfileJobResult, profile_problems, profile_record
+
+    out = args.out or Path(os.environ.get("OUT", ".")) / "profile_space.jsonl"
+    table = json.loads((args.workloads or default_workloads()).read_text())
+    pairs = pairs_for(anchor_ops(table, args.only), args.arch, args.limit)
+    print(f"profile_space: {len(pairs)} (candidate, problem) pairs", file=sys.stderr, flush=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    counts = {"ok": 0, "rejected": 0}
+    with out.open("w") as sink, TuningCache.open() as cache:
+        def write(outcome: ProfileJobResult) -> None:
+            gpu = outcome.gpu.name if outcome.gpu is not None else "unknown"
+            for problem, result in zip(outcome.job.problems, outcome.results):
+                sink.write(json.dumps(profile_record(gpu, outcome.job.candidate, problem, result)) + "\n")
+                counts["ok" if result.ok else "rejected"] += 1
+                if not result.ok:
+                    print(f"profile_space: rejected {outcome.job.candidate_text} on {problem.mnk}: {result.error}",
+                          file=sys.stderr)
+            sink.flush()
+
+        profile_problems(pairs, args.arch, budget_s=args.budget_s, cache=cache, jobs=args.jobs, on_result=write)
+    print(f"profile_space: {counts['ok']} timed, {counts['rejected']} rejected, in {time.monotonic() - start:.0f} s "
+          f"-> {out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
