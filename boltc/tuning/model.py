@@ -348,7 +348,12 @@ def workload_from_record(problem: dict, epilogue: str) -> Workload:
 # The recurrences.
 # --------------------------------------------------------------------------------------
 
-_EPS = 1e-7  # us: states closer than this are the same state (a tenth of a picosecond)
+_EPS = 1e-6  # us: states closer than this are the same state (a picosecond)
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    """Two pipeline states (times relative to the consumer's clock) are the same state."""
+    return len(a) == len(b) and all(abs(x - y) < _EPS for x, y in zip(a, b))
 
 
 class _Pipeline:
@@ -386,8 +391,7 @@ class _Pipeline:
 
     def _state(self) -> tuple:
         base = self.math_free
-        return (round(self.load_free - base, 7), round(self.math_end - base, 7),
-                *(round(t - base, 7) for t in self.slots))
+        return (self.load_free - base, self.math_end - base, *(t - base for t in self.slots))
 
     def shift(self, delta: float) -> None:
         self.load_free += delta
@@ -406,7 +410,7 @@ class _Pipeline:
             history.append(state)
             for period in range(1, min(self.stages + 2, len(history))):
                 old_state, old_time = history[-1 - period]
-                if old_state == state[0]:
+                if _same(old_state, state[0]):
                     cycles = (count - done) // period
                     if cycles:
                         self.shift(cycles * (self.math_free - old_time))
@@ -468,9 +472,9 @@ def _persistent(tile: _TileWork, count: int, stages: int, pingpong: bool, last: 
         one(tile, done)
         done += 1
         base = pipe.math_free
-        state = (pipe._state(), round(epi_end[0] - base, 7), round(epi_end[1] - base, 7))
+        state = (*pipe._state(), *(t - base for t in epi_end[:period]))
         history.append((state, base))
-        if len(history) > period and history[-1 - period][0] == state:
+        if len(history) > period and _same(history[-1 - period][0], state):
             cycles = (count - done) // period
             if cycles:  # the state repeats: every further period costs the same
                 delta = cycles * (base - history[-1 - period][1])
