@@ -157,8 +157,11 @@ class GpuModel:
             raise ValueError(f"{origin}: unknown GPU model keys {', '.join(unknown)}")
         values = {n: data[n] for n in names}
         for n in FITTED + ("dram_bytes_per_us",):
-            if not (isinstance(values[n], (int, float)) and values[n] > 0):
-                raise ValueError(f"{origin}: {n} must be a positive number, not {values[n]!r}")
+            # Rates, fractions and factors must be positive; latencies may be zero.
+            positive = not n.endswith("_us") or n.endswith("_per_us")
+            if not (isinstance(values[n], (int, float)) and (values[n] > 0 if positive else values[n] >= 0)):
+                raise ValueError(f"{origin}: {n} must be a {'positive' if positive else 'non-negative'} number, "
+                                 f"not {values[n]!r}")
         return cls(**values, fit=data.get("fit"))
 
     def with_constants(self, **constants: float) -> GpuModel:
@@ -238,7 +241,7 @@ class EpilogueCost:
     @classmethod
     def from_name(cls, name: str) -> EpilogueCost:
         """The cost of an epilogue named like "bias+relu", "bias_gelu (erf)", "none"."""
-        text = name.strip().lower().replace("(erf)", "_erf").replace("(tanh)", "_tanh")
+        text = re.sub(r"\s*\((erf|tanh)\)", r"_\1", name.strip().lower())
         tokens = [t for t in re.split(r"[+,\s]+", text) if t]
         if not tokens:
             return cls()
@@ -663,16 +666,20 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
 
 
 def _streamk(tile: _TileWork, tiles: int, s: int, tm: int, tn: int, stages: int, gpu: GpuModel) -> float:
-    """All CTAs share the tiles' k-blocks; a split tile's partial fp32 accumulators are written
-    by each contributor and read and reduced by the one that stores it."""
-    ctas = gpu.sms
-    units = _ceil(tiles * s, ctas)
+    """CUTLASS's stream-K scheduler on a problem of fewer tiles than SMs: each tile's k-blocks
+    split among `splits` CTAs (tiles * splits <= SMs), each contributor writing its fp32
+    partial tile and the last one reading the others' back, after a barrier. The scheduler
+    picks its decomposition at run time; the model takes the best split count (a stream-K
+    remainder, k-blocks of one tile spread unevenly, is not modelled)."""
     seg = tile.segments[0]
-    work = _TileWork((_Segment(units, seg.occ_a, seg.occ_b, seg.t_math),), 0.0, tile.epilogue_us, tile.latency_us)
-    splits = max(1, _ceil(s, units))
     partial = tm * tn * 4
-    fixup = gpu.streamk_fixup_us + partial / gpu.store_bytes_per_us + (splits - 1) * partial / gpu.load_bytes_per_us
-    return _single_tile(work, stages, False) + fixup
+    best = math.inf
+    for splits in range(2, min(gpu.sms // tiles, s) + 1):
+        work = _TileWork((_Segment(_ceil(s, splits), seg.occ_a, seg.occ_b, seg.t_math),), 0.0, tile.epilogue_us,
+                         tile.latency_us)
+        fixup = gpu.streamk_fixup_us + partial / gpu.store_bytes_per_us + (splits - 1) * partial / gpu.load_bytes_per_us
+        best = min(best, _single_tile(work, stages, False) + fixup)
+    return best
 
 
 def _predict_direct(w: Workload, gpu: GpuModel) -> Prediction:
@@ -733,19 +740,25 @@ def predict_b2b(problem: b2b_cost.B2bProblem, plan: b2b_cost.B2bPlan, gpu: GpuMo
     load_rate = gpu.load_bytes_per_us * (gpu.cp_async_fraction if multistage else 1.0)
     s0, s1 = _ceil(first.k, tk), _ceil(second.k, tk)
     tiles = first.batch * _ceil(first.m, tm)
-    occupancy = 1
+    # CTAs per SM: a b2b CTA is four warps (one warpgroup) whose registers hold both
+    # accumulators and the product (b2b_cost.register_footprint) beside ~96 of fragments.
+    threads = 128
+    registers = min(255, b2b_cost.register_footprint(tn0, tn1) + 96)
+    occupancy = max(1, min(gpu.smem_bytes_per_sm // plan.smem_bytes, gpu.registers_per_sm // (threads * registers),
+                           2048 // threads))
     operand_dram = problem.input_bytes + problem.weight0_bytes + problem.weight1_bytes
     l2_to_sm = tiles * (s0 * (tm + tn0) + s1 * tn1) * tk * eb
     dram_fraction = min(1.0, operand_dram / l2_to_sm)
     dram_floor = problem.fused_bytes / gpu.dram_bytes_per_us
 
-    def work(active: int) -> _TileWork:
-        rate = min(load_rate, gpu.dram_bytes_per_us / max(1, active) / dram_fraction)
+    def work(active: int, sharing: int = 1) -> _TileWork:
+        rate = min(load_rate / sharing, gpu.dram_bytes_per_us / max(1, active) / dram_fraction)
+        math_rate_shared = math_rate / sharing
         first_seg = _Segment(s0, tm * tk * eb / rate + gpu.load_startup_us, tk * tn0 * eb / rate + gpu.load_startup_us,
-                             2.0 * tm * tn0 * tk / math_rate + gpu.math_startup_us)
+                             2.0 * tm * tn0 * tk / math_rate_shared + gpu.math_startup_us)
         # The second GEMM's A is the first product, on chip: only W1 is loaded.
         second_seg = _Segment(s1, 0.0, tk * tn1 * eb / rate + gpu.load_startup_us,
-                              2.0 * tm * tn1 * tk / math_rate + gpu.math_startup_us)
+                              2.0 * tm * tn1 * tk / math_rate_shared + gpu.math_startup_us)
         # Between them: the first epilogue on tm x N0 (convert to the operand type, its functors),
         # and with shared-memory residence a store of the product there (two more instructions).
         extra = 2 if plan.residence == Residence.SHARED_MEMORY else 0
@@ -753,14 +766,16 @@ def predict_b2b(problem: b2b_cost.B2bProblem, plan: b2b_cost.B2bPlan, gpu: GpuMo
         w1 = Workload(first.m, second.n, second.k, first.batch, eb, eb, epilogue1)
         return _TileWork((first_seg, second_seg), between, _epilogue_us(tm, tn1, w1, gpu), gpu.load_latency_us)
 
-    full, rest = divmod(tiles, gpu.sms)
+    per_wave = gpu.sms * occupancy
+    full, rest = divmod(tiles, per_wave)
     busiest = 0.0
-    for count, ctas in ((full, gpu.sms), (1 if rest else 0, rest)):
+    for count, ctas in ((full, per_wave), (1 if rest else 0, rest)):
         if count:
-            busiest += count * (gpu.cta_start_us + _single_tile(work(ctas), stages, multistage))
-    probe = work(min(tiles, gpu.sms))
+            work_now = work(ctas, _ceil(ctas, gpu.sms))
+            busiest += count * (gpu.cta_start_us + _single_tile(work_now, stages, multistage))
+    probe = work(min(tiles, per_wave), _ceil(min(tiles, per_wave), gpu.sms))
     a, b = probe.segments
     time = gpu.t_init_us + max(busiest, dram_floor)
     bound = "dram" if dram_floor > busiest else ("math" if a.t_math >= a.occ_a + a.occ_b else "load")
     return Prediction(time, gpu.t_init_us, busiest, dram_floor, a.t_math + b.t_math, a.occ_a, a.occ_b + b.occ_b,
-                      probe.epilogue_us, s0 + s1, tiles, tiles / gpu.sms, occupancy, bound)
+                      probe.epilogue_us, s0 + s1, tiles, tiles / per_wave, occupancy, bound)
