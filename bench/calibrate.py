@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     fit_cases, held = split_by_shape(cases, args.holdout)
     before = metrics(held, start)
-    fitted = fit(fit_cases, start)
+    fitted = fit(fit_cases, start, FITTED)
     report = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "records": [str(p) for p in args.records], "dropped": dropped,
