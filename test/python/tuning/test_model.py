@@ -18,7 +18,7 @@ from boltc.tuning.model import (
     EpilogueCost, GpuModel, Workload, ConvShape, _Pipeline, load_gpu, predict, predict_b2b, rank, save_gpu,
     workload_of,
 )
-from boltc.tuning.space import Candidate, Family, candidates, problem_of, space
+from boltc.tuning.space import Candidate, Family, problem_of, space
 
 from shapes import PAPER_GEMMS, RESNET50_CONVS, conv_op, gemm_op
 
