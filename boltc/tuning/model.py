@@ -1,0 +1,781 @@
+"""The warp-specialization performance model (papers/warp-specialization-perf-model.txt), extended
+to the kernels boltc runs: predicts a candidate's time on a problem from a handful of per-GPU
+constants, without compiling or running anything.
+
+    gpu = load_gpu("h100_sxm")                       # boltc/tuning/gpus/h100_sxm.json
+    predict(candidate, problem, gpu).time_us         # a space.Candidate on a GemmProblem/Conv2dProblem
+    rank(candidates(op, "sm_90a"), problem, gpu)     # best first: what `--tune model` will call
+    predict_b2b(b2b_problem, plan, gpu)              # two stages of bolt.b2b
+
+## The paper's model (section 2)
+
+A CTA computes one output tile of T_M x T_N in S = ceil(K / T_K) k-blocks. Per k-block a
+producer (DMA) loads a T_M x T_K tile of A and a T_K x T_N tile of B into a circular buffer of
+`stages` slots, and a consumer (MATH) multiplies them:
+
+    T_MATH   = T_M*T_N*T_K / ComputeThroughput + ComputeStartupLatency
+    T_LOAD-A = T_M*T_K / LoadThroughput + LoadStartupLatency      (T_LOAD-B likewise)
+    S_a(i) = max(S_b(i-1) + T_LOAD-B, S_m(i-stages) + T_MATH)      (1)
+    S_b(i) = max(S_a(i) + T_LOAD-A,   S_m(i-stages) + T_MATH)      (2)
+    S_m(i) = max(S_m(i-1) + T_MATH,   S_b(i) + T_LOAD-B)           (3)
+    time   = (S_m(S) + T_EPILOGUE) * W + T_INIT,   W = ceil(tiles / SMs)
+
+`_Pipeline` evaluates exactly these recurrences (with FLOPs and bytes instead of element
+counts, so one GPU's constants serve every element type). With `load_latency_us` = 0 it is the
+paper's model term for term (test_model.py checks hand-computed cases). What Hopper and boltc's
+other kernels need on top, each argued where it is implemented:
+
+- **Load latency apart from load occupancy.** The paper charges the whole T_LOAD (bytes over
+  throughput, plus a startup) before the next load may start: one load in flight. TMA and
+  cp.async keep `stages` loads in flight, so a load occupies the producer's pipe only for
+  bytes / throughput + startup, and its data lands `load_latency_us` later; the consumer
+  waits for the landing (`ready`). Deep pipelines hide the latency, two stages do not.
+- **The last MMA finishes.** S_m(S) is when the last k-block's MMA *starts*; the tile's
+  epilogue begins T_MATH later (the paper's formula drops it).
+- **Persistent kernels** (gemm_sm90): one CTA per SM loops over tiles, so "waves" are tiles per
+  SM: the busiest SM runs ceil(tiles / CTAs) of them, back to back through one pipeline (the
+  producer loads the next tile's k-blocks during the epilogue). A partial last wave is its
+  last tile, with fewer SMs sharing DRAM.
+- **Clusters.** A cluster of cm x cn CTAs rounds the tile grid up to whole clusters (the extra
+  CTAs run masked tiles) and, through TMA multicast, each CTA issues 1/cm of the B tile its
+  cluster row shares and 1/cn of the A tile: per-SM load bytes shrink, the math does not.
+- **Cooperative vs pingpong.** Cooperative: both consumer warpgroups work on one tile, so a
+  tile's epilogue stalls the tensor cores. Pingpong: the warpgroups alternate tiles; the
+  mainloops take turns on the tensor cores, and one's epilogue runs under the other's mainloop
+  (a tile's first MMA waits for the previous tile's last MMA and for the epilogue of the tile
+  this warpgroup ran before, two tiles back).
+- **Stream-K** (`cooperative_streamk`): all CTAs share the S x tiles k-blocks evenly; a tile
+  split between CTAs pays a fixup (fp32 partials written, read back and reduced, and a
+  barrier). CUTLASS's scheduler falls back to data-parallel when that is faster, so the
+  prediction is the faster of the two.
+- **CUTLASS 2.x multistage** (gemm_sm80, conv_sm80): no warp specialization; the same warps
+  issue cp.async for k-block i + stages - 1 when they start computing k-block i. That is the
+  recurrences with producer = consumer: a slot is free for k-block i at S_m(i - stages + 1)
+  (a start, not an end). mma.sync runs at `mma_sync_fraction` of WGMMA's rate, cp.async at
+  `cp_async_fraction` of TMA's, and several CTAs may share an SM (shared memory and registers
+  permitting): co-resident CTAs split its throughputs, and one's epilogue hides under another's
+  mainloop. Non-persistent kernels (the 2.x families, conv_sm90) pay `cta_start_us` per wave.
+- **Epilogue traffic and functors.** T_EPILOGUE per tile = a fixed part (barriers, the store
+  pipeline's drain) + bytes / store throughput (D written; a residual read in full, a bias
+  row or column read once per tile) + element-instructions / issue rate. The functor costs are
+  instructions per element (`FUNCTOR_INSTRUCTIONS`, from the SASS counts of bench/epilogue.py:
+  the H100 epilogue is issue-bound at ~0.146 us per instruction per element of a 128x256 tile).
+- **Implicit-GEMM convolution.** M = N*P*Q, N = F; the mainloop walks the R*S filter taps
+  times ceil(C / T_K) channel blocks (C < T_K is read as a whole block, zero-filled). An A
+  tile is the same bytes as a GEMM's, gathered through im2col: `im2col_tma_factor` (TMA
+  im2col) or `im2col_cp_async_factor` (2.x iterators) scale its load cost. The input is read
+  from DRAM once; its halo (the R - stride input rows neighbouring tiles share) is re-read from
+  DRAM only when the input does not fit in half of L2.
+- **A global bandwidth ceiling.** The paper's per-SM load throughput cannot see a memory-bound
+  layer: all SMs loading at once share DRAM. The DRAM bytes (each operand once, the halo, D and
+  the epilogue's extras) over the tiles' L2->SM bytes is the fraction of loads that reach
+  DRAM; an SM's load throughput is capped at its share of DRAM bandwidth over that fraction,
+  and the kernel takes at least DRAM bytes / DRAM bandwidth.
+- **b2b** (`predict_b2b`): one CTA per M-tile runs the first GEMM's k-blocks (A and W0), an
+  on-chip epilogue of the M x N0 product (shared memory residence also stores it there), then
+  the second's k-blocks over K1 = N0 loading only W1, then the real epilogue: one heterogeneous
+  sequence through the same pipeline.
+
+Pure Python and fast: the recurrences are max-plus linear, so once the pipeline's state
+(relative to the consumer's clock) repeats, every later k-block (and every later tile) shifts
+by the same amount: `_Pipeline.run` detects the period and jumps, exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Iterable
+
+from boltc.analysis import b2b_cost
+from boltc.dialects.bolt import Residence
+from boltc.lowering.cutlass.evt import Compute, EpilogueTree, LeafKind, postorder
+from boltc.tuning.space import STREAMK, Candidate, Conv2dProblem, Family, GemmProblem
+
+GPU_DIR = Path(__file__).with_name("gpus")
+GPU_FOR_ARCH = {"sm_90a": "h100_sxm"}  # the GPU a target is tuned for when none is named
+
+# --------------------------------------------------------------------------------------
+# The GPU: fitted constants.
+# --------------------------------------------------------------------------------------
+
+# Constants bench/calibrate.py fits (all positive; fitted in log space). The others are facts.
+FITTED = (
+    "math_flops_per_us", "math_startup_us", "mma_sync_fraction", "load_bytes_per_us",
+    "load_startup_us", "load_latency_us", "cp_async_fraction", "im2col_tma_factor",
+    "im2col_cp_async_factor", "store_bytes_per_us", "epilogue_ops_per_us", "epilogue_fixed_us",
+    "t_init_us", "cta_start_us", "streamk_fixup_us",
+)
+
+
+@dataclass(frozen=True)
+class GpuModel:
+    """One GPU as the model sees it. Rates are per SM unless named otherwise; times in us."""
+
+    name: str
+    source: str  # where the constants come from: a fit (with its data) or the datasheet
+    arch: str
+    sms: int
+    l2_bytes: int
+    smem_bytes_per_sm: int
+    registers_per_sm: int
+    dram_bytes_per_us: float  # the whole GPU
+    math_flops_per_us: float  # WGMMA f16/bf16, fp32 accumulate: the paper's ComputeThroughput
+    math_startup_us: float  # per k-block: ComputeStartupLatency
+    mma_sync_fraction: float  # CUTLASS 2.x mma.sync's rate relative to WGMMA's
+    load_bytes_per_us: float  # TMA, L2 -> shared memory: LoadThroughput
+    load_startup_us: float  # per load, occupying the producer: LoadStartupLatency
+    load_latency_us: float  # issue to landing, overlapped across stages
+    cp_async_fraction: float  # cp.async's load rate relative to TMA's
+    im2col_tma_factor: float  # cost of an im2col A byte through TMA relative to a GEMM's
+    im2col_cp_async_factor: float  # the same through CUTLASS 2.x's conv iterators
+    store_bytes_per_us: float  # the epilogue's stores and extra reads
+    epilogue_ops_per_us: float  # element-instructions the epilogue issues per us
+    epilogue_fixed_us: float  # per tile
+    t_init_us: float  # launch and prologue: T_INIT
+    cta_start_us: float  # per wave of a non-persistent kernel
+    streamk_fixup_us: float  # the barrier of a split tile's fixup
+    fit: dict | None = field(default=None, compare=False)  # calibrate.py's report, if fitted
+
+    def to_json(self) -> dict:
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "fit"}
+        if self.fit is not None:
+            out["fit"] = self.fit
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict, origin: str = "<json>") -> GpuModel:
+        names = [f.name for f in fields(cls) if f.name != "fit"]
+        missing = [n for n in names if n not in data]
+        if missing:
+            raise ValueError(f"{origin}: GPU model lacks {', '.join(missing)}")
+        unknown = sorted(set(data) - set(names) - {"fit"})
+        if unknown:
+            raise ValueError(f"{origin}: unknown GPU model keys {', '.join(unknown)}")
+        values = {n: data[n] for n in names}
+        for n in FITTED + ("dram_bytes_per_us",):
+            # Rates, fractions and factors must be positive; latencies may be zero.
+            positive = not n.endswith("_us") or n.endswith("_per_us")
+            if not (isinstance(values[n], (int, float)) and (values[n] > 0 if positive else values[n] >= 0)):
+                raise ValueError(f"{origin}: {n} must be a {'positive' if positive else 'non-negative'} number, "
+                                 f"not {values[n]!r}")
+        return cls(**values, fit=data.get("fit"))
+
+    def with_constants(self, **constants: float) -> GpuModel:
+        return replace(self, **constants)
+
+
+def load_gpu(name: str) -> GpuModel:
+    """The model of GPU `name` (boltc/tuning/gpus/<name>.json), or of a JSON file's path."""
+    path = Path(name) if name.endswith(".json") else GPU_DIR / f"{name}.json"
+    if not path.exists():
+        known = ", ".join(sorted(p.stem for p in GPU_DIR.glob("*.json")))
+        raise ValueError(f"no GPU model {name!r} (known: {known})")
+    return GpuModel.from_json(json.loads(path.read_text()), str(path))
+
+
+def save_gpu(gpu: GpuModel, path: Path) -> None:
+    path.write_text(json.dumps(gpu.to_json(), indent=2, sort_keys=False) + "\n")
+
+
+def gpu_for_arch(arch: str) -> GpuModel:
+    if arch not in GPU_FOR_ARCH:
+        raise ValueError(f"no GPU model for {arch} (models exist for {', '.join(sorted(GPU_FOR_ARCH))})")
+    return load_gpu(GPU_FOR_ARCH[arch])
+
+
+# --------------------------------------------------------------------------------------
+# What the model needs of a problem.
+# --------------------------------------------------------------------------------------
+
+# Issue slots per output element of each functor (CUTLASS's and boltc's), counted from SASS
+# (bench/epilogue.py on the H100, over the plain store: bias+relu +2, hardswish +5, GELU tanh
+# +6, softplus and GELU erf in their 16-bit forms +9). Unlisted: TRANSCENDENTAL or SIMPLE.
+_T = "cutlass::epilogue::thread::"
+FUNCTOR_INSTRUCTIONS: dict[str, float] = {
+    f"{_T}Identity": 0, f"{_T}ReLu": 1, f"{_T}HardSwish": 4, f"{_T}GELU_taylor": 5,
+    f"{_T}Sigmoid": 6, f"{_T}SiLu": 7, f"{_T}Tanh": 2, f"{_T}Clamp": 2,
+    "boltc_evt::SoftplusHalf": 8, "boltc_evt::Softplus": 12, "boltc_evt::GeluErfF16": 8,
+    "boltc_evt::GeluErfBF16": 8, "boltc_evt::GeluErf": 15, "cutlass::plus": 1, "cutlass::minus": 1,
+    "cutlass::multiplies": 1, "cutlass::negate": 1, "cutlass::divides": 8,
+    "boltc_evt::MaximumNaN": 2, "boltc_evt::MinimumNaN": 2,
+}
+TRANSCENDENTAL_INSTRUCTIONS = 8
+SIMPLE_INSTRUCTIONS = 1
+PLAIN_STORE_INSTRUCTIONS = 2  # convert to 16 bits, pack: what every epilogue issues per element
+
+# Epilogue names as bench/profile_space.py records them ("bias+relu", "bias_gelu", "none"):
+# token -> (functor instructions, row loads, aux loads).
+EPILOGUE_TOKENS: dict[str, tuple[float, int, int]] = {
+    "none": (0, 0, 0), "plain": (0, 0, 0), "-": (0, 0, 0),
+    "bias": (1, 1, 0), "residual": (1, 0, 1), "relu": (1, 0, 0), "hardswish": (4, 0, 0),
+    "gelu": (8, 0, 0), "gelu_erf": (8, 0, 0), "erf": (8, 0, 0), "gelu_tanh": (5, 0, 0), "tanh": (2, 0, 0),
+    "softplus": (8, 0, 0), "sigmoid": (6, 0, 0), "silu": (7, 0, 0), "clamp": (2, 0, 0),
+}
+
+
+@dataclass(frozen=True)
+class EpilogueCost:
+    """What an epilogue costs per output element: issue slots beyond the plain store, and the
+    extra tensors it reads (bias rows per N, columns per M, same-shape residuals)."""
+
+    instructions: float = 0.0
+    row_loads: int = 0
+    column_loads: int = 0
+    aux_loads: int = 0
+
+    @classmethod
+    def of_tree(cls, tree: EpilogueTree) -> EpilogueCost:
+        instructions = 0.0
+        for node in postorder(tree.root):
+            if isinstance(node, Compute):
+                f = node.functor
+                default = TRANSCENDENTAL_INSTRUCTIONS if f.transcendental else SIMPLE_INSTRUCTIONS
+                instructions += FUNCTOR_INSTRUCTIONS.get(f.cpp, default)
+        kinds = [leaf.kind for leaf in tree.leaves]
+        return cls(instructions, kinds.count(LeafKind.ROW), kinds.count(LeafKind.COLUMN), kinds.count(LeafKind.AUX))
+
+    @classmethod
+    def from_name(cls, name: str) -> EpilogueCost:
+        """The cost of an epilogue named like "bias+relu", "bias_gelu (erf)", "none"."""
+        text = re.sub(r"\s*\((erf|tanh)\)", r"_\1", name.strip().lower())
+        tokens = [t for t in re.split(r"[+,\s]+", text) if t]
+        if not tokens:
+            return cls()
+        instructions, rows, aux = 0.0, 0, 0
+        for token in tokens:
+            parts = [token] if token in EPILOGUE_TOKENS else token.split("_")
+            if token not in EPILOGUE_TOKENS:  # "bias_gelu_erf" -> bias, gelu_erf
+                parts = _split_underscored(token)
+            for part in parts:
+                if part not in EPILOGUE_TOKENS:
+                    raise ValueError(
+                        f"epilogue {name!r}: unknown part {part!r} (known: {', '.join(sorted(EPILOGUE_TOKENS))})")
+                i, r, a = EPILOGUE_TOKENS[part]
+                instructions, rows, aux = instructions + i, rows + r, aux + a
+        return cls(instructions, rows, 0, aux)
+
+
+def _split_underscored(token: str) -> list[str]:
+    """"bias_gelu_erf" -> ["bias", "gelu_erf"]: the longest known names, left to right."""
+    words, out, i = token.split("_"), [], 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            if "_".join(words[i:j]) in EPILOGUE_TOKENS:
+                out.append("_".join(words[i:j]))
+                i = j
+                break
+        else:
+            out.append(words[i])  # unknown: from_name names it
+            i += 1
+    return out
+
+
+PLAIN = EpilogueCost()
+
+
+@dataclass(frozen=True)
+class ConvShape:
+    """An NHWC fprop's geometry (what the implicit GEMM's k-blocks and DRAM bytes depend on)."""
+
+    n_img: int
+    h: int
+    w: int
+    c: int
+    f: int
+    r: int
+    s: int
+    p: int
+    q: int
+    stride: int
+
+
+@dataclass(frozen=True)
+class Workload:
+    """A problem as the model sees it: the (implicit) GEMM's sizes, element sizes, the
+    epilogue's cost, whether TMA loads it, and a convolution's geometry."""
+
+    m: int
+    n: int
+    k: int
+    batch: int = 1
+    element_bytes: int = 2
+    output_bytes: int = 2
+    epilogue: EpilogueCost = PLAIN
+    tma: bool = True
+    conv: ConvShape | None = None
+
+    def __post_init__(self) -> None:
+        if min(self.m, self.n, self.k, self.batch) <= 0:
+            raise ValueError(f"empty problem {self.m}x{self.n}x{self.k} (batch {self.batch})")
+
+    @property
+    def flops(self) -> int:
+        return 2 * self.m * self.n * self.k * self.batch
+
+
+def workload_of(problem: GemmProblem | Conv2dProblem | Workload) -> Workload:
+    if isinstance(problem, Workload):
+        return problem
+    epilogue = EpilogueCost.of_tree(problem.epilogue)
+    if isinstance(problem, GemmProblem):
+        return Workload(problem.m, problem.n, problem.k, problem.batch, problem.element.bytes,
+                        problem.element_d.bytes, epilogue, problem.tma)
+    g = problem.geometry
+    m, n, k = g.gemm_mnk
+    conv = ConvShape(g.n, g.h, g.w, g.c // problem.groups, g.f, g.r, g.s, g.p, g.q, max(g.strides))
+    return Workload(m, n, k, 1, problem.element.bytes, problem.element_d.bytes, epilogue, True, conv)
+
+
+def workload_from_record(problem: dict, epilogue: str) -> Workload:
+    """The workload of a bench/profile_space.py record's "problem" and "epilogue"."""
+    cost = EpilogueCost.from_name(epilogue)
+    kind = problem.get("kind")
+    if kind == "gemm":
+        return Workload(int(problem["m"]), int(problem["n"]), int(problem["k"]), int(problem.get("batch", 1)),
+                        epilogue=cost)
+    if kind == "conv2d":
+        stride = int(problem["stride"])
+        conv = ConvShape(int(problem["n_img"]), int(problem["h"]), int(problem["w"]), int(problem["c"]),
+                         int(problem["f"]), int(problem["r"]), int(problem["s"]),
+                         (int(problem["h"]) + 2 * int(problem["pad"]) - int(problem["r"])) // stride + 1,
+                         (int(problem["w"]) + 2 * int(problem["pad"]) - int(problem["s"])) // stride + 1, stride)
+        return Workload(int(problem["m"]), int(problem["n"]), int(problem["k"]), 1, epilogue=cost, conv=conv)
+    raise ValueError(f"record problem kind {kind!r} is neither 'gemm' nor 'conv2d'")
+
+
+# --------------------------------------------------------------------------------------
+# The recurrences.
+# --------------------------------------------------------------------------------------
+
+_EPS = 1e-6  # us: states closer than this are the same state (a picosecond)
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    """Two pipeline states (times relative to the consumer's clock) are the same state."""
+    return len(a) == len(b) and all(abs(x - y) < _EPS for x, y in zip(a, b))
+
+
+class _Pipeline:
+    """The producer/consumer recurrences of one SM, k-block after k-block, across tiles.
+
+    `release` holds, for the last `stages` k-blocks, the time each one's buffer slot frees:
+    the end of its MMA (warp-specialized: the consumer releases it), or for CUTLASS 2.x
+    multistage the start of the MMA `stages - 1` blocks later (the same warps issue the load
+    then). `load_free` is when the producer's pipe can start a load; `math_free` when the
+    tensor cores can start an MMA."""
+
+    def __init__(self, stages: int, multistage: bool):
+        if stages < 2:
+            raise ValueError(f"a pipeline needs at least 2 stages, not {stages}")
+        self.stages = stages
+        self.multistage = multistage
+        self.load_free = 0.0
+        self.math_free = 0.0
+        self.math_end = 0.0  # end of the last MMA (the epilogue starts there)
+        self.slots: list[float] = []  # slot-free times of future k-blocks, oldest first
+        self.loaded = 0  # k-blocks whose loads were issued
+
+    def _step(self, occ_a: float, occ_b: float, t_math: float, latency: float) -> None:
+        # The slot k-block i loads into frees when k-block i - stages releases it (the paper's
+        # S_m(i - M) + T_MATH), or, multistage, when k-block i - stages + 1 starts.
+        window = self.stages - 1 if self.multistage else self.stages
+        free = self.slots.pop(0) if len(self.slots) >= window else 0.0
+        s_a = max(self.load_free, free)  # (1)
+        s_b = max(s_a + occ_a, free)  # (2)
+        self.load_free = s_b + occ_b
+        ready = max(s_a + occ_a, s_b + occ_b) + latency  # the data lands
+        s_m = max(self.math_free, ready)  # (3)
+        self.math_free = self.math_end = s_m + t_math
+        self.slots.append(s_m if self.multistage else s_m + t_math)
+
+    def _state(self) -> tuple:
+        base = self.math_free
+        return (self.load_free - base, self.math_end - base, *(t - base for t in self.slots))
+
+    def shift(self, delta: float) -> None:
+        self.load_free += delta
+        self.math_free += delta
+        self.math_end += delta
+        self.slots = [t + delta for t in self.slots]
+
+    def run(self, count: int, occ_a: float, occ_b: float, t_math: float, latency: float) -> None:
+        """`count` k-blocks of one kind; jumps once the state repeats (period <= stages + 1)."""
+        history: list[tuple[tuple, float]] = []
+        done = 0
+        while done < count:
+            self._step(occ_a, occ_b, t_math, latency)
+            done += 1
+            state = (self._state(), self.math_free)
+            history.append(state)
+            for period in range(1, min(self.stages + 2, len(history))):
+                old_state, old_time = history[-1 - period]
+                if _same(old_state, state[0]):
+                    cycles = (count - done) // period
+                    if cycles:
+                        self.shift(cycles * (self.math_free - old_time))
+                        done += cycles * period
+                    history.clear()
+                    break
+            if len(history) > 4 * self.stages + 16:
+                history.pop(0)
+
+    def hold_math(self, until: float) -> None:
+        """The tensor cores wait (a cooperative epilogue, a warpgroup's previous epilogue)."""
+        self.math_free = max(self.math_free, until)
+
+
+@dataclass(frozen=True)
+class _Segment:
+    """A run of identical k-blocks of one tile: per-k-block producer occupancy and MMA time."""
+
+    count: int
+    occ_a: float
+    occ_b: float
+    t_math: float
+
+
+@dataclass(frozen=True)
+class _TileWork:
+    segments: tuple[_Segment, ...]
+    between_us: float  # consumer work between segments (b2b: the first product's epilogue)
+    epilogue_us: float
+    latency_us: float
+
+
+def _run_tile(pipe: _Pipeline, tile: _TileWork) -> None:
+    for i, seg in enumerate(tile.segments):
+        if i:
+            pipe.hold_math(pipe.math_end + tile.between_us)
+        pipe.run(seg.count, seg.occ_a, seg.occ_b, seg.t_math, tile.latency_us)
+
+
+def _persistent(tile: _TileWork, count: int, stages: int, pingpong: bool, last: _TileWork | None = None) -> float:
+    """The busiest SM of a persistent kernel: `count` tiles through one pipeline, each followed
+    by its epilogue (then `last`, the partial last wave's tile, if given); pingpong alternates
+    two consumer warpgroups. Returns the end of the last epilogue."""
+    pipe = _Pipeline(stages, False)
+    epi_end = [0.0, 0.0]  # per consumer warpgroup (cooperative uses the first only)
+
+    def one(work: _TileWork, index: int) -> None:
+        wg = index % 2 if pingpong else 0
+        pipe.hold_math(epi_end[wg])  # this warpgroup's previous epilogue
+        _run_tile(pipe, work)
+        epi_end[wg] = pipe.math_end + work.epilogue_us
+        if not pingpong:
+            pipe.hold_math(epi_end[0])  # both warpgroups store before the next tile's MMAs
+
+    history: list[tuple[tuple, float]] = []
+    period = 2 if pingpong else 1
+    done = 0
+    while done < count:
+        one(tile, done)
+        done += 1
+        base = pipe.math_free
+        state = (*pipe._state(), *(t - base for t in epi_end[:period]))
+        history.append((state, base))
+        if len(history) > period and _same(history[-1 - period][0], state):
+            cycles = (count - done) // period
+            if cycles:  # the state repeats: every further period costs the same
+                delta = cycles * (base - history[-1 - period][1])
+                pipe.shift(delta)
+                epi_end[:] = [t + delta for t in epi_end]
+                done += cycles * period
+            history.clear()
+    if last is not None:
+        one(last, count)
+    return max(epi_end)
+
+
+def _single_tile(tile: _TileWork, stages: int, multistage: bool) -> float:
+    pipe = _Pipeline(stages, multistage)
+    _run_tile(pipe, tile)
+    return pipe.math_end + tile.epilogue_us
+
+
+# --------------------------------------------------------------------------------------
+# Prediction.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A predicted time and the terms it was made of (per-k-block times are one CTA's)."""
+
+    time_us: float
+    init_us: float
+    busiest_sm_us: float  # the recurrences' end on the busiest SM, T_INIT excluded
+    dram_floor_us: float  # DRAM bytes / DRAM bandwidth
+    t_math_us: float
+    t_load_a_us: float
+    t_load_b_us: float
+    epilogue_us: float  # per tile
+    k_blocks: int
+    tiles: int
+    waves: float  # tiles per SM on the busiest SM (persistent) or waves of CTAs
+    occupancy: int  # CTAs per SM
+    bound: str  # "math", "load", "dram" or "epilogue"
+    schedule_used: str = ""  # stream-K: "stream-k" or "data-parallel"
+
+    @property
+    def terms(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def _ceil(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _k_blocks(candidate: Candidate, w: Workload, tile_k: int) -> int:
+    if w.conv is None:
+        return _ceil(w.k, tile_k)
+    c = _ceil(w.conv.c, 8) * 8  # channels padded to one 16-byte access (pad-alignment, emitters)
+    if candidate.family.is_sm80 and c <= 8:  # kFixedChannels: R*S*C contiguous
+        return _ceil(w.conv.r * w.conv.s * c, tile_k)
+    return w.conv.r * w.conv.s * _ceil(c, tile_k)
+
+
+def _epilogue_us(tm: int, tn: int, w: Workload, gpu: GpuModel, issue_share: float = 1.0) -> float:
+    e = w.epilogue
+    elements = tm * tn
+    traffic = elements * (w.output_bytes + e.aux_loads * w.element_bytes) + (
+        tn * e.row_loads + tm * e.column_loads) * w.element_bytes
+    issue = elements * (PLAIN_STORE_INSTRUCTIONS + e.instructions) / (gpu.epilogue_ops_per_us * issue_share)
+    return gpu.epilogue_fixed_us + traffic / gpu.store_bytes_per_us + issue
+
+
+def _dram_bytes(w: Workload, gpu: GpuModel) -> tuple[float, float]:
+    """(operand bytes, all bytes) the kernel moves through DRAM: each operand once (a
+    convolution's input with its halo when the input overflows half of L2), D, the extras."""
+    eb = w.element_bytes
+    if w.conv is not None:
+        cv = w.conv
+        a = cv.n_img * cv.h * cv.w * cv.c * eb
+        if a > gpu.l2_bytes / 2 and cv.r > cv.stride:
+            a *= min(cv.r, (cv.r + cv.stride) / (2 * cv.stride))  # a tile row's halo, re-read from DRAM
+    else:
+        a = w.m * w.k * eb * w.batch
+    b = w.k * w.n * eb * w.batch
+    e = w.epilogue
+    d = w.m * w.n * w.batch * (w.output_bytes + e.aux_loads * eb) + (w.n * e.row_loads + w.m * e.column_loads) * eb
+    return a + b, a + b + d
+
+
+def _occupancy(candidate: Candidate, w: Workload, gpu: GpuModel) -> int:
+    """CTAs per SM: 1 for the sm_90a kernels (their stages fill shared memory); for CUTLASS
+    2.x as many as shared memory, registers and threads allow."""
+    if not candidate.family.is_sm80:
+        return 1
+    tm, tn, tk = candidate.tile
+    wm, wn, _ = candidate.warp or (64, 64, tk)
+    warps = (tm // wm) * (tn // wn)
+    threads = 32 * warps
+    # fp32 accumulators per thread plus ~96 registers of fragments and addresses (ptxas reports
+    # 224-232 for the 64x64 warp tiles), at most 255.
+    registers = min(255, wm * wn // 32 + 96)
+    smem = (candidate.stages or 2) * (tm + tn) * tk * w.element_bytes
+    return max(1, min(gpu.smem_bytes_per_sm // smem, gpu.registers_per_sm // (threads * registers), 2048 // threads))
+
+
+def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workload, gpu: GpuModel) -> Prediction:
+    """The predicted time of `candidate` on `problem` (module docstring)."""
+    w = workload_of(problem)
+    if candidate.family is Family.CONV_DIRECT:
+        return _predict_direct(w, gpu)
+    if candidate.tile is None or candidate.stages is None:
+        raise ValueError(f"{candidate.describe()}: the model needs a tile and a stage count")
+    tm, tn, tk = candidate.tile
+    cm, cn = candidate.cluster[0], candidate.cluster[1]
+    sm80 = candidate.family.is_sm80
+    persistent = candidate.family is Family.GEMM_SM90
+    eb = w.element_bytes
+
+    s = _k_blocks(candidate, w, tk)
+    tiles_m = _ceil(_ceil(w.m, tm), cm) * cm  # whole clusters: extra CTAs run masked tiles
+    tiles_n = _ceil(_ceil(w.n, tn), cn) * cn
+    tiles = tiles_m * tiles_n * w.batch
+
+    math_rate = gpu.math_flops_per_us * (gpu.mma_sync_fraction if sm80 else 1.0)
+    load_rate = gpu.load_bytes_per_us * (gpu.cp_async_fraction if sm80 or not w.tma else 1.0)
+    a_bytes = tm * tk * eb / cn  # multicast: a cluster row shares A, a cluster column B
+    b_bytes = tk * tn * eb / cm
+    im2col = 1.0
+    if w.conv is not None:
+        im2col = gpu.im2col_cp_async_factor if sm80 else gpu.im2col_tma_factor
+    flops = 2.0 * tm * tn * tk
+
+    operand_dram, all_dram = _dram_bytes(w, gpu)
+    l2_to_sm = tiles * s * (a_bytes + b_bytes)
+    dram_fraction = min(1.0, operand_dram / l2_to_sm)
+    dram_floor = all_dram / gpu.dram_bytes_per_us
+    occupancy = _occupancy(candidate, w, gpu)
+
+    def tile_work(active_ctas: int, sharing: int, epilogue_share: float = 1.0) -> _TileWork:
+        # `sharing` CTAs split the SM's throughputs; `active_ctas` load from DRAM at once.
+        dram_cap = gpu.dram_bytes_per_us / max(1, active_ctas) / dram_fraction
+        rate = min(load_rate / sharing, dram_cap)
+        occ_a = a_bytes * im2col / rate + gpu.load_startup_us
+        occ_b = b_bytes / rate + gpu.load_startup_us
+        t_math = flops / (math_rate / sharing) + gpu.math_startup_us
+        epi = _epilogue_us(tm, tn, w, gpu, epilogue_share)
+        return _TileWork((_Segment(s, occ_a, occ_b, t_math),), 0.0, epi, gpu.load_latency_us)
+
+    schedule_used = ""
+    if persistent:
+        ctas = min(tiles, (gpu.sms // (cm * cn)) * cm * cn)
+        full, rest = divmod(tiles, ctas)
+        pingpong = candidate.schedule == "pingpong"
+        # The partial last wave: its tile sees fewer SMs sharing DRAM.
+        last = tile_work(rest, 1) if rest else None
+        busiest = _persistent(tile_work(ctas, 1), full, candidate.stages, pingpong, last)
+        waves = tiles / ctas
+        probe = tile_work(ctas, 1)
+        if candidate.schedule == STREAMK and tiles < gpu.sms:
+            streamk = _streamk(probe, tiles, s, tm, tn, candidate.stages, gpu)
+            schedule_used = "data-parallel"
+            if streamk < busiest:
+                busiest, schedule_used = streamk, "stream-k"
+    else:
+        per_wave = gpu.sms * occupancy
+        full, rest = divmod(tiles, per_wave)
+        busiest = 0.0
+        probe = tile_work(min(tiles, per_wave), occupancy if full else _ceil(rest, gpu.sms))
+        for count, ctas in ((full, per_wave), (1 if rest else 0, rest)):
+            if count:
+                sharing = _ceil(ctas, gpu.sms)
+                # Co-resident CTAs drift out of phase: one's epilogue runs under another's
+                # mainloop, so it costs its own issue slots, not the shared ones.
+                work = tile_work(ctas, sharing)
+                busiest += count * (gpu.cta_start_us + _single_tile(work, candidate.stages, sm80))
+        waves = tiles / per_wave
+
+    seg = probe.segments[0]
+    init = gpu.t_init_us
+    time = init + max(busiest, dram_floor)
+    if dram_floor > busiest:
+        bound = "dram"
+    elif probe.epilogue_us > s * max(seg.t_math, seg.occ_a + seg.occ_b) and not persistent:
+        bound = "epilogue"
+    else:
+        bound = "math" if seg.t_math >= seg.occ_a + seg.occ_b else "load"
+    return Prediction(time, init, busiest, dram_floor, seg.t_math, seg.occ_a, seg.occ_b, probe.epilogue_us,
+                      s, tiles, waves, occupancy, bound, schedule_used)
+
+
+def _streamk(tile: _TileWork, tiles: int, s: int, tm: int, tn: int, stages: int, gpu: GpuModel) -> float:
+    """CUTLASS's stream-K scheduler on a problem of fewer tiles than SMs: each tile's k-blocks
+    split among `splits` CTAs (tiles * splits <= SMs), each contributor writing its fp32
+    partial tile and the last one reading the others' back, after a barrier. The scheduler
+    picks its decomposition at run time; the model takes the best split count (a stream-K
+    remainder, k-blocks of one tile spread unevenly, is not modelled)."""
+    seg = tile.segments[0]
+    partial = tm * tn * 4
+    best = math.inf
+    for splits in range(2, min(gpu.sms // tiles, s) + 1):
+        work = _TileWork((_Segment(_ceil(s, splits), seg.occ_a, seg.occ_b, seg.t_math),), 0.0, tile.epilogue_us,
+                         tile.latency_us)
+        fixup = gpu.streamk_fixup_us + partial / gpu.store_bytes_per_us + (splits - 1) * partial / gpu.load_bytes_per_us
+        best = min(best, _single_tile(work, stages, False) + fixup)
+    return best
+
+
+def _predict_direct(w: Workload, gpu: GpuModel) -> Prediction:
+    """conv_direct runs on the CUDA cores (no tensor cores, no pipeline): a roofline of its
+    FLOPs at 1/16 of the tensor-core rate (fp32 FMA against f16 MMA on Hopper) and its bytes."""
+    cuda_rate = gpu.math_flops_per_us * gpu.sms / 16
+    operand, total = _dram_bytes(w, gpu)
+    compute = w.flops / cuda_rate
+    dram = total / gpu.dram_bytes_per_us
+    bound = "dram" if dram > compute else "math"
+    return Prediction(gpu.t_init_us + max(compute, dram), gpu.t_init_us, compute, dram, 0.0, 0.0, 0.0, 0.0,
+                      0, 0, 0.0, 1, bound)
+
+
+# --------------------------------------------------------------------------------------
+# Ranking.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ranked:
+    candidate: Candidate
+    prediction: Prediction
+
+    @property
+    def time_us(self) -> float:
+        return self.prediction.time_us
+
+
+def rank(candidates: Iterable[Candidate], problem: GemmProblem | Conv2dProblem | Workload,
+         gpu: GpuModel) -> list[Ranked]:
+    """`candidates` with their predicted times on `problem`, fastest first (ties keep the
+    candidates' order: the space lists the preferred configuration first)."""
+    w = workload_of(problem)
+    ranked = [Ranked(c, predict(c, w, gpu)) for c in candidates]
+    return sorted(ranked, key=lambda r: r.time_us)
+
+
+# --------------------------------------------------------------------------------------
+# b2b: two GEMMs (or a conv and a 1x1 conv) in one kernel.
+# --------------------------------------------------------------------------------------
+
+
+def predict_b2b(problem: b2b_cost.B2bProblem, plan: b2b_cost.B2bPlan, gpu: GpuModel, *,
+                stages: int = b2b_cost.MIN_STAGES, multistage: bool | None = None,
+                epilogue0: EpilogueCost = PLAIN, epilogue1: EpilogueCost = PLAIN) -> Prediction:
+    """The fused kernel of `plan` (b2b_cost's legality and residence) on `problem`: one CTA per
+    M-tile computes the first product over all N0 columns, keeps it on chip, and runs the
+    second GEMM's k-blocks over K1 = N0 from it. `multistage`: CUTLASS 2.x's example-13 form
+    (mma.sync, cp.async); default from the GPU (Hopper: warp-specialized WGMMA, example 88)."""
+    if multistage is None:
+        multistage = gpu.arch != "sm_90a"
+    eb = problem.element_bytes
+    tk = b2b_cost.TILE_K_BYTES // eb
+    tm, tn0, tn1 = plan.tile_m, plan.tile_n0, plan.tile_n1
+    first, second = problem.first, problem.second
+    math_rate = gpu.math_flops_per_us * (gpu.mma_sync_fraction if multistage else 1.0)
+    load_rate = gpu.load_bytes_per_us * (gpu.cp_async_fraction if multistage else 1.0)
+    s0, s1 = _ceil(first.k, tk), _ceil(second.k, tk)
+    tiles = first.batch * _ceil(first.m, tm)
+    # CTAs per SM: a b2b CTA is four warps (one warpgroup) whose registers hold both
+    # accumulators and the product (b2b_cost.register_footprint) beside ~96 of fragments.
+    threads = 128
+    registers = min(255, b2b_cost.register_footprint(tn0, tn1) + 96)
+    occupancy = max(1, min(gpu.smem_bytes_per_sm // plan.smem_bytes, gpu.registers_per_sm // (threads * registers),
+                           2048 // threads))
+    operand_dram = problem.input_bytes + problem.weight0_bytes + problem.weight1_bytes
+    l2_to_sm = tiles * (s0 * (tm + tn0) + s1 * tn1) * tk * eb
+    dram_fraction = min(1.0, operand_dram / l2_to_sm)
+    dram_floor = problem.fused_bytes / gpu.dram_bytes_per_us
+
+    def work(active: int, sharing: int = 1) -> _TileWork:
+        rate = min(load_rate / sharing, gpu.dram_bytes_per_us / max(1, active) / dram_fraction)
+        math_rate_shared = math_rate / sharing
+        first_seg = _Segment(s0, tm * tk * eb / rate + gpu.load_startup_us, tk * tn0 * eb / rate + gpu.load_startup_us,
+                             2.0 * tm * tn0 * tk / math_rate_shared + gpu.math_startup_us)
+        # The second GEMM's A is the first product, on chip: only W1 is loaded.
+        second_seg = _Segment(s1, 0.0, tk * tn1 * eb / rate + gpu.load_startup_us,
+                              2.0 * tm * tn1 * tk / math_rate_shared + gpu.math_startup_us)
+        # Between them: the first epilogue on tm x N0 (convert to the operand type, its functors),
+        # and with shared-memory residence a store of the product there (two more instructions).
+        extra = 2 if plan.residence == Residence.SHARED_MEMORY else 0
+        between = tm * tn0 * (PLAIN_STORE_INSTRUCTIONS + epilogue0.instructions + extra) / gpu.epilogue_ops_per_us
+        w1 = Workload(first.m, second.n, second.k, first.batch, eb, eb, epilogue1)
+        return _TileWork((first_seg, second_seg), between, _epilogue_us(tm, tn1, w1, gpu), gpu.load_latency_us)
+
+    per_wave = gpu.sms * occupancy
+    full, rest = divmod(tiles, per_wave)
+    busiest = 0.0
+    for count, ctas in ((full, per_wave), (1 if rest else 0, rest)):
+        if count:
+            work_now = work(ctas, _ceil(ctas, gpu.sms))
+            busiest += count * (gpu.cta_start_us + _single_tile(work_now, stages, multistage))
+    probe = work(min(tiles, per_wave), _ceil(min(tiles, per_wave), gpu.sms))
+    a, b = probe.segments
+    time = gpu.t_init_us + max(busiest, dram_floor)
+    bound = "dram" if dram_floor > busiest else ("math" if a.t_math >= a.occ_a + a.occ_b else "load")
+    return Prediction(time, gpu.t_init_us, busiest, dram_floor, a.t_math + b.t_math, a.occ_a, a.occ_b + b.occ_b,
+                      probe.epilogue_us, s0 + s1, tiles, tiles / per_wave, occupancy, bound)
