@@ -234,14 +234,19 @@ class TuningCache:
 
     def _prepare(self) -> None:
         db = self._db
-        app_id = db.execute("PRAGMA application_id").fetchone()[0]
-        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        # Both facts from one snapshot: read apart, another process could make the cache between
+        # them (application_id read as 0, then its tables seen), which looked like a foreign file.
+        db.execute("BEGIN")
+        try:
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            tables = self._tables()
+        finally:
+            db.execute("COMMIT")
         if app_id == 0 and not tables:  # a new (or empty) file: make it a cache, once
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("BEGIN IMMEDIATE")
             try:
-                tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-                if not tables:  # another process may have made it meanwhile
+                if not self._tables():  # another process may have made it meanwhile
                     for statement in _SCHEMA.split(";"):  # executescript would commit midway
                         if statement.strip():
                             db.execute(statement)
