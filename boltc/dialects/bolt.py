@@ -246,6 +246,10 @@ class KernelAttr(ParametrizedAttribute):
     cluster [1, 1, 1], stages 4, "cooperative">`."""
 
     name = "bolt.kernel"
+    # `stages auto`: as many stages as fit beside the epilogue (CUTLASS 3's
+    # StageCountAutoCarveout), what the sm_90a heuristic chooses. Stored as 0.
+    AUTO_STAGES: ClassVar[int] = 0
+
     family: StringAttr
     tile: DenseArrayBase
     cluster: DenseArrayBase
@@ -266,7 +270,10 @@ class KernelAttr(ParametrizedAttribute):
             )
             parser.parse_punctuation(",")
             parser.parse_keyword("stages")
-            stages = IntAttr(parser.parse_integer())
+            if parser.parse_optional_keyword("auto") is not None:
+                stages = IntAttr(cls.AUTO_STAGES)
+            else:
+                stages = IntAttr(parser.parse_integer())
             parser.parse_punctuation(",")
             schedule = StringAttr(parser.parse_str_literal())
         return (family, i64_array(tile), i64_array(cluster), stages, schedule)
@@ -277,15 +284,21 @@ class KernelAttr(ParametrizedAttribute):
         # String literals go through the printer's escaping, or a quote in a name breaks parsing.
         printer.print_string("<")
         printer.print_string_literal(self.family.data)
-        printer.print_string(f", tile [{tile}], cluster [{cluster}], stages {self.stages.data}, ")
+        stages = "auto" if self.stages.data == self.AUTO_STAGES else str(self.stages.data)
+        printer.print_string(f", tile [{tile}], cluster [{cluster}], stages {stages}, ")
         printer.print_string_literal(self.schedule.data)
         printer.print_string(">")
 
     def verify(self) -> None:
         if len(int_list(self.tile)) != 3 or len(int_list(self.cluster)) != 3:
             raise VerifyException("#bolt.kernel: tile and cluster need three sizes (M, N, K)")
-        if any(v <= 0 for v in (*int_list(self.tile), *int_list(self.cluster), self.stages.data)):
-            raise VerifyException("#bolt.kernel: tile, cluster and stages must be positive")
+        if any(v <= 0 for v in (*int_list(self.tile), *int_list(self.cluster))) or self.stages.data < 0:
+            raise VerifyException("#bolt.kernel: tile and cluster must be positive, stages positive or auto")
+
+    @property
+    def stage_count(self) -> int | None:
+        """The stage count; None for `stages auto`."""
+        return None if self.stages.data == self.AUTO_STAGES else self.stages.data
 
 
 # --------------------------------------------------------------------------------------
