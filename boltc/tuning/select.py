@@ -59,6 +59,15 @@ class Selection:
     kernel: bolt.KernelAttr | None
     reason: str
 
+    def kernel_text(self) -> str:
+        """The `#bolt.kernel<...>` as the IR prints it."""
+        from xdsl.printer import Printer
+        import io
+
+        out = io.StringIO()
+        Printer(stream=out).print_attribute(self.kernel)
+        return out.getvalue()
+
 
 def kernel_attr(family: str, tile, cluster, stages: int | None, schedule: str) -> bolt.KernelAttr:
     """A `#bolt.kernel`; stages None is `stages auto` (as many as fit: StageCountAutoCarveout)."""

@@ -22,7 +22,9 @@ def _digest(text: str | None) -> str:
     return hashlib.sha256((text or "").encode()).hexdigest()[:16]
 
 
-def kernel_tus(model: str, arch: str, tune: str | None = None) -> list[dict[str, str]]:
+def kernel_tus(model: str, arch: str, tune: str | None = None, strip: bool = False) -> list[dict[str, str]]:
+    """`strip`: the select-kernels pass's attributes removed before lowering (IR that did not go
+    through the pass: the lowering asks the heuristic itself)."""
     from boltc.compiler import optimize
     from boltc.diagnostics import BoltcError
     from boltc.dialects import bolt
@@ -36,6 +38,9 @@ def kernel_tus(model: str, arch: str, tune: str | None = None) -> list[dict[str,
     rows = []
     for op in module.walk():
         if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp)):
+            if strip:
+                op.kernel = None
+                op.attributes.pop("bolt.kernel_reason", None)
             try:
                 call = lower_anchor(op, arch)
             except BoltcError as error:  # a refusal is part of what the lowering makes of it
@@ -47,8 +52,8 @@ def kernel_tus(model: str, arch: str, tune: str | None = None) -> list[dict[str,
     return rows
 
 
-def all_kernel_tus(tune: str | None = None) -> dict[str, list[dict[str, str]]]:
-    return {f"{model}@{arch}": kernel_tus(model, arch, tune) for model in MODELS for arch in ARCHES}
+def all_kernel_tus(tune: str | None = None, strip: bool = False) -> dict[str, list[dict[str, str]]]:
+    return {f"{model}@{arch}": kernel_tus(model, arch, tune, strip) for model in MODELS for arch in ARCHES}
 
 
 if __name__ == "__main__":
