@@ -209,7 +209,10 @@ def ranked_by_model(op, arch: str):
     """Every candidate for `op`, with tuning/model.py's predicted time, fastest first."""
     from boltc.tuning.model import Ranked, gpu_for_arch, predict
 
-    gpu = gpu_for_arch(arch)
+    try:
+        gpu = gpu_for_arch(arch)
+    except ValueError as error:
+        raise BoltcError(f"--tune model: {error} (use --tune heuristic for {arch})") from None
     ranked = [Ranked(c, predict(c, problem, gpu)) for c, problem in _problems(op, arch)]
     return sorted(ranked, key=lambda r: r.time_us)
 
