@@ -247,8 +247,9 @@ class KernelAttr(ParametrizedAttribute):
 
     name = "bolt.kernel"
     # `stages auto`: as many stages as fit beside the epilogue (CUTLASS 3's
-    # StageCountAutoCarveout), what the sm_90a heuristic chooses. Stored as 0.
-    AUTO_STAGES: ClassVar[int] = 0
+    # StageCountAutoCarveout), what the sm_90a heuristic chooses. Stored as -1 (a written
+    # count must be positive: `stages 0` stays an error).
+    AUTO_STAGES: ClassVar[int] = -1
 
     family: StringAttr
     tile: DenseArrayBase
@@ -273,7 +274,10 @@ class KernelAttr(ParametrizedAttribute):
             if parser.parse_optional_keyword("auto") is not None:
                 stages = IntAttr(cls.AUTO_STAGES)
             else:
-                stages = IntAttr(parser.parse_integer())
+                count = parser.parse_integer()
+                if count == cls.AUTO_STAGES:
+                    parser.raise_error("#bolt.kernel: write 'stages auto' for as many stages as fit")
+                stages = IntAttr(count)
             parser.parse_punctuation(",")
             schedule = StringAttr(parser.parse_str_literal())
         return (family, i64_array(tile), i64_array(cluster), stages, schedule)
@@ -292,8 +296,9 @@ class KernelAttr(ParametrizedAttribute):
     def verify(self) -> None:
         if len(int_list(self.tile)) != 3 or len(int_list(self.cluster)) != 3:
             raise VerifyException("#bolt.kernel: tile and cluster need three sizes (M, N, K)")
-        if any(v <= 0 for v in (*int_list(self.tile), *int_list(self.cluster))) or self.stages.data < 0:
-            raise VerifyException("#bolt.kernel: tile and cluster must be positive, stages positive or auto")
+        if any(v <= 0 for v in (*int_list(self.tile), *int_list(self.cluster))) or (
+                self.stages.data <= 0 and self.stages.data != self.AUTO_STAGES):
+            raise VerifyException("#bolt.kernel: tile, cluster and stages must be positive (or stages auto)")
 
     @property
     def stage_count(self) -> int | None:
