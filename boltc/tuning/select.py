@@ -43,11 +43,15 @@ OWN_FAMILY = {
     ("gemm", "sm_90a"): gemm_sm90.FAMILY, ("gemm", "sm_80"): gemm_sm80.FAMILY,
     ("conv2d", "sm_90a"): conv_sm90.FAMILY, ("conv2d", "sm_80"): conv_sm80.FAMILY,
 }
-_LOWER = {
-    gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
-    conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
-    conv_group_sm80.FAMILY: conv_group_sm80.lower_conv2d, conv_direct.FAMILY: conv_direct.lower_conv2d,
-}
+
+
+def _lower_function(family: str):
+    """The family's emitter entry, looked up when called (so a patched emitter is the one run)."""
+    return {
+        gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
+        conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
+        conv_group_sm80.FAMILY: conv_group_sm80.lower_conv2d, conv_direct.FAMILY: conv_direct.lower_conv2d,
+    }[family]
 
 
 @dataclass(frozen=True)
@@ -134,7 +138,7 @@ def lowers(op, selection: Selection, arch: str) -> bool:
     """Whether `selection`'s family lowers `op` with its kernel."""
     try:
         with chosen(op, selection):
-            _LOWER[selection.family](op, arch=arch)
+            _lower_function(selection.family)(op, arch=arch)
     except (InvalidKernelConfig, UnsupportedEpilogue):
         return False
     return True
