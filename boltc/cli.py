@@ -93,6 +93,19 @@ def positive_int(text: str) -> int:
     return value
 
 
+TUNE_STRATEGIES = ("heuristic", "model", "profile")  # tuning/select.py: STRATEGIES
+
+
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
 def arch_list(text: str) -> str:
     """--arch's value: one arch or several joined by commas, checked (compiler.parse_arches)."""
     from boltc.compiler import parse_arches
@@ -130,12 +143,22 @@ def build_parser() -> argparse.ArgumentParser:
                              "records). f32 only for models without GEMMs/convolutions: their "
                              "tensor-core kernels take f16 or bf16")
     parser.add_argument("--remarks", action="store_true",
-                        help="explain on stderr each fusion the passes refused")
+                        help="explain on stderr each fusion the passes refused, and the kernel chosen "
+                             "for each GEMM and convolution")
     parser.add_argument("--arch", type=arch_list, metavar="ARCH[,ARCH]",
                         help=f"the GPU to compile for: {', '.join(ARCHES)} (default: {ARCHES[0]}, or what "
                              "optimized IR records); several joined by commas (sm_80,sm_90a) build one "
                              "model.so with each arch's kernels, chosen for the GPU it runs on (not with "
                              "--emit bolt: optimized IR is one arch's)")
+    parser.add_argument("--tune", choices=TUNE_STRATEGIES, default="heuristic",
+                        help="how each GEMM's and convolution's kernel is chosen (the select-kernels "
+                             "pass): heuristic (fixed rules; the default while the performance model is "
+                             "not fitted to measurements), model (the performance model's fastest "
+                             "prediction: uncalibrated estimates for now), profile (every candidate "
+                             "compiled and timed on this machine's CUDA GPU)")
+    parser.add_argument("--tune-budget", type=positive_seconds, metavar="SECONDS",
+                        help="the most time --tune profile spends timing candidates, over the whole "
+                             "model (default: no limit); only with --tune profile")
     parser.add_argument("-j", "--jobs", type=positive_int, metavar="N",
                         help="parallel nvcc processes for a shared library (default: all cores, "
                              "memory permitting)")
@@ -197,7 +220,8 @@ def build_library(args: argparse.Namespace) -> Path | None:
                          SourceLocation(args.model))
     if not to_stdout:
         check_output_directory(args.output)
-    program, name = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks)
+    program, name = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks,
+                                  tune=args.tune, tune_budget=args.tune_budget)
     if not to_stdout:
         return build_model(program, args.output, parallel=args.jobs, progress=not args.quiet)
     scratch = Path(tempfile.mkdtemp(prefix="boltc-so-"))
@@ -227,7 +251,8 @@ def write_cpp(args: argparse.Namespace) -> Path:
         raise BoltcError("--emit cpp needs -o DIR: the C++ is several files", SourceLocation(args.model))
     directory = Path(args.output.rstrip(os.sep) or os.sep)
     check_cpp_directory(directory)
-    program, _ = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks)
+    program, _ = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks,
+                               tune=args.tune, tune_budget=args.tune_budget)
     staging = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.", suffix=".tmp"))
     try:
         sources = write_sources(program, staging, script_manifest(program))
@@ -277,7 +302,7 @@ def replace_directory(new: Path, directory: Path) -> None:
 
 
 def bolt_text(model: str, kind: str = "bolt", precision: str | None = None, arch: str | None = None,
-              remarks: bool = False) -> str:
+              remarks: bool = False, tune: str = "heuristic", tune_budget: float | None = None) -> str:
     """The bolt IR of `model`: as imported, or (`bolt`) after compiler.optimize, the very
     passes a build runs for `arch` (so fuse-b2b only where a b2b kernel exists)."""
     from xdsl.targets.mlir import MLIRTarget
@@ -287,7 +312,7 @@ def bolt_text(model: str, kind: str = "bolt", precision: str | None = None, arch
 
     module, where = load_for_compile(Path(model))  # a Path: always read as a file, never as MLIR text
     if kind == "bolt":
-        optimize(module, arch, precision, remarks=remarks, where=where)
+        optimize(module, arch, precision, remarks=remarks, where=where, tune=tune, tune_budget=tune_budget)
     text = io.StringIO()
     MLIRTarget().emit(bolt_context(), module, text)
     return text.getvalue()
@@ -322,6 +347,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None)
     if args.output == "-":
         args.output = None
     kind = emit_kind(args, parser)
+    if args.tune_budget is not None and args.tune != "profile":
+        message = f"--tune-budget limits --tune profile; with --tune {args.tune} nothing is timed"
+        if parser is not None:
+            parser.error(message)
+        raise BoltcError(message)
     if kind in ("so", "cpp"):
         written = build_library(args) if kind == "so" else write_cpp(args)
         if written is not None and not args.quiet:
@@ -333,7 +363,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None)
         raise BoltcError(f"--emit bolt prints one arch's IR (optimized IR records the one arch it was "
                          f"optimized for); --arch {args.arch} names several: give one, or build the fat "
                          "library with -o model.so or --emit cpp", SourceLocation(args.model))
-    text = bolt_text(args.model, kind, args.precision, args.arch, args.remarks)
+    text = bolt_text(args.model, kind, args.precision, args.arch, args.remarks, args.tune, args.tune_budget)
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -30,6 +30,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "pad-alignment": ("boltc.passes.pad_alignment", "PadAlignmentPass"),
     "fuse-epilogue": ("boltc.passes.fuse_epilogue", "FuseEpiloguePass"),
     "fuse-b2b": ("boltc.passes.fuse_b2b", "FuseB2bPass"),
+    "select-kernels": ("boltc.passes.select_kernels", "SelectKernelsPass"),
     "plan-memory": ("boltc.passes.plan_memory", "PlanMemoryPass"),
     "bolt-pipeline": ("boltc.passes.pipeline", "BoltPipelinePass"),
 }

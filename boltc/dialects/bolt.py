@@ -246,6 +246,11 @@ class KernelAttr(ParametrizedAttribute):
     cluster [1, 1, 1], stages 4, "cooperative">`."""
 
     name = "bolt.kernel"
+    # `stages auto`: as many stages as fit beside the epilogue (CUTLASS 3's
+    # StageCountAutoCarveout), what the sm_90a heuristic chooses. Stored as -1 (a written
+    # count must be positive: `stages 0` stays an error).
+    AUTO_STAGES: ClassVar[int] = -1
+
     family: StringAttr
     tile: DenseArrayBase
     cluster: DenseArrayBase
@@ -266,7 +271,13 @@ class KernelAttr(ParametrizedAttribute):
             )
             parser.parse_punctuation(",")
             parser.parse_keyword("stages")
-            stages = IntAttr(parser.parse_integer())
+            if parser.parse_optional_keyword("auto") is not None:
+                stages = IntAttr(cls.AUTO_STAGES)
+            else:
+                count = parser.parse_integer()
+                if count == cls.AUTO_STAGES:
+                    parser.raise_error("#bolt.kernel: write 'stages auto' for as many stages as fit")
+                stages = IntAttr(count)
             parser.parse_punctuation(",")
             schedule = StringAttr(parser.parse_str_literal())
         return (family, i64_array(tile), i64_array(cluster), stages, schedule)
@@ -277,15 +288,22 @@ class KernelAttr(ParametrizedAttribute):
         # String literals go through the printer's escaping, or a quote in a name breaks parsing.
         printer.print_string("<")
         printer.print_string_literal(self.family.data)
-        printer.print_string(f", tile [{tile}], cluster [{cluster}], stages {self.stages.data}, ")
+        stages = "auto" if self.stages.data == self.AUTO_STAGES else str(self.stages.data)
+        printer.print_string(f", tile [{tile}], cluster [{cluster}], stages {stages}, ")
         printer.print_string_literal(self.schedule.data)
         printer.print_string(">")
 
     def verify(self) -> None:
         if len(int_list(self.tile)) != 3 or len(int_list(self.cluster)) != 3:
             raise VerifyException("#bolt.kernel: tile and cluster need three sizes (M, N, K)")
-        if any(v <= 0 for v in (*int_list(self.tile), *int_list(self.cluster), self.stages.data)):
-            raise VerifyException("#bolt.kernel: tile, cluster and stages must be positive")
+        if any(v <= 0 for v in (*int_list(self.tile), *int_list(self.cluster))) or (
+                self.stages.data <= 0 and self.stages.data != self.AUTO_STAGES):
+            raise VerifyException("#bolt.kernel: tile, cluster and stages must be positive (or stages auto)")
+
+    @property
+    def stage_count(self) -> int | None:
+        """The stage count; None for `stages auto`."""
+        return None if self.stages.data == self.AUTO_STAGES else self.stages.data
 
 
 # --------------------------------------------------------------------------------------

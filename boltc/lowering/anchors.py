@@ -12,9 +12,10 @@ conv_sm80); on sm_90a the CUTLASS 3 families (gemm_sm90, conv_sm90), unless the 
 `#bolt.kernel` names a CUTLASS 2.x family: those kernels run on Hopper too (the fallback, and
 the comparison), so `#bolt.kernel<"gemm_sm80", ...>` selects gemm_sm80 there. A CUTLASS 3
 family asked for on sm_80 is refused by name (its kernels need sm_90a). Without a
-`#bolt.kernel`, a convolution on sm_90a goes to conv_sm80 where the heuristic measured it
-faster (`tuning/heuristic.py: conv_family_sm90a`: narrow, shallow layers) and conv_sm80 can
-lower it. A grouped or depthwise convolution (groups > 1) goes, on both targets, to
+`#bolt.kernel` (the select-kernels pass writes one; IR that skipped it gets the same choice
+here from tuning/select.py's heuristic), a convolution on sm_90a goes to conv_sm80 where the
+heuristic measured it faster (`tuning/heuristic.py: conv_family_sm90a`: narrow, shallow
+layers) and conv_sm80 can lower it. A grouped or depthwise convolution (groups > 1) goes, on both targets, to
 conv_group_sm80 (CUTLASS 2.x tensor-core grouped implicit GEMM) where one of its group modes is
 legal and wastes at most a few times the useful MMA work, else to conv_direct (CUDA cores):
 conv_group_sm80.choose_group_conv decides, and the lowering records why (the anchor's reason).
@@ -75,7 +76,7 @@ def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
         if isinstance(op, bolt.Conv2dOp) and op.groups.value.data > 1:
             from boltc.lowering.cutlass.conv_group_sm80 import choose_for_op
 
-            return choose_for_op(op).family
+            return choose_for_op(op).family  # conv_direct has no #bolt.kernel: the pass leaves it bare
         return defaults[0]
     asked = op.kernel.family.data
     if asked not in FAMILIES:
@@ -91,35 +92,24 @@ def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
 
 
 def _cutlass_anchor(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> AnchorCall:
+    """The emitters read the op's #bolt.kernel only. An op without one (IR that did not go
+    through the select-kernels pass: boltc-opt output, tests) gets the heuristic's choice here,
+    the one place the lowering asks tuning/select.py, for the op's duration of lowering."""
     from boltc.lowering.cutlass import conv_direct, conv_group_sm80, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+    from boltc.tuning import select
 
     emitters = {
         gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
         conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
         conv_group_sm80.FAMILY: conv_group_sm80.lower_conv2d, conv_direct.FAMILY: conv_direct.lower_conv2d,
     }
+    kernel_family(op, arch)  # a #bolt.kernel's family must be known, of this anchor and target
+    if op.kernel is None:
+        selection = select.heuristic(op, arch)
+        with select.chosen(op, selection):
+            return _cutlass_call(op, arch, emitters[selection.family](op, arch=arch), selection.family)
     family = kernel_family(op, arch)
-    if family == conv_sm90.FAMILY and op.kernel is None:
-        lowered = _heuristic_sm80_conv_on_hopper(op, arch)
-        if lowered is not None:
-            return _cutlass_call(op, arch, lowered, conv_sm80.FAMILY)
     return _cutlass_call(op, arch, emitters[family](op, arch=arch), family)
-
-
-def _heuristic_sm80_conv_on_hopper(op: bolt.Conv2dOp, arch: str):
-    """conv_sm80's lowering of `op` where the heuristic prefers that family on sm_90a
-    (tuning/heuristic.py: conv_family_sm90a), else None; also None where conv_sm80 refuses
-    the op (an epilogue or alignment it lacks): conv_sm90 then lowers it."""
-    from boltc.lowering.cutlass import conv_sm80, conv_sm90
-    from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
-    from boltc.tuning.heuristic import conv_family_sm90a
-
-    if conv_family_sm90a(*conv_sm90.conv_problem(op).gemm_mnk) != conv_sm80.FAMILY:
-        return None
-    try:
-        return conv_sm80.lower_conv2d(op, arch=arch)
-    except (InvalidKernelConfig, UnsupportedEpilogue):
-        return None
 
 
 def _position(op: Operation, value: SSAValue) -> int:

@@ -2,7 +2,7 @@
 
     fold constants and batch-norm -> parallel convolutions merged -> precision -> NHWC -> strided stems folded
     space-to-depth -> pointwise convs as GEMMs
-    -> alignment padding -> epilogue fusion -> back-to-back fusion -> memory plan
+    -> alignment padding -> epilogue fusion -> back-to-back fusion -> kernel selection -> memory plan
 
 Canonicalization runs between the stages that leave dead or trivial ops behind. The input is
 bolt IR as the importer produces it (boltc.frontends.load); the output is what the
@@ -30,6 +30,7 @@ from boltc.passes.layout_nhwc import LayoutNhwcPass
 from boltc.passes.merge_parallel_convs import MergeParallelConvsPass
 from boltc.passes.pad_alignment import PadAlignmentPass
 from boltc.passes.plan_memory import PlanMemoryPass
+from boltc.passes.select_kernels import SelectKernelsPass
 from boltc.passes.space_to_depth import SpaceToDepthPass
 
 PRECISIONS = ("f16", "bf16", "f32")
@@ -38,11 +39,12 @@ ARCHS = ("sm_90a", "sm_80")
 
 def pipeline_passes(
     precision: str = "f16", arch: str = "sm_90a", remarks: bool = False, fuse_b2b: bool = True,
-    keep_f32: tuple[str, ...] = (),
+    keep_f32: tuple[str, ...] = (), tune: str = "heuristic", tune_budget: float = 0.0,
 ) -> list[ModulePass]:
     """The passes `boltc` runs, in order. precision f32 keeps fp32 compute (no conversion).
     fuse_b2b=False leaves back-to-back anchors apart (for a target without a b2b kernel).
-    keep_f32: convert-precision's selectors of ops to keep in fp32 (`--precision-override`)."""
+    keep_f32: convert-precision's selectors of ops to keep in fp32 (`--precision-override`).
+    tune, tune_budget: select-kernels' strategy and its profiling budget in seconds (0: none)."""
     if precision not in PRECISIONS:
         raise BoltcError(f"unknown precision '{precision}' (choose from {', '.join(PRECISIONS)})")
     if keep_f32 and precision == "f32":
@@ -71,16 +73,20 @@ def pipeline_passes(
     ]
     if fuse_b2b:
         passes.append(FuseB2bPass(arch=arch, remarks=remarks))
-    passes += [CanonicalizePass(), PlanMemoryPass()]
+    passes += [
+        CanonicalizePass(),
+        SelectKernelsPass(arch=arch, tune=tune, budget=tune_budget, remarks=remarks),
+        PlanMemoryPass(),
+    ]
     return passes
 
 
 def run_pipeline(
     module: ModuleOp, precision: str = "f16", arch: str = "sm_90a", remarks: bool = False,
-    fuse_b2b: bool = True, keep_f32: tuple[str, ...] = (),
+    fuse_b2b: bool = True, keep_f32: tuple[str, ...] = (), tune: str = "heuristic", tune_budget: float = 0.0,
 ) -> ModuleOp:
     ctx = Context()
-    for p in pipeline_passes(precision, arch, remarks, fuse_b2b, keep_f32):
+    for p in pipeline_passes(precision, arch, remarks, fuse_b2b, keep_f32, tune, tune_budget):
         p.apply(ctx, module)
     return module
 
@@ -94,7 +100,9 @@ class BoltPipelinePass(ModulePass):
     arch: str = "sm_90a"
     remarks: bool = False
     keep_f32: tuple[str, ...] = ()
+    tune: str = "heuristic"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for p in pipeline_passes(self.precision, self.arch, self.remarks, keep_f32=tuple(self.keep_f32)):
+        for p in pipeline_passes(self.precision, self.arch, self.remarks, keep_f32=tuple(self.keep_f32),
+                                 tune=self.tune):
             p.apply(ctx, op)

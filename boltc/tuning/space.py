@@ -324,12 +324,14 @@ def lower_with(op: bolt.GemmOp | bolt.Conv2dOp, candidate: Candidate | None, arc
     """`op` lowered by `candidate`'s family with the candidate as its `#bolt.kernel` (None: the
     family's heuristic; conv_direct takes none): the GemmLowering or ConvLowering the build
     would use. The op itself is not changed (a clone is lowered)."""
-    clone = op.clone()
-    clone.kernel = candidate.kernel_attr() if candidate is not None and candidate.has_kernel_attr else None
-    family = candidate.family if candidate is not None else None
-    if family is None:
+    if candidate is None:
         raise ValueError("lower_with needs a candidate")
-    return _lower_function(family)(clone, arch=arch)
+    clone = op.clone()
+    clone.kernel = candidate.kernel_attr() if candidate.has_kernel_attr else None
+    try:
+        return _lower_function(candidate.family)(clone, arch=arch)
+    finally:
+        clone.erase(safe_erase=False)  # a detached clone still uses the op's operands: drop those uses
 
 
 def problem_of(op: bolt.GemmOp | bolt.Conv2dOp, family: Family, arch: str) -> GemmProblem | Conv2dProblem:
@@ -338,7 +340,10 @@ def problem_of(op: bolt.GemmOp | bolt.Conv2dOp, family: Family, arch: str) -> Ge
     InvalidKernelConfig or UnsupportedEpilogue when the family cannot lower the op at all."""
     clone = op.clone()
     clone.kernel = None
-    lowered = _lower_function(family)(clone, arch=arch)
+    try:
+        lowered = _lower_function(family)(clone, arch=arch)
+    finally:
+        clone.erase(safe_erase=False)  # a detached clone still uses the op's operands: drop those uses
     kernel, c = lowered.kernel, lowered.kernel.config
     if isinstance(op, bolt.GemmOp):
         values = {param.role: value for param, value in lowered.call()}

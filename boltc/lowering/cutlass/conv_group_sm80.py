@@ -63,6 +63,8 @@ from boltc.lowering.cutlass.conv_sm80 import (
 )
 from boltc.lowering.cutlass.conv_sm90 import ConvLowering, ConvProblem, conv_argument_values, conv_problem
 from boltc.lowering.cutlass.cpp import (
+    chosen_kernel,
+    kernel_reason,
     Element,
     InvalidKernelConfig,
     SelfChecking,
@@ -296,8 +298,9 @@ class ConvGroupSm80Kernel(ConvSm80Kernel):
 
 
 def lower_conv2d(op: bolt.Conv2dOp, *, arch: str = "sm_90a") -> ConvLowering:
-    """The grouped tensor-core kernel for `op` (from its #bolt.kernel, else `choose_for_op`)."""
-    return lower_at(op, _lower_conv2d, arch, (InvalidKernelConfig, UnsupportedEpilogue))
+    """The grouped tensor-core kernel for `op` (from its #bolt.kernel: lower_at gives an op
+    without one `choose_group_conv`'s, tuning/select.py)."""
+    return lower_at(op, _lower_conv2d, arch, (InvalidKernelConfig, UnsupportedEpilogue), family=FAMILY)
 
 
 def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
@@ -324,22 +327,18 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
         if bound.batch_stride:
             raise InvalidKernelConfig(f"extra {bound.extra} has a batch stride; a convolution has no batch mode")
     check_leaf_alignment(tree, binding, alignment_d)
-    if op.kernel is not None:
-        tile, warp, stages = config_from_attr(op.kernel, FAMILY)
-        mode = group_mode_for_tile(tile.n, kpg)
-        if mode is None:
-            raise InvalidKernelConfig(
-                f"tile N={tile.n} neither divides {kpg} output channels per group (kSingleGroup) nor is a "
-                "multiple of them (kMultipleGroup)"
-            )
-        note = f"#bolt.kernel: {mode.value}, {mma_waste(mode, cpg, kpg, tile):g}x the useful MMA work"
-    else:
-        choice = choose_group_conv(cpg, kpg, element)
-        if choice.family != FAMILY:
-            raise InvalidKernelConfig(f"the grouped tensor-core kernel does not take this layer: {choice.reason}")
-        assert choice.tile is not None and choice.mode is not None
-        tile, warp, stages, mode = choice.tile.tile, choice.tile.warp, choice.tile.stages, choice.mode
-        note = f"choice: {choice.reason}"
+    attr = op.kernel
+    if attr is None:  # lower_at gave it choose_group_conv's, which found no group mode worth it
+        raise InvalidKernelConfig(f"the grouped tensor-core kernel does not take this layer: {kernel_reason(op, '')}")
+    tile, warp, stages = config_from_attr(attr, FAMILY)
+    # The mode follows from the tile (choose_group_conv picks it the same way).
+    mode = group_mode_for_tile(tile.n, kpg)
+    if mode is None:
+        raise InvalidKernelConfig(
+            f"tile N={tile.n} neither divides {kpg} output channels per group (kSingleGroup) nor is a "
+            "multiple of them (kMultipleGroup)"
+        )
+    note = kernel_reason(op, f"#bolt.kernel: {mode.value}, {mma_waste(mode, cpg, kpg, tile):g}x the useful MMA work")
     config = ConvGroupSm80Config(
         element_ab=element, element_d=element_d, channels_per_group=cpg,
         alignment_c=max_alignment(cpg, element), alignment_d=alignment_d,

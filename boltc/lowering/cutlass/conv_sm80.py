@@ -63,6 +63,8 @@ from boltc.lowering.cutlass.conv_sm90 import (
     render_conv_exports,
 )
 from boltc.lowering.cutlass.cpp import (
+    chosen_kernel,
+    kernel_reason,
     SelfChecking,
     lower_at,
     EXPORT_MACRO,
@@ -413,13 +415,12 @@ bool output_matches(int h, int w, int r, int s, int p, int q, int pad_top, int p
 
 
 def lower_conv2d(op: bolt.Conv2dOp, *, arch: str = "sm_80") -> ConvLowering:
-    """The CUTLASS 2.x kernel for `op` (from its #bolt.kernel, else heuristic_sm80) and its call."""
-    return lower_at(op, _lower_conv2d, arch, (InvalidKernelConfig, UnsupportedEpilogue))
+    """The CUTLASS 2.x kernel for `op` (from its #bolt.kernel: lower_at gives an op without one
+    heuristic_sm80's, tuning/select.py) and its call."""
+    return lower_at(op, _lower_conv2d, arch, (InvalidKernelConfig, UnsupportedEpilogue), family=FAMILY)
 
 
 def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
-    from boltc.tuning.heuristic_sm80 import choose_conv_sm80  # a pure function of the shape
-
     if arch not in ("sm_80", "sm_90a"):
         raise InvalidKernelConfig(f"{FAMILY} kernels run on sm_80 and sm_90a, not {arch}")
     if op.layout.data != bolt.Layout.NHWC:
@@ -443,16 +444,10 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
         if bound.batch_stride:
             raise InvalidKernelConfig(f"extra {bound.extra} has a batch stride; a convolution has no batch mode")
     check_leaf_alignment(tree, binding, alignment_d)
-    if element_blocker(element):  # before the heuristic, which has nothing to choose from
+    if element_blocker(element):  # before the kernel, which the heuristic had nothing to choose for
         raise InvalidKernelConfig(element_blocker(element))
-    m, n, k = problem.gemm_mnk
-    if op.kernel is not None:
-        tile, warp, stages = config_from_attr(op.kernel, FAMILY)
-        note = "#bolt.kernel"
-    else:
-        choice = choose_conv_sm80(m, n, k, element.short, arch)
-        tile, warp, stages = Shape3.of(choice.tile), Shape3.of(choice.warp), choice.stages
-        note = f"heuristic: {choice.reason}"
+    tile, warp, stages = config_from_attr(chosen_kernel(op, FAMILY), FAMILY)
+    note = kernel_reason(op)
     config = ConvSm80Config(
         element_ab=element, element_d=element_d, alignment_c=alignment_c, alignment_d=alignment_d,
         tile=tile, warp=warp, stages=stages,

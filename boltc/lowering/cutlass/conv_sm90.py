@@ -74,6 +74,8 @@ from math import gcd
 
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.cpp import (
+    chosen_kernel,
+    kernel_reason,
     lower_at,
     EXPORT_MACRO,
     KERNEL_NAME_PLACEHOLDER,
@@ -640,8 +642,9 @@ class ConvLowering:
 
 
 def lower_conv2d(op: bolt.Conv2dOp, *, arch: str = "sm_90a") -> ConvLowering:
-    """The sm_90a kernel for `op` (from its #bolt.kernel, else the heuristic) and its call."""
-    return lower_at(op, _lower_conv2d, arch)
+    """The sm_90a kernel for `op` (from its #bolt.kernel: lower_at gives an op without one the
+    heuristic's, tuning/select.py) and its call."""
+    return lower_at(op, _lower_conv2d, arch, family=FAMILY)
 
 
 @dataclass(frozen=True)
@@ -699,8 +702,6 @@ def conv_problem(op: bolt.Conv2dOp) -> ConvProblem:
 
 
 def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
-    from boltc.tuning.heuristic import choose_conv_sm90  # a pure function of the shape
-
     if arch != "sm_90a":
         raise InvalidKernelConfig(f"{FAMILY} kernels target sm_90a, not {arch}")
     if op.layout.data != bolt.Layout.NHWC:
@@ -733,24 +734,17 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
     pad_channels = (problem.c * element.bytes) % VECTOR_BYTES != 0
 
     tree, binding = build_epilogue(op, (Role.M, Role.M, Role.M, Role.N), element_d)
-    m, n, k = problem.gemm_mnk
-    if op.kernel is not None:
-        attr = op.kernel
-        if attr.family.data != FAMILY:
-            raise InvalidKernelConfig(f"#bolt.kernel family {attr.family.data!r} is not {FAMILY!r}")
-        if attr.schedule.data != SCHEDULE:
-            raise InvalidKernelConfig(
-                f"schedule {attr.schedule.data!r}: CUTLASS 4.2's sm_90a convolution has the "
-                f"{SCHEDULE!r} schedule only (its dispatch policy static_asserts 'Persistent "
-                "schedules not support for conv yet')"
-            )
-        tile, cluster = Shape3.of(bolt.int_list(attr.tile)), Shape3.of(bolt.int_list(attr.cluster))
-        stages: int | None = attr.stages.data
-        note = "#bolt.kernel"
-    else:
-        choice = choose_conv_sm90(m, n, k, element.short, arch)
-        tile, cluster = Shape3.of(choice.tile), Shape3.of(choice.cluster)
-        stages, note = choice.stages, f"heuristic: {choice.reason}"
+    attr = chosen_kernel(op, FAMILY)
+    if attr.family.data != FAMILY:
+        raise InvalidKernelConfig(f"#bolt.kernel family {attr.family.data!r} is not {FAMILY!r}")
+    if attr.schedule.data != SCHEDULE:
+        raise InvalidKernelConfig(
+            f"schedule {attr.schedule.data!r}: CUTLASS 4.2's sm_90a convolution has the "
+            f"{SCHEDULE!r} schedule only (its dispatch policy static_asserts 'Persistent "
+            "schedules not support for conv yet')"
+        )
+    tile, cluster = Shape3.of(bolt.int_list(attr.tile)), Shape3.of(bolt.int_list(attr.cluster))
+    stages, note = attr.stage_count, kernel_reason(op)
     config = ConvSm90Config(
         element_ab=element, element_d=element_d, tile=tile, cluster=cluster, stages=stages,
         pad_channels=pad_channels,

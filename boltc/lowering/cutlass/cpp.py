@@ -242,12 +242,41 @@ EXPORT_MACRO = """\
 KERNEL_NAME_PLACEHOLDER = "@KERNEL_NAME@"
 
 
-def lower_at(op, lower, arch: str, errors: tuple[type[BoltcError], ...] = (InvalidKernelConfig,)):
+# Why an anchor's #bolt.kernel was chosen (the select-kernels pass writes it beside the
+# attribute; the lowering reports it in the manifest). Discardable: a user's #bolt.kernel has none.
+REASON_ATTR = "bolt.kernel_reason"
+
+
+def chosen_kernel(op, family: str):
+    """`op`'s #bolt.kernel (the emitters read the configuration from it only). lower_at gives an
+    op without one the heuristic's, so None here means the heuristic had nothing to choose from."""
+    if op.kernel is None:
+        reason = op.attributes.get(REASON_ATTR)
+        raise InvalidKernelConfig(f"no #bolt.kernel for {family}" + (f": {reason.data}" if reason is not None else ""))
+    return op.kernel
+
+
+def kernel_reason(op, default: str = "#bolt.kernel") -> str:
+    """Why `op`'s #bolt.kernel was chosen (select-kernels' reason), else `default`."""
+    reason = op.attributes.get(REASON_ATTR)
+    return reason.data if reason is not None else default
+
+
+def lower_at(op, lower, arch: str, errors: tuple[type[BoltcError], ...] = (InvalidKernelConfig,),
+             family: str | None = None):
     """`lower(op, arch)`, every emitter's public entry: a kernel error of `errors` raised
-    without a source location gets `op`'s (file, line, op name), so the user sees which op."""
+    without a source location gets `op`'s (file, line, op name), so the user sees which op.
+    An op of a `family` with a #bolt.kernel form that has none (lowered without the
+    select-kernels pass: tests, direct calls) is lowered with that family's heuristic choice
+    (tuning/select.py), the IR left as it was."""
     from boltc.diagnostics import op_location
 
     try:
+        if family is not None and op.kernel is None:
+            from boltc.tuning import select
+
+            with select.chosen(op, select.heuristic_for_family(op, family, arch)):
+                return lower(op, arch)
         return lower(op, arch)
     except errors as error:
         if error.location is not None:

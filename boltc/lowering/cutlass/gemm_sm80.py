@@ -38,6 +38,8 @@ from typing import ClassVar
 from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt_sm80
 from boltc.lowering.cutlass.cpp import (
+    chosen_kernel,
+    kernel_reason,
     SelfChecking,
     lower_at,
     EXPORT_MACRO,
@@ -339,7 +341,20 @@ typename Gemm::Arguments make_arguments({problem}) {{
 def lower_gemm(op: bolt.GemmOp, *, arch: str = "sm_80") -> GemmLowering:
     """The CUTLASS 2.x kernel for `op` (from its #bolt.kernel, else heuristic_sm80) and its call,
     on `arch` (sm_80, or sm_90a where the CUTLASS 2.x family is chosen explicitly)."""
-    return lower_at(op, _lower_gemm, arch, (InvalidKernelConfig, UnsupportedEpilogue))
+    return lower_at(op, _lower_gemm, arch, (InvalidKernelConfig, UnsupportedEpilogue), family=FAMILY)
+
+
+def folds_batch(op: bolt.GemmOp) -> bool:
+    """A 2-D rhs shared by a batched lhs: the batch folds into M when A's rows are contiguous."""
+    batch = op.problem_shape()[0]
+    return (len(bolt.shape_of(op.lhs)) == 3 and len(bolt.shape_of(op.rhs)) != 3 and batch > 1
+            and op.transpose_a is None)
+
+
+def kernel_shape(op: bolt.GemmOp) -> tuple[int, int, int, int]:
+    """(M, N, K, batch) as the kernel runs `op` (a folded batch in M): what the heuristic sizes."""
+    batch, m, n, k = op.problem_shape()
+    return (batch * m, n, k, 1) if folds_batch(op) else (m, n, k, batch)
 
 
 def config_from_attr(attr: bolt.KernelAttr, family: str) -> tuple[Shape3, Shape3, int]:
@@ -350,12 +365,12 @@ def config_from_attr(attr: bolt.KernelAttr, family: str) -> tuple[Shape3, Shape3
     if cluster != Shape3(1, 1, 1):
         raise InvalidKernelConfig(f"cluster {cluster}: CUTLASS 2.x kernels have no thread-block clusters (use [1, 1, 1])")
     tile = Shape3.of(bolt.int_list(attr.tile))
+    if attr.stage_count is None:
+        raise InvalidKernelConfig(f"{family} kernels take a stage count, not 'stages auto' (a CUTLASS 3 choice)")
     return tile, parse_schedule(attr.schedule.data, tile), attr.stages.data
 
 
 def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
-    from boltc.tuning.heuristic_sm80 import choose_gemm_sm80  # a pure function of the shape
-
     if arch not in ("sm_80", "sm_90a"):
         raise InvalidKernelConfig(f"{FAMILY} kernels run on sm_80 and sm_90a, not {arch}")
     batch, m, n, k = op.problem_shape()
@@ -365,10 +380,9 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
     transpose_a, transpose_b = op.transpose_a is not None, op.transpose_b is not None
     batched_a, batched_b = len(a_shape) == 3, len(b_shape) == 3
 
-    # A 2-D rhs shared by a batched lhs: fold the batch into M when A's rows are contiguous.
-    fold = batched_a and not batched_b and batch > 1 and not transpose_a
+    fold = folds_batch(op)
     roles = ((Role.M, Role.M, Role.N) if fold else (Role.L, Role.M, Role.N)) if batched_a else (Role.M, Role.N)
-    kernel_m, kernel_batch = (batch * m, 1) if fold else (m, batch)
+    kernel_m, _, _, kernel_batch = kernel_shape(op)
 
     lda = m if transpose_a else k
     ldb = k if transpose_b else n
@@ -384,15 +398,10 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
         max_alignment(n, element_d))
 
     tree, binding = evt_sm80.for_sm80(*build_epilogue(op, roles, element_d))
-    if element_blocker(element):  # before the heuristic, which has nothing to choose from
+    if element_blocker(element):  # before the kernel, which the heuristic had nothing to choose for
         raise InvalidKernelConfig(element_blocker(element))
-    if op.kernel is not None:
-        tile, warp, stages = config_from_attr(op.kernel, FAMILY)
-        note = "#bolt.kernel"
-    else:
-        choice = choose_gemm_sm80(kernel_m, n, k, element.short, arch, batch=kernel_batch)
-        tile, warp, stages = Shape3.of(choice.tile), Shape3.of(choice.warp), choice.stages
-        note = f"heuristic: {choice.reason}"
+    tile, warp, stages = config_from_attr(chosen_kernel(op, FAMILY), FAMILY)
+    note = kernel_reason(op)
     config = GemmSm80Config(
         element_ab=element, element_d=element_d, layout_a=layout_a, layout_b=layout_b,
         alignment_a=alignment_a, alignment_b=alignment_b, alignment_d=alignment_d,

@@ -52,6 +52,8 @@ from functools import cached_property
 
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.cpp import (
+    chosen_kernel,
+    kernel_reason,
     SelfChecking,
     lower_at,
     EXPORT_MACRO,
@@ -732,12 +734,26 @@ class GemmLowering:
 
 
 def lower_gemm(op: bolt.GemmOp, *, arch: str = "sm_90a") -> GemmLowering:
-    """The sm_90a kernel for `op` (from its #bolt.kernel, else the heuristic) and its call."""
-    return lower_at(op, _lower_gemm, arch)
+    """The sm_90a kernel for `op` (from its #bolt.kernel: lower_at gives an op without one the
+    heuristic's, tuning/select.py) and its call."""
+    return lower_at(op, _lower_gemm, arch, family=FAMILY)
+
+
+def folds_batch(op: bolt.GemmOp) -> bool:
+    """A 2-D rhs shared by a batched lhs: the batch folds into M (A and D are contiguous), which
+    needs no stride-0 TMA batch mode. The epilogue then sees (batch x M) rows."""
+    batch = op.problem_shape()[0]
+    return len(bolt.shape_of(op.lhs)) == 3 and len(bolt.shape_of(op.rhs)) != 3 and batch > 1
+
+
+def kernel_shape(op: bolt.GemmOp) -> tuple[int, int, int, int]:
+    """(M, N, K, batch) as the kernel runs `op` (a folded batch in M): what the heuristic sizes."""
+    batch, m, n, k = op.problem_shape()
+    return (batch * m, n, k, 1) if folds_batch(op) else (m, n, k, batch)
 
 
 def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
-    from boltc.tuning.heuristic import choose_gemm_sm90, epilogue_subtile_n  # a pure function of the shape
+    from boltc.tuning.heuristic import epilogue_subtile_n
 
     if arch != "sm_90a":
         raise InvalidKernelConfig(f"{FAMILY} kernels target sm_90a, not {arch}")
@@ -751,16 +767,14 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
     transpose_a, transpose_b = op.transpose_a is not None, op.transpose_b is not None
     batched_a, batched_b = len(a_shape) == 3, len(b_shape) == 3
 
-    # A 2-D rhs shared by a batched lhs: the batch folds into M (A and D are contiguous), which
-    # needs no stride-0 TMA batch mode. The epilogue then sees (batch x M) rows.
-    fold = batched_a and not batched_b and batch > 1
+    fold = folds_batch(op)
     if fold and transpose_a:
         raise InvalidKernelConfig(
             "a transposed batched lhs with a 2-D rhs shared by every batch has no strided form "
             "for the sm_90a GEMM (transpose the lhs first)"
         )
     roles = ((Role.M, Role.M, Role.N) if fold else (Role.L, Role.M, Role.N)) if batched_a else (Role.M, Role.N)
-    kernel_m, kernel_batch = (batch * m, 1) if fold else (m, batch)
+    kernel_m, _, _, kernel_batch = kernel_shape(op)
 
     lda = m if transpose_a else k
     ldb = k if transpose_b else n
@@ -771,17 +785,11 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
     tma = all((a * element.bytes) % VECTOR_BYTES == 0 for a in (alignment_a, alignment_b))
 
     tree, binding = build_epilogue(op, roles, element_d)
-    if op.kernel is not None:
-        attr = op.kernel
-        if attr.family.data != FAMILY:
-            raise InvalidKernelConfig(f"#bolt.kernel family {attr.family.data!r} is not {FAMILY!r}")
-        tile, cluster = Shape3.of(bolt.int_list(attr.tile)), Shape3.of(bolt.int_list(attr.cluster))
-        stages: int | None = attr.stages.data
-        schedule_name, note = attr.schedule.data, "#bolt.kernel"
-    else:
-        choice = choose_gemm_sm90(kernel_m, n, k, element.short, arch, batch=kernel_batch)
-        tile, cluster = Shape3.of(choice.tile), Shape3.of(choice.cluster)
-        stages, schedule_name, note = choice.stages, choice.schedule, f"heuristic: {choice.reason}"
+    attr = chosen_kernel(op, FAMILY)
+    if attr.family.data != FAMILY:
+        raise InvalidKernelConfig(f"#bolt.kernel family {attr.family.data!r} is not {FAMILY!r}")
+    tile, cluster = Shape3.of(bolt.int_list(attr.tile)), Shape3.of(bolt.int_list(attr.cluster))
+    stages, schedule_name, note = attr.stage_count, attr.schedule.data, kernel_reason(op)
     schedule = KernelSchedule.select(schedule_name, tma=tma)
     config = GemmSm90Config(
         element_ab=element, element_d=element_d, layout_a=layout_a, layout_b=layout_b,

@@ -301,7 +301,7 @@ func.func @b2b_bad_residence(%a: tensor<8x16xf16>, %w0: tensor<16x16xf16>, %w1: 
 
 // -----
 
-// CHECK: #bolt.kernel: tile, cluster and stages must be positive
+// CHECK: #bolt.kernel: tile, cluster and stages must be positive (or stages auto)
 func.func @b2b_bad_kernel(%a: tensor<8x16xf16>, %w0: tensor<16x16xf16>, %w1: tensor<16x16xf16>) -> tensor<8x16xf16> {
   %y = bolt.b2b registers (%a, %w0, %w1) {kernel = #bolt.kernel<"b2b_gemm_sm80", tile [64, 0, 32], cluster [1, 1, 1], stages 2, "rf">} : (tensor<8x16xf16>, tensor<16x16xf16>, tensor<16x16xf16>) -> tensor<8x16xf16> {
   ^bb0(%i: tensor<8x16xf16>, %f0: tensor<16x16xf16>, %f1: tensor<16x16xf16>):

@@ -93,7 +93,7 @@ func.func @kernel_four_cluster_sizes(%a: tensor<4x8xf16>, %b: tensor<8x16xf16>) 
 
 // -----
 
-// CHECK: #bolt.kernel: tile, cluster and stages must be positive
+// CHECK: #bolt.kernel: tile, cluster and stages must be positive (or stages auto)
 func.func @kernel_zero_stages(%x: tensor<1x8x8x8xf16>, %w: tensor<16x8x3x3xf16>) -> tensor<1x16x6x6xf16> {
   %y = bolt.conv2d nchw %x, %w strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 {kernel = #bolt.kernel<"conv2d_fprop_sm80", tile [128, 64, 32], cluster [1, 1, 1], stages 0, "analytic">} : tensor<1x8x8x8xf16>, tensor<16x8x3x3xf16> -> tensor<1x16x6x6xf16> {
   ^bb0(%acc: tensor<1x16x6x6xf32>):
@@ -104,7 +104,7 @@ func.func @kernel_zero_stages(%x: tensor<1x8x8x8xf16>, %w: tensor<16x8x3x3xf16>)
 
 // -----
 
-// CHECK: #bolt.kernel: tile, cluster and stages must be positive
+// CHECK: #bolt.kernel: tile, cluster and stages must be positive (or stages auto)
 func.func @kernel_negative_tile(%a: tensor<4x8xf16>, %b: tensor<8x16xf16>) -> tensor<4x16xf16> {
   %d = bolt.gemm %a, %b {kernel = #bolt.kernel<"gemm_sm90", tile [128, -128, 64], cluster [1, 1, 1], stages 4, "cooperative">} : tensor<4x8xf16>, tensor<8x16xf16> -> tensor<4x16xf16> {
   ^bb0(%acc: tensor<4x16xf32>):

@@ -40,6 +40,9 @@ FLAG_TESTS = {
     "--arch": ["test_optimized_ir_compiles_to_the_same_model", "test_optimized_ir_refuses_another_target",
                "test_arch_list_builds_one_fat_library", "test_arch_list_is_checked_and_not_for_emit_bolt"],
     "--jobs": ["test_jobs_below_one_is_a_usage_error", "test_jobs_is_passed_to_the_build"],
+    "--tune": ["test_emit_bolt_shows_the_heuristic_kernel_of_every_gemm", "test_tune_model_chooses_legal_kernels",
+               "test_tune_profile_without_a_gpu_is_a_clear_error", "test_tune_is_checked"],
+    "--tune-budget": ["test_tune_budget_is_checked"],
     "--quiet": ["test_quiet_prints_nothing_on_a_build"],
     "--version": [],  # test_cli.py::test_version
     "--help": ["test_every_flag_of_help_is_tested"],
@@ -388,3 +391,64 @@ def test_arch_list_is_checked_and_not_for_emit_bolt(out_dir: Path):
     refused = run_boltc(GEMMS, "--arch", "sm_80,sm_90a", "--emit", "bolt")
     assert refused.returncode == 1 and "--emit bolt prints one arch's IR" in refused.stderr
     assert list(out_dir.iterdir()) == []
+
+
+# --------------------------------------------------------------------------------------
+# --tune, --tune-budget: the select-kernels pass's strategy.
+# --------------------------------------------------------------------------------------
+
+KERNEL = re.compile(r'kernel = #bolt.kernel<"(\w+)", tile \[[\d, ]+\], cluster \[[\d, ]+\], stages (\d+|auto), "[^"]*">')
+
+
+def gemm_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if "bolt.gemm " in line]
+
+
+def test_emit_bolt_shows_the_heuristic_kernel_of_every_gemm():
+    default = run_boltc(GEMMS)
+    explicit = run_boltc(GEMMS, "--tune", "heuristic")
+    assert default.returncode == 0 and explicit.returncode == 0, default.stderr + explicit.stderr
+    assert default.stdout == explicit.stdout  # heuristic is the default
+    lines = gemm_lines(default.stdout)
+    assert len(lines) == 3
+    for line in lines:
+        match = KERNEL.search(line)
+        assert match and match.group(1) == "gemm_sm90", line
+        assert 'bolt.kernel_reason = "heuristic: ' in line, line
+    sm80 = run_boltc(GEMMS, "--arch", "sm_80")
+    assert all(KERNEL.search(line).group(1) == "gemm_sm80" for line in gemm_lines(sm80.stdout))
+
+
+def test_tune_model_chooses_legal_kernels():
+    result = run_boltc(GEMMS, "--tune", "model")
+    assert result.returncode == 0, result.stderr
+    lines = gemm_lines(result.stdout)
+    assert len(lines) == 3
+    for line in lines:
+        assert KERNEL.search(line).group(1) in ("gemm_sm90", "gemm_sm80"), line
+        assert 'bolt.kernel_reason = "model: ' in line and "us predicted" in line, line
+    # The model knows the H100 only (tuning/gpus/h100_sxm.json): sm_80 is refused by name.
+    sm80 = run_boltc(GEMMS, "--tune", "model", "--arch", "sm_80")
+    assert sm80.returncode == 1 and "no GPU model for sm_80" in sm80.stderr and "Traceback" not in sm80.stderr
+
+
+def test_tune_profile_without_a_gpu_is_a_clear_error():
+    result = run_boltc(GEMMS, "--tune", "profile", env={"CUDA_VISIBLE_DEVICES": "-1"})
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "--tune profile times the candidates on a CUDA GPU, and this machine has none" in result.stderr
+
+
+@pytest.mark.parametrize("value", ["fast", "none", ""])
+def test_tune_is_checked(value: str):
+    result = run_boltc(GEMMS, "--tune", value)
+    assert result.returncode == 2 and "--tune: invalid choice" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--tune", "profile", "--tune-budget", "0"], "expected a positive number of seconds"),
+    (["--tune", "profile", "--tune-budget", "soon"], "expected a number of seconds"),
+    (["--tune-budget", "30"], "--tune-budget limits --tune profile; with --tune heuristic nothing is timed"),
+])
+def test_tune_budget_is_checked(args: list[str], message: str):
+    result = run_boltc(GEMMS, *args)
+    assert result.returncode == 2 and message in result.stderr, result.stderr

@@ -1,0 +1,69 @@
+"""select-kernels: the kernel that lowers each GEMM and convolution, written into the IR.
+
+    bolt.gemm %a, %b : ...                                   (no kernel chosen)
+      ->  bolt.gemm %a, %b {bolt.kernel_reason = "heuristic: ...",
+                            kernel = #bolt.kernel<"gemm_sm90", tile [128, 256, 64], cluster [2, 1, 1],
+                                                  stages auto, "cooperative">} : ...
+
+Every bolt.gemm and bolt.conv2d without a `#bolt.kernel` gets the one `tune` chooses
+(tuning/select.py: `heuristic`, `model` or `profile`) for `arch`, and the reason beside it as
+the discardable `bolt.kernel_reason` (the lowering reports it in the manifest); with
+`remarks=true` the choice and its reason are printed on stderr as a remark. A `#bolt.kernel`
+already on an op (the user's) is kept as written, and the op gets no reason. The emitters read
+only the attribute.
+
+Left without a `#bolt.kernel` (the reason still written):
+- a grouped or depthwise convolution the tensor cores do not take (conv_direct): that kernel has
+  no configuration to record, its widths follow from the problem (conv_direct.choose_config);
+- an op whose family's heuristic has nothing to choose from (f32 inputs for a tensor-op kernel,
+  an empty problem): the lowering then reports the emitter's own refusal at the op.
+
+It runs last before plan-memory: after pad-alignment (alignments decide the candidates) and the
+fusion passes (the epilogue decides which families can lower the op: conv_sm80 lacks some
+epilogues), so that what it chooses is what the lowering will see. bolt.b2b and
+bolt.attention keep their own choices (fuse-b2b's plan, fmha_sm80's rule).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.passes import ModulePass
+
+from boltc.diagnostics import BoltcError, op_location
+from boltc.dialects import bolt
+
+
+@dataclass(frozen=True)
+class SelectKernelsPass(ModulePass):
+    """`#bolt.kernel` (and its reason) on every GEMM and convolution that has none."""
+
+    name = "select-kernels"
+
+    arch: str = "sm_90a"
+    tune: str = "heuristic"
+    budget: float = 0.0  # seconds for `tune=profile` over the whole module; 0: no limit
+    remarks: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from boltc.lowering.cutlass.cpp import REASON_ATTR
+        from boltc.tuning import select
+
+        if self.tune not in select.STRATEGIES:
+            raise BoltcError(f"select-kernels: unknown tune={self.tune!r} (choose from {', '.join(select.STRATEGIES)})")
+        if self.arch not in ("sm_90a", "sm_80"):
+            raise BoltcError(f"select-kernels: unknown arch {self.arch!r} (choose from sm_90a, sm_80)")
+        anchors = [o for o in op.walk() if isinstance(o, (bolt.GemmOp, bolt.Conv2dOp)) and o.kernel is None]
+        budget = self.budget / len(anchors) if self.budget > 0 and anchors else None
+        for anchor in anchors:
+            chosen = select.select(anchor, self.arch, self.tune, budget)
+            anchor.kernel = chosen.kernel
+            anchor.attributes[REASON_ATTR] = StringAttr(chosen.reason)
+            if self.remarks:
+                # Printed, not collected: a build's manifest keeps each anchor's reason already
+                # (and its remarks list is the refused fusions).
+                what = chosen.family if chosen.kernel is None else chosen.kernel_text()
+                print(f"remark: {op_location(anchor)}: '{anchor.name}' -> {what}: {chosen.reason}", file=sys.stderr)

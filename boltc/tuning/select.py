@@ -1,0 +1,261 @@
+"""Kernel selection: which family and `#bolt.kernel` configuration lowers each GEMM or
+convolution, and why (the select-kernels pass writes both into the IR; the lowering reads them).
+
+    selection = select(op, "sm_90a", strategy="heuristic")   # a bolt.gemm or bolt.conv2d
+    selection.family, selection.kernel, selection.reason
+
+Strategies (`--tune`):
+
+- **heuristic**: the rules of tuning/heuristic.py (sm_90a) and tuning/heuristic_sm80.py (sm_80),
+  exactly as the emitters applied them before this pass existed: on sm_90a a convolution goes
+  to conv_sm80 where `conv_family_sm90a` measured that family faster and conv_sm80 can lower
+  it, else to conv_sm90; a grouped convolution (groups > 1) goes to conv_group_sm80 where one of
+  its group modes is worth it (`conv_group_sm80.choose_group_conv`), else to conv_direct.
+- **model**: every candidate of tuning/space.py, ranked by tuning/model.py's prediction for the
+  target's GPU; the fastest predicted wins. The model's constants are not fitted to measurements
+  yet (tuning/gpus/*.json), so its times are estimates: `heuristic` stays the default.
+- **profile**: every candidate compiled and timed on the GPU of this machine
+  (tuning/profile.py: profile_candidates), the fastest correct one wins. It needs a CUDA GPU.
+
+conv_direct (grouped or depthwise convolutions the tensor cores do not take) has no
+`#bolt.kernel` form: its widths follow from the problem (conv_direct.choose_config), so there
+is nothing to record but the family, which the lowering derives again from the same
+`choose_group_conv`. Its selection has `kernel` None and the op keeps no attribute.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import IntAttr, StringAttr
+
+from boltc.diagnostics import BoltcError, error_at
+from boltc.dialects import bolt
+from boltc.lowering.cutlass import conv_direct, conv_group_sm80, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+from boltc.lowering.cutlass.cpp import REASON_ATTR, Element, InvalidKernelConfig, UnsupportedEpilogue
+from boltc.tuning.heuristic_sm80 import schedule_name
+
+STRATEGIES = ("heuristic", "model", "profile")
+DEFAULT_STRATEGY = "heuristic"  # the model is not fitted to the GPU yet (module docstring)
+# The target's own family per anchor (boltc/lowering/anchors.py: FAMILIES).
+OWN_FAMILY = {
+    ("gemm", "sm_90a"): gemm_sm90.FAMILY, ("gemm", "sm_80"): gemm_sm80.FAMILY,
+    ("conv2d", "sm_90a"): conv_sm90.FAMILY, ("conv2d", "sm_80"): conv_sm80.FAMILY,
+}
+
+
+def _lower_function(family: str):
+    """The family's emitter entry, looked up when called (so a patched emitter is the one run)."""
+    return {
+        gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
+        conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
+        conv_group_sm80.FAMILY: conv_group_sm80.lower_conv2d, conv_direct.FAMILY: conv_direct.lower_conv2d,
+    }[family]
+
+
+@dataclass(frozen=True)
+class Selection:
+    """One op's kernel: its family, its `#bolt.kernel` (None: conv_direct, which has no form,
+    or a family whose heuristic has nothing to choose from: `reason` says why), and why."""
+
+    family: str
+    kernel: bolt.KernelAttr | None
+    reason: str
+
+    def kernel_text(self) -> str:
+        """The `#bolt.kernel<...>` as the IR prints it."""
+        from xdsl.printer import Printer
+        import io
+
+        out = io.StringIO()
+        Printer(stream=out).print_attribute(self.kernel)
+        return out.getvalue()
+
+
+def kernel_attr(family: str, tile, cluster, stages: int | None, schedule: str) -> bolt.KernelAttr:
+    """A `#bolt.kernel`; stages None is `stages auto` (as many as fit: StageCountAutoCarveout)."""
+    return bolt.KernelAttr(
+        StringAttr(family), bolt.i64_array(list(tile)), bolt.i64_array(list(cluster)),
+        IntAttr(bolt.KernelAttr.AUTO_STAGES if stages is None else stages), StringAttr(schedule),
+    )
+
+
+@contextmanager
+def chosen(op: bolt.GemmOp | bolt.Conv2dOp, selection: Selection):
+    """`op` carrying `selection`'s kernel and reason while the block runs (the lowering of an op
+    that reached it without one: the IR is left as it was)."""
+    kernel, reason = op.kernel, op.attributes.get(REASON_ATTR)
+    op.kernel = selection.kernel
+    op.attributes[REASON_ATTR] = StringAttr(selection.reason)
+    try:
+        yield op
+    finally:
+        op.kernel = kernel
+        if reason is None:
+            del op.attributes[REASON_ATTR]
+        else:
+            op.attributes[REASON_ATTR] = reason
+
+
+def _op_kind(op) -> str:
+    if isinstance(op, bolt.GemmOp):
+        return "gemm"
+    if isinstance(op, bolt.Conv2dOp):
+        return "conv2d"
+    raise TypeError(f"kernel selection takes a bolt.gemm or bolt.conv2d, not {op.name}")
+
+
+# --------------------------------------------------------------------------------------
+# heuristic
+# --------------------------------------------------------------------------------------
+
+
+def heuristic(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> Selection:
+    """The heuristic's family and configuration for `op` on `arch` (the module docstring)."""
+    kind = _op_kind(op)
+    if kind == "conv2d" and op.groups.value.data > 1:
+        choice = conv_group_sm80.choose_for_op(op)
+        if choice.family != conv_group_sm80.FAMILY:
+            return Selection(choice.family, None, choice.reason)
+        assert choice.tile is not None
+        row = choice.tile
+        return Selection(choice.family, kernel_attr(choice.family, (row.tile.m, row.tile.n, row.tile.k), (1, 1, 1), row.stages,
+                                                    schedule_name((row.warp.m, row.warp.n, row.warp.k))), f"choice: {choice.reason}")
+    if (kind, arch) not in OWN_FAMILY:
+        raise error_at(op, f"no emitter for {op.name} on {arch} (targets: sm_90a, sm_80)")
+    if kind == "conv2d" and arch == "sm_90a":
+        from boltc.tuning.heuristic import conv_family_sm90a
+
+        if conv_family_sm90a(*conv_sm90.conv_problem(op).gemm_mnk) == conv_sm80.FAMILY:
+            sm80 = heuristic_for_family(op, conv_sm80.FAMILY, arch)
+            if sm80.kernel is not None and lowers(op, sm80, arch):
+                return sm80  # else conv_sm80 refuses the op (an epilogue or alignment it lacks)
+    return heuristic_for_family(op, OWN_FAMILY[kind, arch], arch)
+
+
+def lowers(op, selection: Selection, arch: str) -> bool:
+    """Whether `selection`'s family lowers `op` with its kernel."""
+    try:
+        with chosen(op, selection):
+            _lower_function(selection.family)(op, arch=arch)
+    except (InvalidKernelConfig, UnsupportedEpilogue):
+        return False
+    return True
+
+
+def heuristic_for_family(op: bolt.GemmOp | bolt.Conv2dOp, family: str, arch: str) -> Selection:
+    """`family`'s own heuristic configuration for `op` (what the emitter used when the op had no
+    `#bolt.kernel`). Where the heuristic has nothing to choose from (inputs the family's tensor
+    cores do not take, an empty problem), `kernel` is None and the emitter reports its own
+    refusal."""
+    from boltc.tuning.heuristic import choose_conv_sm90, choose_gemm_sm90
+    from boltc.tuning.heuristic_sm80 import choose_conv_sm80, choose_gemm_sm80
+
+    if family in (conv_group_sm80.FAMILY, conv_direct.FAMILY):
+        choice = conv_group_sm80.choose_for_op(op)
+        if choice.family != family or choice.tile is None:
+            return Selection(family, None, choice.reason)
+        row = choice.tile
+        return Selection(family, kernel_attr(family, (row.tile.m, row.tile.n, row.tile.k), (1, 1, 1), row.stages,
+                                             schedule_name((row.warp.m, row.warp.n, row.warp.k))), f"choice: {choice.reason}")
+    source = op.lhs if isinstance(op, bolt.GemmOp) else op.input
+    element = Element.from_mlir(source.type.get_element_type())  # type: ignore[attr-defined]
+    try:
+        if family == gemm_sm90.FAMILY:
+            m, n, k, batch = gemm_sm90.kernel_shape(op)
+            c = choose_gemm_sm90(m, n, k, element.short, arch, batch=batch)
+            kernel = kernel_attr(family, c.tile, c.cluster, c.stages, c.schedule)
+        elif family == gemm_sm80.FAMILY:
+            m, n, k, batch = gemm_sm80.kernel_shape(op)
+            s = choose_gemm_sm80(m, n, k, element.short, arch, batch=batch)
+            c, kernel = s, kernel_attr(family, s.tile, s.cluster, s.stages, s.schedule)
+        elif family == conv_sm90.FAMILY:
+            c = choose_conv_sm90(*conv_sm90.conv_problem(op).gemm_mnk, element.short, arch)
+            kernel = kernel_attr(family, c.tile, c.cluster, c.stages, c.schedule)
+        elif family == conv_sm80.FAMILY:
+            s = choose_conv_sm80(*conv_sm90.conv_problem(op).gemm_mnk, element.short, arch)
+            c, kernel = s, kernel_attr(family, s.tile, s.cluster, s.stages, s.schedule)
+        else:
+            raise BoltcError(f"no heuristic for kernel family {family!r}")
+    except ValueError as error:  # the heuristic's own refusal: unknown arch or dtype, empty problem
+        return Selection(family, None, f"the {family} heuristic has no choice: {error}")
+    return Selection(family, kernel, f"heuristic: {c.reason}")
+
+
+# --------------------------------------------------------------------------------------
+# model and profile
+# --------------------------------------------------------------------------------------
+
+
+def _problems(op, arch: str):
+    """(candidate, problem) for every candidate of the space (tuning/space.py) for `op`."""
+    from boltc.tuning import space
+
+    kind = _op_kind(op)
+    groups = op.groups.value.data if kind == "conv2d" else 1
+    pairs = []
+    for family in space.families(kind, arch, groups):
+        try:
+            problem = space.problem_of(op, family, arch)
+        except (InvalidKernelConfig, UnsupportedEpilogue):
+            continue  # the family cannot lower this op with any configuration
+        pairs += [(c, problem) for c in space.space(problem, family, arch)]
+    return pairs
+
+
+def _selection_of(candidate, reason: str) -> Selection:
+    kernel = candidate.kernel_attr() if candidate.has_kernel_attr else None
+    return Selection(candidate.family.value, kernel, reason)
+
+
+def ranked_by_model(op, arch: str):
+    """Every candidate for `op`, with tuning/model.py's predicted time, fastest first."""
+    from boltc.tuning.model import Ranked, gpu_for_arch, predict
+
+    try:
+        gpu = gpu_for_arch(arch)
+    except ValueError as error:
+        raise BoltcError(f"--tune model: {error} (use --tune heuristic for {arch})") from None
+    ranked = [Ranked(c, predict(c, problem, gpu)) for c, problem in _problems(op, arch)]
+    return sorted(ranked, key=lambda r: r.time_us)
+
+
+def by_model(op, arch: str) -> Selection:
+    ranked = ranked_by_model(op, arch)
+    if not ranked:
+        return heuristic(op, arch)  # no candidate in the space (e.g. NCHW): what the heuristic does
+    best = ranked[0]
+    reason = f"model: {best.time_us:.2f} us predicted (uncalibrated model)"
+    if len(ranked) > 1:
+        reason += f"; runner-up {ranked[1].candidate.describe()} at {ranked[1].time_us:.2f} us"
+    return _selection_of(best.candidate, reason)
+
+
+def by_profile(op, arch: str, budget_s: float | None) -> Selection:
+    from boltc.tuning.profile import profile_problems, visible_gpus
+
+    if not visible_gpus():
+        raise BoltcError("--tune profile times the candidates on a CUDA GPU, and this machine has none "
+                         "(use --tune heuristic or --tune model here)")
+    outcomes = profile_problems(_problems(op, arch), arch, budget_s=budget_s, progress=False)
+    accepted = [r for r in outcomes if r.result.ok]
+    if not accepted:
+        return heuristic(op, arch)
+    best = accepted[0]
+    reason = f"profile: {best.result.median_us:.2f} us measured"
+    if len(accepted) > 1:
+        reason += f"; runner-up {accepted[1].candidate.describe()} at {accepted[1].result.median_us:.2f} us"
+    return _selection_of(best.candidate, reason)
+
+
+def select(op: bolt.GemmOp | bolt.Conv2dOp, arch: str, strategy: str = DEFAULT_STRATEGY,
+           budget_s: float | None = None) -> Selection:
+    """`op`'s kernel by `strategy` (one of STRATEGIES)."""
+    if strategy == "heuristic":
+        return heuristic(op, arch)
+    if strategy == "model":
+        return by_model(op, arch)
+    if strategy == "profile":
+        return by_profile(op, arch, budget_s)
+    raise BoltcError(f"unknown tuning strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")

@@ -1,0 +1,45 @@
+// select-kernels writes the heuristic's #bolt.kernel and its reason on every GEMM and
+// convolution that has none; a user's #bolt.kernel is kept; other ops are not touched.
+// RUN: boltc-opt %s -p 'select-kernels{arch=sm_90a}' --split-input-file | filecheck %s
+// RUN: boltc-opt %s -p 'select-kernels{arch=sm_80 remarks=true}' --split-input-file 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
+// RUN: not boltc-opt %s -p 'select-kernels{tune=fast}' 2>&1 | filecheck %s --check-prefix=BADTUNE
+
+// A large GEMM: 128x256 cooperative tiles, a 2x1 cluster, as many stages as fit.
+// CHECK-LABEL: func.func @gemm
+// CHECK: bolt.gemm {{.*}}{bolt.kernel_reason = "heuristic: {{.*}}", kernel = #bolt.kernel<"gemm_sm90", tile [128, 256, 64], cluster [2, 1, 1], stages auto, "cooperative">}
+// REMARK: remark: {{.*}}: 'bolt.gemm' -> #bolt.kernel<"gemm_sm80", {{.*}}>: heuristic: {{.+}}
+func.func @gemm(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<4096x4096xf16> {
+  %d = bolt.gemm %a, %b : tensor<4096x4096xf16>, tensor<4096x4096xf16> -> tensor<4096x4096xf16> {
+  ^bb0(%acc: tensor<4096x4096xf32>):
+    bolt.yield %acc : tensor<4096x4096xf32>
+  }
+  func.return %d : tensor<4096x4096xf16>
+}
+
+// -----
+
+// A user's #bolt.kernel is kept as written, with no reason beside it.
+// CHECK-LABEL: func.func @user_kernel
+// CHECK: bolt.gemm {{.*}}{kernel = #bolt.kernel<"gemm_sm90", tile [64, 64, 64], cluster [1, 1, 1], stages 4, "pingpong">}
+// CHECK-NOT: bolt.kernel_reason
+// REMARK-NOT: remark
+func.func @user_kernel(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>) -> tensor<64x64xf16> {
+  %d = bolt.gemm %a, %b {kernel = #bolt.kernel<"gemm_sm90", tile [64, 64, 64], cluster [1, 1, 1], stages 4, "pingpong">} : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16> {
+  ^bb0(%acc: tensor<64x64xf32>):
+    bolt.yield %acc : tensor<64x64xf32>
+  }
+  func.return %d : tensor<64x64xf16>
+}
+
+// -----
+
+// Not an anchor: nothing is chosen.
+// CHECK-LABEL: func.func @no_anchor
+// CHECK-NOT: #bolt.kernel
+// CHECK-NOT: bolt.kernel_reason
+func.func @no_anchor(%x: tensor<8x16xf16>) -> tensor<8x16xf16> {
+  %y = bolt.ew.relu %x : tensor<8x16xf16> -> tensor<8x16xf16>
+  func.return %y : tensor<8x16xf16>
+}
+
+// BADTUNE: select-kernels: unknown tune='fast' (choose from heuristic, model, profile)
