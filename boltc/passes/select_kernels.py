@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
 from boltc.diagnostics import BoltcError, op_location
@@ -56,7 +57,8 @@ class SelectKernelsPass(ModulePass):
             raise BoltcError(f"select-kernels: unknown tune={self.tune!r} (choose from {', '.join(select.STRATEGIES)})")
         if self.arch not in ("sm_90a", "sm_80"):
             raise BoltcError(f"select-kernels: unknown arch {self.arch!r} (choose from sm_90a, sm_80)")
-        anchors = [o for o in op.walk() if isinstance(o, (bolt.GemmOp, bolt.Conv2dOp)) and o.kernel is None]
+        anchors = [o for o in op.walk() if isinstance(o, (bolt.GemmOp, bolt.Conv2dOp)) and o.kernel is None
+                   and not _inside_b2b(o)]
         budget = self.budget / len(anchors) if self.budget > 0 and anchors else None
         for anchor in anchors:
             chosen = select.select(anchor, self.arch, self.tune, budget)
@@ -67,3 +69,13 @@ class SelectKernelsPass(ModulePass):
                 # (and its remarks list is the refused fusions).
                 what = chosen.family if chosen.kernel is None else chosen.kernel_text()
                 print(f"remark: {op_location(anchor)}: '{anchor.name}' -> {what}: {chosen.reason}", file=sys.stderr)
+
+
+def _inside_b2b(op: Operation) -> bool:
+    """A stage of a bolt.b2b: the b2b kernel's own plan decides its tiles, not this pass."""
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, bolt.B2bOp):
+            return True
+        parent = parent.parent_op()
+    return False

@@ -43,3 +43,28 @@ func.func @no_anchor(%x: tensor<8x16xf16>) -> tensor<8x16xf16> {
 }
 
 // BADTUNE: select-kernels: unknown tune='fast' (choose from heuristic, model, profile)
+
+// -----
+
+// The stages of a bolt.b2b are the b2b kernel's: its plan fixes their tiles, so neither gets one.
+// CHECK-LABEL: func.func @b2b_stages
+// CHECK: bolt.b2b registers
+// CHECK-NOT: bolt.kernel
+// CHECK: func.return
+// REMARK-NOT: remark
+func.func @b2b_stages(%a: tensor<4096x64xf16>, %w0: tensor<64x64xf16>, %w1: tensor<64x64xf16>) -> tensor<4096x64xf16> {
+  %y = bolt.b2b registers (%a, %w0, %w1) : (tensor<4096x64xf16>, tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<4096x64xf16> {
+  ^bb0(%i: tensor<4096x64xf16>, %f0: tensor<64x64xf16>, %f1: tensor<64x64xf16>):
+    %h = bolt.gemm %i, %f0 : tensor<4096x64xf16>, tensor<64x64xf16> -> tensor<4096x64xf16> {
+    ^bb0(%acc: tensor<4096x64xf32>):
+      %r = bolt.ew.relu %acc : tensor<4096x64xf32> -> tensor<4096x64xf32>
+      bolt.yield %r : tensor<4096x64xf32>
+    }
+    %o = bolt.gemm %h, %f1 : tensor<4096x64xf16>, tensor<64x64xf16> -> tensor<4096x64xf16> {
+    ^bb0(%acc: tensor<4096x64xf32>):
+      bolt.yield %acc : tensor<4096x64xf32>
+    }
+    bolt.yield %o : tensor<4096x64xf16>
+  }
+  func.return %y : tensor<4096x64xf16>
+}
