@@ -18,6 +18,9 @@ lower it. A grouped or depthwise convolution (groups > 1) goes, on both targets,
 conv_group_sm80 (CUTLASS 2.x tensor-core grouped implicit GEMM) where one of its group modes is
 legal and wastes at most a few times the useful MMA work, else to conv_direct (CUDA cores):
 conv_group_sm80.choose_group_conv decides, and the lowering records why (the anchor's reason).
+bolt.attention (not an anchor op: no `#bolt.kernel`) goes on sm_90a to fmha_sm90 (CUTLASS's
+example 88, TMA + wgmma) where its kernel computes the op exactly, else to fmha_sm80 (example
+41, which runs on both targets): fmha_sm90.choose_family decides and gives the reason.
 """
 
 from __future__ import annotations
@@ -43,14 +46,12 @@ from boltc.lowering.host import (
 def lower_anchor(op: Operation, arch: str) -> AnchorCall:
     if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp)):
         return _cutlass_anchor(op, arch)
-    if isinstance(op, bolt.AttentionOp):  # one fused kernel on both targets (fmha_sm80.py)
-        from boltc.lowering.cutlass import fmha_sm80
-
-        return fmha_sm80.lower_attention(op, arch)
+    if isinstance(op, bolt.AttentionOp):
+        return _attention_anchor(op, arch)
     raise error_at(
         op,
         f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80, conv_sm80, "
-        "conv_group_sm80 and conv_direct)",
+        "conv_group_sm80, conv_direct, fmha_sm90 and fmha_sm80)",
     )
 
 
@@ -104,6 +105,23 @@ def _cutlass_anchor(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> AnchorCall:
         if lowered is not None:
             return _cutlass_call(op, arch, lowered, conv_sm80.FAMILY)
     return _cutlass_call(op, arch, emitters[family](op, arch=arch), family)
+
+
+def _attention_anchor(op: bolt.AttentionOp, arch: str) -> AnchorCall:
+    """fmha_sm90 on sm_90a where example 88's kernel computes `op` exactly, else fmha_sm80
+    (fmha_sm90.choose_family decides; its reason is the anchor's)."""
+    from dataclasses import replace
+
+    from boltc.lowering.cutlass import fmha_sm80, fmha_sm90
+    from boltc.lowering.cutlass.cpp import Element, lower_at
+
+    problem, element = lower_at(
+        op, lambda o, _arch: (fmha_sm80.fmha_problem(o), Element.from_mlir(o.result.type.get_element_type())), arch)
+    choice = fmha_sm90.choose_family(problem, element, arch)
+    if choice.family == fmha_sm90.FAMILY:
+        return fmha_sm90.lower_attention(op, arch, reason=choice.reason)
+    call = fmha_sm80.lower_attention(op, arch)
+    return replace(call, reason=f"{choice.reason}; {call.reason}")
 
 
 def _heuristic_sm80_conv_on_hopper(op: bolt.Conv2dOp, arch: str):
