@@ -19,6 +19,9 @@ layers) and conv_sm80 can lower it. A grouped or depthwise convolution (groups >
 conv_group_sm80 (CUTLASS 2.x tensor-core grouped implicit GEMM) where one of its group modes is
 legal and wastes at most a few times the useful MMA work, else to conv_direct (CUDA cores):
 conv_group_sm80.choose_group_conv decides, and the lowering records why (the anchor's reason).
+bolt.attention (not an anchor op: no `#bolt.kernel`) goes on sm_90a to fmha_sm90 (CUTLASS's
+example 88, TMA + wgmma) where its kernel computes the op exactly, else to fmha_sm80 (example
+41, which runs on both targets): fmha_sm90.choose_family decides and gives the reason.
 """
 
 from __future__ import annotations
@@ -46,14 +49,12 @@ def lower_anchor(op: Operation, arch: str) -> AnchorCall:
         return _cutlass_anchor(op, arch)
     if isinstance(op, bolt.B2bOp):  # CUTLASS example 13: b2b_sm80.py (gemms), b2b_conv_sm80.py (convolutions)
         return _b2b_call(op, arch)
-    if isinstance(op, bolt.AttentionOp):  # one fused kernel on both targets (fmha_sm80.py)
-        from boltc.lowering.cutlass import fmha_sm80
-
-        return fmha_sm80.lower_attention(op, arch)
+    if isinstance(op, bolt.AttentionOp):
+        return _attention_anchor(op, arch)
     raise error_at(
         op,
         f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80, conv_sm80, "
-        "conv_group_sm80, conv_direct, b2b_gemm_sm80 and b2b_conv_sm80)",
+        "conv_group_sm80, conv_direct, b2b_gemm_sm80, b2b_conv_sm80, fmha_sm90 and fmha_sm80)",
     )
 
 
@@ -112,6 +113,23 @@ def _cutlass_anchor(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> AnchorCall:
             return _cutlass_call(op, arch, emitters[selection.family](op, arch=arch), selection.family)
     family = kernel_family(op, arch)
     return _cutlass_call(op, arch, emitters[family](op, arch=arch), family)
+
+
+def _attention_anchor(op: bolt.AttentionOp, arch: str) -> AnchorCall:
+    """fmha_sm90 on sm_90a where example 88's kernel computes `op` exactly, else fmha_sm80
+    (fmha_sm90.choose_family decides; its reason is the anchor's)."""
+    from dataclasses import replace
+
+    from boltc.lowering.cutlass import fmha_sm80, fmha_sm90
+    from boltc.lowering.cutlass.cpp import Element, lower_at
+
+    problem, element = lower_at(
+        op, lambda o, _arch: (fmha_sm80.fmha_problem(o), Element.from_mlir(o.result.type.get_element_type())), arch)
+    choice = fmha_sm90.choose_family(problem, element, arch)
+    if choice.family == fmha_sm90.FAMILY:
+        return fmha_sm90.lower_attention(op, arch, reason=choice.reason)
+    call = fmha_sm80.lower_attention(op, arch)
+    return replace(call, reason=f"{choice.reason}; {call.reason}")
 
 
 def _position(op: Operation, value: SSAValue) -> int:

@@ -366,7 +366,8 @@ def cutlass_include_dirs() -> tuple[Path, ...]:
         if not (d / "cutlass").is_dir():
             raise BoltcError(f"nvidia-cutlass is installed but {d} holds no CUTLASS headers")
     # Last, so they resolve only what the library does not: example kernels with no library
-    # equivalent, included by their example's directory (cutlass/fmha_sm80.py: example 41), and
+    # equivalent, included by their example's directory (cutlass/fmha_sm80.py: example 41;
+    # cutlass/fmha_sm90.py: example 88, whose headers include each other relatively), and
     # the stand-in for the cuRAND header that example includes but does not use (compat/).
     from boltc.lowering.runtime_abi import runtime_include_dir
 

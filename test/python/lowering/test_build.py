@@ -57,6 +57,7 @@ def test_the_headers_come_from_the_installed_package(toolchain: Toolchain):
     assert (include / "cutlass" / "cutlass.h").is_file() and (include / "cute" / "tensor.hpp").is_file()
     assert (util / "cutlass" / "util" / "packed_stride.hpp").is_file()
     assert (examples / "41_fused_multi_head_attention" / "kernel_forward.h").is_file()  # fmha_sm80
+    assert (examples / "88_hopper_fmha" / "kernel" / "fmha_kernel_builder.hpp").is_file()  # fmha_sm90
     assert (compat / "curand_kernel.h").is_file()  # the stand-in example 41 includes
     package = Path(importlib.util.find_spec("cutlass_library").origin).parent  # installed, not copied
     assert (include, util, examples) == (package / "source" / "include", package / "source" / "tools" / "util" / "include",
