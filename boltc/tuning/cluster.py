@@ -45,7 +45,7 @@ Faults:
   `KilledWorker` reaches us and the job is submitted again under a new key, up to
   `max_attempts` times, then reported rejected with the reason.
 - A finished job is never timed twice in one run: before returning, the task publishes its
-  result on the scheduler (a `distributed.Variable` named by the run and the job key), and a
+  result on the scheduler (its metadata, under the run's id and the job key), and a
   task that finds its job already published returns that instead of timing again. (Dask
   recomputes a finished result lost with its worker before we read it; this is what stops the
   recompute from timing the job again.) The driver also counts each job key once.
@@ -96,7 +96,6 @@ from boltc.tuning.profile import (
 )
 
 DEFAULT_CPU_WORKERS = 2
-RESULT_TIMEOUT_S = 30.0  # publishing a result on the scheduler
 
 
 def import_distributed():
@@ -125,6 +124,9 @@ def measurement_key(candidate_text_: str, problem: Problem) -> str:
                       sort_keys=True)
 
 
+_JOBS_SEEN: dict[Any, int] = {}
+
+
 class RecordedRunner:
     """A runner (`runner(job, cache_dir, library=None)`) that times nothing: each (candidate,
     problem) is answered from recorded measurements, profile_record's JSON-lines format (what
@@ -145,7 +147,6 @@ class RecordedRunner:
             self.gpu_name = record.get("gpu", self.gpu_name)
         self.capability = tuple(capability)
         self.die_on = die_on
-        self._seen = 0
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str], **options) -> RecordedRunner:
@@ -166,8 +167,9 @@ class RecordedRunner:
         return runner
 
     def __call__(self, job: ProfileJob, cache_dir: str | None = None, library: str | None = None) -> ProfileJobResult:
-        self._seen += 1
-        if self.die_on is not None and self._seen == self.die_on[1]:
+        # Counted per process: Dask unpickles a fresh runner for every task.
+        _JOBS_SEEN[self.die_on] = _JOBS_SEEN.get(self.die_on, 0) + 1
+        if self.die_on is not None and _JOBS_SEEN[self.die_on] == self.die_on[1]:
             try:
                 fd = os.open(self.die_on[0], os.O_CREAT | os.O_EXCL | os.O_WRONLY)
             except FileExistsError:
@@ -204,7 +206,7 @@ def pinned_gpu_cluster(gpus: Sequence[str]):
                                    "env": {"CUDA_VISIBLE_DEVICES": gpu}}}
         for gpu in gpus
     }
-    scheduler = {"cls": distributed.Scheduler, "options": {"dashboard_address": None}}
+    scheduler = {"cls": distributed.Scheduler, "options": {"dashboard_address": ":0"}}
     return distributed.SpecCluster(workers=workers, scheduler=scheduler, name="boltc-gpus")
 
 
@@ -219,14 +221,14 @@ def local_gpu_cluster(gpus: Sequence[str] | None = None):
         from dask_cuda import LocalCUDACluster
     except ImportError:
         return pinned_gpu_cluster(gpus)
-    return LocalCUDACluster(CUDA_VISIBLE_DEVICES=",".join(gpus), threads_per_worker=1, dashboard_address=None)
+    return LocalCUDACluster(CUDA_VISIBLE_DEVICES=",".join(gpus), threads_per_worker=1, dashboard_address=":0")
 
 
 def local_cpu_cluster(workers: int = DEFAULT_CPU_WORKERS):
     """A CPU LocalCluster of `workers` processes, one thread each (a runner that needs no GPU)."""
     distributed = import_distributed()
     return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                    dashboard_address=None)
+                                    dashboard_address=":0")
 
 
 # --------------------------------------------------------------------------------------
@@ -245,24 +247,15 @@ class TaskReport:
     replayed: bool = False  # published by an earlier run of this task: not timed again
 
 
-def _published(name: str):
-    from distributed import Variable
-
-    return Variable(name)
-
-
-def _run_task(job: ProfileJob, name: str, runner: Callable[..., ProfileJobResult], cache_dir: str | None,
+def _run_task(job: ProfileJob, published: list[str], runner: Callable[..., ProfileJobResult], cache_dir: str | None,
               library_name: str | None, library_bytes: bytes | None) -> TaskReport:
     """On a worker: the job's result published by an earlier run of this task (its worker died
-    before we read it), else the runner's, published before it is returned."""
-    from distributed import get_worker
+    before we read it), else the runner's, published before it is returned. `published`: where,
+    in the scheduler's metadata ([run, job key])."""
+    from distributed import get_client, get_worker
 
-    worker = get_worker()
-    variable = _published(name)
-    try:
-        earlier = variable.get(timeout=0)
-    except TimeoutError:
-        earlier = None
+    worker, client = get_worker(), get_client()
+    earlier = client.get_metadata(published, default=None)
     if earlier is not None:
         return replace(pickle.loads(earlier), replayed=True)
     start = time.perf_counter()
@@ -279,7 +272,7 @@ def _run_task(job: ProfileJob, name: str, runner: Callable[..., ProfileJobResult
     outcome = runner(job, cache_dir) if library is None else runner(job, cache_dir, library=library)
     report = TaskReport(outcome, str(worker.name) if worker.name is not None else worker.address,
                         wrote - start, time.perf_counter() - wrote)
-    variable.set(pickle.dumps(report), timeout=RESULT_TIMEOUT_S)
+    client.set_metadata(published, pickle.dumps(report))
     return report
 
 
@@ -447,16 +440,12 @@ class ClusterPool:
         running: dict[Any, tuple[str, int]] = {}
         attempts: dict[str, int] = {}
         done: set[str] = set()
-        variables: list[str] = []
 
         def submit(key: str) -> None:
             attempts[key] = attempts.get(key, 0) + 1
             name, data = libraries.get(key, (None, None))
-            variable = f"{run_id}/{key}"
-            if attempts[key] == 1:
-                variables.append(variable)
             future = self.client.submit(
-                _run_task, by_key[key][0], variable, self.runner,
+                _run_task, by_key[key][0], [run_id, key], self.runner,
                 self.cache_dir if self.ship == "path" else None, name, data,
                 key=f"{key}-{attempts[key]}", pure=False, retries=self.retries)
             running[future] = (key, attempts[key])
@@ -511,11 +500,10 @@ class ClusterPool:
                 future.cancel()
             summary.transfer_s += _transfer_seconds(stream_plugin)
             summary.wall_s = time.monotonic() - start
-            for variable in variables:
-                try:
-                    distributed.Variable(variable, client=self.client).delete()
-                except Exception:  # a cluster going down: the scheduler's memory goes with it
-                    pass
+            try:
+                self.client.set_metadata([run_id], None)  # the published results, freed
+            except Exception:  # a cluster going down: the scheduler's memory goes with it
+                pass
             if self.progress:
                 for line in summary.lines():
                     print(line, file=self.stream, flush=True)
