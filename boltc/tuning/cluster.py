@@ -247,6 +247,13 @@ class TaskReport:
     replayed: bool = False  # published by an earlier run of this task: not timed again
 
 
+def worker_label(name: Any, address: str) -> str:
+    """How progress names a worker: "worker 0" (LocalCluster's numbers), "gpu-1", or its address."""
+    if name is None or str(name) == address:
+        return address
+    return f"worker {name}" if str(name).isdigit() else str(name)
+
+
 def _run_task(job: ProfileJob, published: list[str], runner: Callable[..., ProfileJobResult], cache_dir: str | None,
               library_name: str | None, library_bytes: bytes | None) -> TaskReport:
     """On a worker: the job's result published by an earlier run of this task (its worker died
@@ -270,8 +277,8 @@ def _run_task(job: ProfileJob, published: list[str], runner: Callable[..., Profi
         library = str(path)
     wrote = time.perf_counter()
     outcome = runner(job, cache_dir) if library is None else runner(job, cache_dir, library=library)
-    report = TaskReport(outcome, str(worker.name) if worker.name is not None else worker.address,
-                        wrote - start, time.perf_counter() - wrote)
+    report = TaskReport(outcome, worker_label(worker.name, worker.address), wrote - start,
+                        time.perf_counter() - wrote)
     client.set_metadata(published, pickle.dumps(report))
     return report
 
@@ -511,7 +518,7 @@ class ClusterPool:
     def _restart(self, worker: str) -> None:
         """A fresh process for `worker` (its CUDA context is lost)."""
         address = next((a for a, w in self.client.scheduler_info().get("workers", {}).items()
-                        if str(w.get("name")) == worker or a == worker), worker)
+                        if worker_label(w.get("name"), a) == worker), worker)
         try:
             self.client.restart_workers([address], raise_for_error=True)
             self.summary.restarted.append(worker)

@@ -180,3 +180,184 @@ class LoggingRunner(RecordedRunner):
         with open(self.log, "a") as f:
             f.write(job_key(job) + "\n")
         return outcome
+
+
+def test_libraries_travel_as_bytes_to_workers_elsewhere(tmp_path: Path, cluster):
+    """ship="bytes" (an address's default): the library built here is read, scattered, written
+    under the worker's own directory and handed to the runner; nothing is compiled there."""
+    toolchain = build.Toolchain(Path("/usr/bin/nvcc"), "nvcc 13.0", "4.2.0.0", ())
+    jobs = jobs_for(PAIRS[:3], ARCH)
+    expected = {}
+    for i, job in enumerate(jobs):
+        path = profiler_library_path(profiler_unit(job.candidate, job.problems[0], ARCH), toolchain, tmp_path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(f"library {i} ".encode() * 1000)  # stands in for the ELF
+        expected[job_key(job)] = path
+    arrived = []
+    with ClusterPool(cluster, runner=LibraryCheckingRunner(recorded()), ship="bytes", cache_dir=tmp_path,
+                     toolchain=toolchain, progress=False) as pool:
+        assert pool.run(jobs, arrived.append) == 0
+        assert pool.summary.transfer_s > 0
+    assert len(arrived) == len(jobs)
+    for outcome in arrived:
+        shipped = Path(outcome.results[0].error.removeprefix("library at "))
+        source = expected[job_key(outcome.job)]
+        assert shipped != source and shipped.name == source.name  # the worker's copy, same name
+        assert shipped.read_bytes() == source.read_bytes()
+
+
+class LibraryCheckingRunner(RecordedRunner):
+    """Reports where its library came to be (in `error`): the test reads the file."""
+
+    def __call__(self, job, cache_dir=None, library=None):
+        assert cache_dir is None and library is not None, (cache_dir, library)
+        return ProfileJobResult(job, tuple(ProfileResult.rejected(f"library at {library}") for _ in job.problems),
+                                None)
+
+
+def environment_runner(job, cache_dir=None, library=None):
+    """The worker's CUDA_VISIBLE_DEVICES, as the 'GPU' name."""
+    from boltc.tuning.profile import GpuFacts
+
+    return ProfileJobResult(job, (ProfileResult(1.0, 1, True),) * len(job.problems),
+                            GpuFacts(os.environ.get("CUDA_VISIBLE_DEVICES", "unset"), (9, 0)))
+
+
+def test_pinned_gpu_cluster_gives_each_worker_one_gpu():
+    """The cluster `--cluster local` makes without dask-cuda: worker gpu-N sees only GPU N."""
+    arrived = []
+    gpus_cluster = pinned_gpu_cluster(["0", "1"])
+    try:
+        with ClusterPool(gpus_cluster, runner=environment_runner, progress=False) as pool:
+            pool.run(jobs_for(PAIRS, ARCH), arrived.append)
+    finally:
+        gpus_cluster.close()
+    seen = {(o.worker, o.gpu.name) for o in arrived}
+    assert seen == {("gpu-0", "0"), ("gpu-1", "1")}
+
+
+def test_without_dask_the_error_says_what_to_install(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_dask(name, *args, **kwargs):
+        if name == "distributed" or name.startswith("distributed."):
+            raise ImportError("No module named 'distributed'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    with pytest.raises(BoltcError, match=r"needs Dask distributed.*pip install 'boltc\[cluster\]'"):
+        ClusterPool("local", runner=environment_runner)
+
+
+def test_local_cluster_with_the_real_runner_needs_a_gpu(monkeypatch):
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "")
+    with pytest.raises(BoltcError, match="needs CUDA GPUs: none is visible"):
+        ClusterPool("local")
+
+
+def test_an_unreachable_scheduler_is_a_clear_error():
+    with pytest.raises(BoltcError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        ClusterPool("tcp://127.0.0.1:9", connect_timeout_s=2)
+
+
+# -- boltc tune profile ------------------------------------------------------------------------
+
+MODEL = REPO / "test" / "data" / "mlp_gelu.mlir"  # three GEMMs
+
+
+def boltc(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "boltc.cli", *args], capture_output=True, text=True, cwd=REPO,
+                          timeout=120, env={**os.environ, **(env or {})})
+
+
+@pytest.fixture(scope="module")
+def model_records(tmp_path_factory) -> tuple[Path, list[dict]]:
+    from boltc.tools.tune import anchors
+    from boltc.tuning.profile import candidate_pairs
+
+    pairs = [p for op in anchors(str(MODEL), ARCH, "f16") for p in candidate_pairs(op, ARCH)]
+    records = [profile_record(GPU_NAME, c, p, ProfileResult(1.0 + (i * 7919 % 101) / 10, 10, True))
+               for i, (c, p) in enumerate(pairs)]  # every pair measured and accepted
+    path = tmp_path_factory.mktemp("records") / "records.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return path, records
+
+
+# The flags of `boltc tune profile --help` and the tests that hold each to its word.
+PROFILE_FLAG_TESTS = {
+    "model": ["test_tune_profile_on_a_local_cluster_fills_the_cache"],
+    "--arch": ["test_tune_profile_checks_its_flags"],
+    "--precision": ["test_tune_profile_checks_its_flags"],
+    "--cluster": ["test_tune_profile_on_a_local_cluster_fills_the_cache", "test_tune_profile_without_a_gpu_says_so"],
+    "--workers": ["test_tune_profile_on_a_local_cluster_fills_the_cache", "test_tune_profile_checks_its_flags"],
+    "--replay": ["test_tune_profile_on_a_local_cluster_fills_the_cache", "test_tune_profile_checks_its_flags"],
+    "--budget": ["test_tune_profile_checks_its_flags"],
+    "--cache": ["test_tune_profile_on_a_local_cluster_fills_the_cache"],
+    "--quiet": ["test_tune_profile_on_a_local_cluster_fills_the_cache"],
+    "--help": ["test_every_tune_profile_flag_is_tested"],
+}
+
+
+def test_every_tune_profile_flag_is_tested():
+    from boltc.tools.tune import build_parser
+
+    commands = next(a for a in build_parser()._actions if a.dest == "command")
+    offered = {a.dest if not a.option_strings else max(a.option_strings, key=len)
+               for a in commands.choices["profile"]._actions}
+    assert offered == set(PROFILE_FLAG_TESTS)
+    assert {t for tests in PROFILE_FLAG_TESTS.values() for t in tests} <= set(globals())
+
+
+def test_tune_profile_on_a_local_cluster_fills_the_cache(tmp_path: Path, model_records):
+    records_path, records = model_records
+    out = tmp_path / "out.db"
+    result = boltc("tune", "profile", str(MODEL), "--cluster", "local", "--workers", "2", "--replay",
+                   str(records_path), "--cache", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "boltc tune: cluster summary: " in result.stderr and "on 2 workers" in result.stderr
+    assert "3 GEMM/convolution ops, 3 distinct problems" in result.stderr
+    assert f"{out}: 3 entries (3 new)" in result.stdout
+    with TuningCache(out) as cache:
+        entries = cache.entries()
+    by_shape: dict[tuple, float] = {}
+    for r in records:
+        shape = (r["problem"]["m"], r["problem"]["n"], r["problem"]["k"])
+        by_shape[shape] = min(by_shape.get(shape, float("inf")), r["median_us"])
+    assert sorted(r.measured_us for _, r in entries) == sorted(by_shape.values())
+    quiet = boltc("tune", "profile", str(MODEL), "--cluster", "local", "--replay", str(records_path),
+                  "--cache", str(out), "-q")
+    assert quiet.returncode == 0 and "boltc tune:" not in quiet.stderr
+    assert f"{out}: 3 entries (0 new)" in quiet.stdout  # the same times: nothing replaced
+
+
+def test_tune_profile_without_a_gpu_says_so(tmp_path: Path):
+    env = {"CUDA_VISIBLE_DEVICES": ""}
+    for extra in ([], ["--cluster", "local"]):
+        result = boltc("tune", "profile", str(MODEL), *extra, "--cache", str(tmp_path / "c.db"), env=env)
+        assert result.returncode == 1 and "Traceback" not in result.stderr
+        assert "needs" in result.stderr and "GPU" in result.stderr and "none is visible" in result.stderr
+
+
+def test_tune_profile_checks_its_flags(tmp_path: Path, model_records):
+    records_path, _ = model_records
+    for args, message in [
+        (["--arch", "sm_70"], "invalid choice: 'sm_70'"),
+        (["--precision", "f8"], "invalid choice: 'f8'"),
+        (["--workers", "0"], "must be at least 1"),
+        (["--budget", "-1"], "must be more than 0"),
+    ]:
+        result = boltc("tune", "profile", str(MODEL), *args)
+        assert result.returncode == 2 and message in result.stderr, (args, result.stderr)
+    gpu_workers = boltc("tune", "profile", str(MODEL), "--workers", "2", "--replay", str(records_path))
+    assert gpu_workers.returncode == 1 and "--workers sizes the CPU cluster" in gpu_workers.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n")
+    result = boltc("tune", "profile", str(MODEL), "--replay", str(bad), "--cache", str(tmp_path / "c.db"))
+    assert result.returncode == 1 and f"{bad}: error: " not in result.stderr and "not profile records" in result.stderr
+    sm80 = boltc("tune", "profile", str(MODEL), "--arch", "sm_80", "--precision", "bf16", "--replay", str(records_path),
+                 "--cache", str(tmp_path / "sm80.db"), "--budget", "600")
+    # the sm_90a records do not answer sm_80's bf16 problems: every timing rejected, nothing stored
+    assert sm80.returncode == 0, sm80.stderr
+    assert "0 entries (0 new); 0 of" in sm80.stdout and "no recorded measurement" in sm80.stderr
