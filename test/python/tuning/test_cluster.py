@@ -29,7 +29,6 @@ from boltc.tuning.cluster import (  # noqa: E402
     pinned_gpu_cluster,
 )
 from boltc.tuning.profile import (  # noqa: E402
-    ProfileJob,
     ProfileJobResult,
     ProfilePool,
     ProfileResult,
