@@ -4,12 +4,20 @@
     boltc tune merge other.db              # into the cache in use ($BOLTC_TUNE_CACHE or
                                            # ~/.cache/boltc/tuning.db)
     boltc tune show [CACHE.db]             # the entries, one line each
+    boltc tune profile MODEL [--cluster local|ADDRESS]   # time every candidate kernel of every
+                                           # GEMM / convolution of MODEL into the cache
 
-Only what works is offered: the tuner that fills a cache (select-kernels with the profiler) does
-not exist yet. A source that is missing, not a boltc tuning cache or of another schema version
-is an error naming the file (exit 1), and nothing is written: every source is checked before
-the target is touched. Conflicting entries (one key in two caches) keep the faster measured
-time; the summary says how many there were.
+A source that is missing, not a boltc tuning cache or of another schema version is an error
+naming the file (exit 1), and nothing is written: every source is checked before the target is
+touched. Conflicting entries (one key in two caches) keep the faster measured time; the summary
+says how many there were.
+
+`profile` optimizes MODEL for --arch/--precision as a compile would, then profiles every
+candidate of every anchor (bolt.gemm, bolt.conv2d) with tuning/profile.py: on this host's GPUs
+(one process each), or with --cluster on Dask (tuning/cluster.py: `local`, one worker per GPU
+here; an address, every worker of a running cluster). It needs a CUDA GPU, except with --replay,
+which times nothing and answers from recorded measurements (bench/profile_space.py's JSON lines):
+a dry run of the machinery, and what the tests run.
 """
 
 from __future__ import annotations
@@ -18,7 +26,31 @@ import argparse
 import sys
 from pathlib import Path
 
+from boltc.diagnostics import BoltcError
 from boltc.tuning.cache import TuningCache, TuningCacheError, default_cache_path
+
+ARCHES = ("sm_90a", "sm_80")
+PRECISIONS = ("f16", "bf16", "f32")
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,14 +76,94 @@ def build_parser() -> argparse.ArgumentParser:
                                description="Print one line per entry: op, shape, GPU, choice, times.")
     show.add_argument("cache", nargs="?", metavar="CACHE.db", type=Path, default=None,
                       help="the cache (default: the cache in use)")
+    profile = commands.add_parser(
+        "profile", help="time every candidate kernel of a model's GEMMs and convolutions into a cache",
+        description="Optimize MODEL as a compile would, then time every candidate kernel of each GEMM and "
+                    "convolution on the GPU(s) and write the fastest (and runners-up) to the tuning cache. "
+                    "Needs a CUDA GPU, except with --replay.",
+    )
+    profile.add_argument("model", help="the model (what `boltc MODEL` takes: .mlir, .pt2, .onnx)")
+    profile.add_argument("--arch", choices=ARCHES, default=ARCHES[0], help="the GPU architecture (default sm_90a)")
+    profile.add_argument("--precision", choices=PRECISIONS, default=PRECISIONS[0],
+                         help="the compute precision, as for a compile (default f16)")
+    profile.add_argument("--cluster", metavar="local|ADDRESS", default=None,
+                         help="profile on Dask distributed (the 'cluster' extra): `local` runs one worker per "
+                              "GPU of this host, an address (tcp://host:8786) every worker of that cluster; "
+                              "default: one process per GPU of this host, no Dask")
+    profile.add_argument("--workers", metavar="N", type=positive_int, default=None,
+                         help="with --cluster local --replay: how many CPU worker processes (default 2)")
+    profile.add_argument("--replay", metavar="RECORDS.jsonl", type=Path, default=None,
+                         help="time nothing: answer from recorded measurements (bench/profile_space.py's "
+                              "JSON lines); runs without a GPU")
+    profile.add_argument("--budget", metavar="SECONDS", type=positive_seconds, default=None,
+                         help="start no job after this many seconds (compiling counts); default: no limit")
+    profile.add_argument("-o", "--cache", metavar="OUT.db", type=Path, default=None,
+                         help="the tuning cache to write (default: the cache in use)")
+    profile.add_argument("-q", "--quiet", action="store_true", help="no progress lines or summary")
     return parser
 
 
 def run(args: argparse.Namespace) -> None:
     if args.command == "merge":
         merge(args.sources, args.output)
+    elif args.command == "profile":
+        profile(args)
     else:
         show(args.cache)
+
+
+def anchors(model: str, arch: str, precision: str) -> list:
+    """The bolt.gemm and bolt.conv2d ops of `model` after the graph passes, as a compile sees them."""
+    from boltc.compiler import load_for_compile, optimize
+
+    module, where = load_for_compile(model)
+    optimize(module, arch, precision, where=where)
+    return [op for op in module.walk() if op.name in ("bolt.gemm", "bolt.conv2d")]
+
+
+def profile(args: argparse.Namespace) -> None:
+    import concurrent.futures
+
+    from boltc.tuning.profile import ProfilePool, candidate_pairs, profile_problems
+
+    if args.workers is not None and not (args.cluster == "local" and args.replay is not None):
+        raise BoltcError("--workers sizes the CPU cluster of --cluster local --replay; with GPUs there is "
+                         "one worker per GPU")
+    runner = None
+    if args.replay is not None:
+        from boltc.tuning.cluster import RecordedRunner
+
+        runner = RecordedRunner.from_file(args.replay)
+    ops = anchors(args.model, args.arch, args.precision)
+    pairs = [pair for op in ops for pair in candidate_pairs(op, args.arch)]
+    problems = len({problem for _, problem in pairs})
+    if not args.quiet:
+        print(f"boltc tune: {args.model}: {len(ops)} GEMM/convolution ops, {problems} distinct problems, "
+              f"{len(pairs)} (candidate, problem) pairs", file=sys.stderr, flush=True)
+    if args.cluster is not None:
+        from boltc.tuning.cluster import ClusterPool
+
+        options = {"runner": runner} if runner is not None else {}
+        pool = ClusterPool(args.cluster, workers=args.workers, progress=not args.quiet, **options)
+    elif runner is not None:  # one in-process 'GPU': nothing to spawn for replayed numbers
+        pool = ProfilePool(["replay"], runner=runner,
+                           executor_factory=lambda gpu: concurrent.futures.ThreadPoolExecutor(max_workers=1))
+    else:
+        pool = ProfilePool()
+    cache_path = args.cache if args.cache is not None else default_cache_path()
+    try:
+        with TuningCache(cache_path) as cache:
+            before = len(cache)
+            ranked = profile_problems(pairs, args.arch, budget_s=args.budget, cache=cache, pool=pool,
+                                      compile=runner is None, progress=not args.quiet,
+                                      cuda="replay" if runner is not None else None)
+            after = len(cache)
+    finally:
+        close = getattr(pool, "close", None)
+        if close is not None:
+            close()
+    accepted = sum(r.result.ok for r in ranked)
+    print(f"{cache_path}: {after} entries ({after - before} new); {accepted} of {len(ranked)} timings accepted")
 
 
 def merge(sources: list[str], output: Path | None) -> None:

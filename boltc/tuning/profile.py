@@ -53,7 +53,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -198,12 +198,14 @@ class GpuFacts:
 @dataclass(frozen=True)
 class ProfileJobResult:
     """What `run_job` returns: one ProfileResult per problem of the job, in order. `fatal`: the
-    worker's CUDA context is lost (a sticky error); the pool replaces that worker."""
+    worker's CUDA context is lost (a sticky error); the pool replaces that worker. `worker`: who
+    ran it ("GPU 0", a Dask worker's address), set by the pool for progress and per-worker rates."""
 
     job: ProfileJob
     results: tuple[ProfileResult, ...]
     gpu: GpuFacts | None
     fatal: bool = False
+    worker: str = ""
 
 
 def candidate_text(candidate: Candidate) -> str:
@@ -663,9 +665,11 @@ def l2_flush(torch) -> Callable[[], None]:
     return buffer.zero_
 
 
-def run_job(job: ProfileJob, cache_dir: str | None = None) -> ProfileJobResult:
+def run_job(job: ProfileJob, cache_dir: str | None = None, library: str | None = None) -> ProfileJobResult:
     """`job` on this process's GPU (the first visible one): build or find the profiler, then
-    `measure` every problem. A pure function of (configuration, problems, GPU) -> timings."""
+    `measure` every problem. A pure function of (configuration, problems, GPU) -> timings.
+    `library`: the profiler already built elsewhere and shipped here (a Dask worker on another
+    host, tuning/cluster.py): loaded as it is, nothing compiled and no nvcc needed."""
     import torch
 
     torch.backends.cuda.matmul.allow_tf32 = False  # the reference is fp32, not TF32
@@ -679,8 +683,8 @@ def run_job(job: ProfileJob, cache_dir: str | None = None) -> ProfileJobResult:
                                 gpu, fatal=True)
     try:
         kernel = job.candidate.kernel(job.problems[0])
-        path = profiler_library(job.candidate, job.problems[0], job.arch,
-                                Path(cache_dir) if cache_dir else None)
+        path = Path(library) if library else profiler_library(job.candidate, job.problems[0], job.arch,
+                                                              Path(cache_dir) if cache_dir else None)
         library = load_library(path, kernel.entry_point)
     except (InvalidKernelConfig, UnsupportedEpilogue, BoltcError) as error:
         return ProfileJobResult(job, tuple(ProfileResult.rejected(f"no profiler: {error}") for _ in job.problems), gpu)
@@ -763,7 +767,10 @@ class ProfilePool:
     process pinned to it); each job's results handed to `on_result` as they arrive.
 
     `runner(job, cache_dir)` does the work (run_job; the tests pass an in-process fake). A worker
-    that reports a lost CUDA context, or dies, is replaced, and its job reported failed."""
+    that reports a lost CUDA context, or dies, is replaced, and its job reported failed.
+    `compile_s`: the seconds profile_problems spent compiling before the run (for summaries)."""
+
+    compile_s = 0.0
 
     def __init__(self, gpus: Sequence[str] | None = None, *,
                  runner: Callable[..., ProfileJobResult] = run_job,
@@ -807,7 +814,7 @@ class ProfilePool:
                     if outcome.fatal:
                         executors[gpu].shutdown(wait=False, cancel_futures=True)
                         executors[gpu] = self.executor_factory(gpu)
-                    on_result(outcome)
+                    on_result(replace(outcome, worker=f"GPU {gpu}"))
             return len(pending)
         finally:
             for executor in executors.values():
@@ -827,18 +834,31 @@ def jobs_for(pairs: Sequence[tuple[Candidate, Problem]], arch: str,
 
 
 class ProgressLine:
-    """`boltc tune: [done/total] <candidate> on <problem>: <time or why not>`, one line per job."""
+    """`boltc tune: [done/total] <candidate> on <problem>: <time or why not>`, one line per job,
+    and where the pool names the worker, its count and rate: `(GPU 1: 12 jobs, 0.40 jobs/s)`
+    (jobs per second since the run began)."""
 
-    def __init__(self, total: int, stream=None):
+    def __init__(self, total: int, stream=None, clock: Callable[[], float] = time.monotonic):
         self.total, self.done, self.stream = total, 0, stream if stream is not None else sys.stderr
+        self.clock, self.start = clock, clock()
+        self.per_worker: dict[str, int] = {}
+
+    def rate(self, worker: str) -> float:
+        """Jobs per second `worker` has finished since the run began."""
+        return self.per_worker.get(worker, 0) / max(self.clock() - self.start, 1e-9)
 
     def __call__(self, outcome: ProfileJobResult) -> None:
         self.done += 1
         best = [r for r in outcome.results if r.ok]
         summary = (", ".join(f"{r.median_us:.2f} us" for r in best) if best
                    else f"rejected: {outcome.results[0].error.splitlines()[0][:160]}")
+        where = ""
+        if outcome.worker:
+            self.per_worker[outcome.worker] = self.per_worker.get(outcome.worker, 0) + 1
+            where = (f" ({outcome.worker}: {self.per_worker[outcome.worker]} jobs, "
+                     f"{self.rate(outcome.worker):.2f} jobs/s)")
         print(f"boltc tune: [{self.done}/{self.total}] {outcome.job.candidate.describe()} on "
-              f"{len(outcome.job.problems)} problem(s): {summary}", file=self.stream, flush=True)
+              f"{len(outcome.job.problems)} problem(s): {summary}{where}", file=self.stream, flush=True)
 
 
 RUNNERS_UP = 4  # kept beside the best in each tuning-cache entry
@@ -905,10 +925,11 @@ def profile_problems(pairs: Sequence[tuple[Candidate, Problem]], arch: str = "sm
     fastest first; rejected ones carry their reason."""
     start = time.monotonic()
     job_list = jobs_for(pairs, arch, settings)
+    pool = pool or ProfilePool()  # no GPU: said before minutes of compiling
     if compile and job_list:
         build_profilers([profiler_unit(j.candidate, j.problems[0], arch) for j in job_list], jobs=jobs,
-                        progress=progress, cache_dir=Path(pool.cache_dir) if pool and pool.cache_dir else None)
-    pool = pool or ProfilePool()
+                        progress=progress, cache_dir=Path(pool.cache_dir) if pool.cache_dir else None)
+        pool.compile_s = time.monotonic() - start
     writer = CacheWriter(cache, job_list, cuda=cuda if cuda is not None else cuda_release())
     line = ProgressLine(len(job_list)) if progress else None
 
@@ -933,25 +954,30 @@ def profile_candidates(op_or_problem, arch: str = "sm_90a", budget_s: float | No
     """Every candidate of a bolt.gemm or bolt.conv2d (or a GemmProblem / Conv2dProblem) on
     `arch` (tuning/space.py's space, every family the target searches), profiled: what the
     select-kernels pass's `--tune profile` strategy will call. Options: profile_problems'."""
+    return profile_problems(candidate_pairs(op_or_problem, arch), arch, budget_s=budget_s, **options)
+
+
+def candidate_pairs(op_or_problem, arch: str = "sm_90a") -> list[tuple[Candidate, Problem]]:
+    """(candidate, problem) for every candidate of every family the target searches for a
+    bolt.gemm / bolt.conv2d (or a GemmProblem / Conv2dProblem): what profile_candidates times."""
     from boltc.tuning import space
 
     if isinstance(op_or_problem, (GemmProblem, Conv2dProblem)):
         problem = op_or_problem
         groups = problem.groups if isinstance(problem, Conv2dProblem) else 1
-        pairs = [(c, problem) for f in space.families(problem.op_kind, arch, groups)
-                 for c in space.space(problem, f, arch)]
-    else:
-        op = op_or_problem
-        kind = "conv2d" if op.name == "bolt.conv2d" else "gemm"
-        groups = op.groups.value.data if kind == "conv2d" else 1
-        pairs = []
-        for family in space.families(kind, arch, groups):
-            try:
-                problem = space.problem_of(op, family, arch)
-            except (InvalidKernelConfig, UnsupportedEpilogue):
-                continue
-            pairs += [(c, problem) for c in space.space(problem, family, arch)]
-    return profile_problems(pairs, arch, budget_s=budget_s, **options)
+        return [(c, problem) for f in space.families(problem.op_kind, arch, groups)
+                for c in space.space(problem, f, arch)]
+    op = op_or_problem
+    kind = "conv2d" if op.name == "bolt.conv2d" else "gemm"
+    groups = op.groups.value.data if kind == "conv2d" else 1
+    pairs: list[tuple[Candidate, Problem]] = []
+    for family in space.families(kind, arch, groups):
+        try:
+            problem = space.problem_of(op, family, arch)
+        except (InvalidKernelConfig, UnsupportedEpilogue):
+            continue
+        pairs += [(c, problem) for c in space.space(problem, family, arch)]
+    return pairs
 
 
 # --------------------------------------------------------------------------------------
@@ -1015,6 +1041,6 @@ def profile_record(gpu: str, candidate: Candidate, problem: Problem, result: Pro
 
 __all__ = [
     "GpuFacts", "ProfileJob", "ProfileJobResult", "ProfilePool", "ProfileResult", "ProfileSettings",
-    "Ranked", "build_profilers", "jobs_for", "measure", "profile_candidates", "profile_problems",
+    "Ranked", "build_profilers", "candidate_pairs", "jobs_for", "measure", "profile_candidates", "profile_problems",
     "profile_record", "profiler_unit", "run_job",
 ]

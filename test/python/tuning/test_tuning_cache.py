@@ -200,7 +200,7 @@ def test_tune_merge_refuses_a_bad_source_and_writes_nothing(tmp_path):
 def test_tune_help_offers_what_works():
     result = boltc("tune", "--help")
     assert result.returncode == 0
-    assert "merge" in result.stdout and "show" in result.stdout
+    assert "merge" in result.stdout and "show" in result.stdout and "profile" in result.stdout
     assert boltc("tune").returncode == 2  # a command is required
-    assert boltc("tune", "profile", "x").returncode == 2
+    assert boltc("tune", "frobnicate", "x").returncode == 2
     assert "tune" in boltc("--help").stdout
