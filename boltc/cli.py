@@ -65,7 +65,8 @@ TOOLS: dict[str, str] = {
               "op that overflows (boltc verify --help)",
     "report": "per kernel of a model.so: ops, configuration and why, FLOPs, bytes, time and share (on a "
               "CUDA GPU) against the GPU's roofline, refused fusions; --html for a page with the plot",
-    "tune": "tuning caches: merge caches from several machines, list one (boltc tune --help)",
+    "tune": "tuning caches: profile a model's kernels (also on a Dask cluster), merge caches from several "
+            "machines, list one (boltc tune --help)",
 }
 
 EXIT_INPUT_ERROR = 1
@@ -221,7 +222,7 @@ def build_library(args: argparse.Namespace) -> Path | None:
     if not to_stdout:
         check_output_directory(args.output)
     program, name = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks,
-                                  tune=args.tune, tune_budget=args.tune_budget)
+                                  tuning=tuning_of(args))
     if not to_stdout:
         return build_model(program, args.output, parallel=args.jobs, progress=not args.quiet)
     scratch = Path(tempfile.mkdtemp(prefix="boltc-so-"))
@@ -233,6 +234,13 @@ def build_library(args: argparse.Namespace) -> Path | None:
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return None
+
+
+def tuning_of(args: argparse.Namespace):
+    """--tune and --tune-budget as the compiler's Tuning record."""
+    from boltc.tuning.select import Tuning
+
+    return Tuning(args.tune, args.tune_budget)
 
 
 CPP_MANIFEST = ".boltc-cpp"  # in an --emit cpp directory: the files boltc wrote there (JSON)
@@ -252,7 +260,7 @@ def write_cpp(args: argparse.Namespace) -> Path:
     directory = Path(args.output.rstrip(os.sep) or os.sep)
     check_cpp_directory(directory)
     program, _ = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks,
-                               tune=args.tune, tune_budget=args.tune_budget)
+                               tuning=tuning_of(args))
     staging = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.", suffix=".tmp"))
     try:
         sources = write_sources(program, staging, script_manifest(program))
@@ -302,7 +310,7 @@ def replace_directory(new: Path, directory: Path) -> None:
 
 
 def bolt_text(model: str, kind: str = "bolt", precision: str | None = None, arch: str | None = None,
-              remarks: bool = False, tune: str = "heuristic", tune_budget: float | None = None) -> str:
+              remarks: bool = False, tuning=None) -> str:
     """The bolt IR of `model`: as imported, or (`bolt`) after compiler.optimize, the very
     passes a build runs for `arch` (so fuse-b2b only where a b2b kernel exists)."""
     from xdsl.targets.mlir import MLIRTarget
@@ -312,7 +320,7 @@ def bolt_text(model: str, kind: str = "bolt", precision: str | None = None, arch
 
     module, where = load_for_compile(Path(model))  # a Path: always read as a file, never as MLIR text
     if kind == "bolt":
-        optimize(module, arch, precision, remarks=remarks, where=where, tune=tune, tune_budget=tune_budget)
+        optimize(module, arch, precision, remarks=remarks, where=where, tuning=tuning)
     text = io.StringIO()
     MLIRTarget().emit(bolt_context(), module, text)
     return text.getvalue()
@@ -363,7 +371,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None)
         raise BoltcError(f"--emit bolt prints one arch's IR (optimized IR records the one arch it was "
                          f"optimized for); --arch {args.arch} names several: give one, or build the fat "
                          "library with -o model.so or --emit cpp", SourceLocation(args.model))
-    text = bolt_text(args.model, kind, args.precision, args.arch, args.remarks, args.tune, args.tune_budget)
+    text = bolt_text(args.model, kind, args.precision, args.arch, args.remarks, tuning_of(args))
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -26,13 +26,16 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr
 
 from boltc.diagnostics import (BoltcError, SourceLocation, collecting_remarks, op_location, remark,
                                remarks_wanted)
 from boltc.runtime import CompiledModel
+
+if TYPE_CHECKING:
+    from boltc.tuning.select import Tuning
 
 ARCHES = ("sm_90a", "sm_80")  # the first is the default
 PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
@@ -72,16 +75,15 @@ def recorded_target(module: ModuleOp) -> Target | None:
 
 def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = None, *,
              remarks: bool = False, where: str = "<module>", keep_f32: tuple[str, ...] = (),
-             tune: str = "heuristic", tune_budget: float | None = None,
-             fuse_b2b: bool | None = None) -> ModuleOp:
+             tuning: Tuning | None = None, fuse_b2b: bool | None = None) -> ModuleOp:
     """Run the graph passes on a bolt module, in place, ending with plan-memory, and record the
     target on it. A module that already records one (optimized IR: `boltc --emit bolt` output)
     is left as it is; `arch`/`precision` None take its record, else the defaults, and ones that
     differ from its record are an error located at `where`. `remarks` prints each refused
     fusion on stderr, and each back-to-back pair left apart for want of a b2b kernel.
     `keep_f32`: ops convert-precision keeps in fp32 (its selectors: by op name, graph node or
-    FILE:LINE), recorded with the target. `tune`: how select-kernels chooses each kernel
-    (heuristic, model or profile: tuning/select.py); `tune_budget`: seconds for profile.
+    FILE:LINE), recorded with the target. `tuning`: how select-kernels chooses each kernel
+    (tuning/select.py's Tuning; default the heuristic).
     `fuse_b2b`: run back-to-back fusion (None: only where the arch is in B2B_KERNEL_ARCHS; True
     opts in where a b2b kernel exists but is not yet verified on a GPU, as sm_80's b2b_gemm_sm80)."""
     from boltc.passes.pipeline import run_pipeline
@@ -98,9 +100,12 @@ def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = 
     check_arch(target.arch)
     if fuse_b2b is None:
         fuse_b2b = target.arch in B2B_KERNEL_ARCHS
-    check_tune(tune, tune_budget)
+    from boltc.tuning.select import Tuning
+
+    tuning = (tuning or Tuning()).check()
     run_pipeline(module, precision=target.precision, arch=target.arch, remarks=remarks, fuse_b2b=fuse_b2b,
-                 keep_f32=target.keep_f32, tune=tune, tune_budget=tune_budget or 0.0)
+                 keep_f32=target.keep_f32, tune=tuning.strategy, tune_budget=tuning.budget_s or 0.0,
+                 tune_cluster=tuning.cluster or "")
     if remarks_wanted(remarks) and not fuse_b2b:
         for line in unfused_b2b_remarks(module, target.arch, where):
             remark("fuse-b2b", line, remarks)
@@ -109,15 +114,6 @@ def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = 
         record["keep_f32"] = ArrayAttr([StringAttr(s) for s in target.keep_f32])
     module.attributes[PIPELINE_RECORD] = DictionaryAttr(record)
     return module
-
-
-def check_tune(tune: Any, budget: Any) -> None:
-    from boltc.tuning.select import STRATEGIES
-
-    if tune not in STRATEGIES:
-        raise BoltcError(f"unknown tuning strategy {tune!r} (choose from {', '.join(STRATEGIES)})")
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0):
-        raise BoltcError(f"the tuning budget must be a positive number of seconds, not {budget!r}")
 
 
 def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") -> list[str]:
@@ -167,8 +163,7 @@ def _where(model: Any, kind: Any) -> str:
 
 def lower(model: Any, example_inputs: Any = None, *, arch: str | None = "sm_90a",
           precision: str | None = "f16", function: str = "main", name: str | None = None,
-          remarks: bool = False, keep_f32: tuple[str, ...] = (), tune: str = "heuristic",
-          tune_budget: float | None = None):
+          remarks: bool = False, keep_f32: tuple[str, ...] = (), tuning: Tuning | None = None):
     """`model` (anything `boltc.frontends.load` takes) -> (the host program, the model's name):
     import, the graph passes, host code and kernel translation units; nothing compiled yet.
     `arch`/`precision` None: what optimized IR records, else the defaults (see `optimize`)."""
@@ -178,13 +173,13 @@ def lower(model: Any, example_inputs: Any = None, *, arch: str | None = "sm_90a"
         check_arch(arch)
     name = name or model_name(model, default=function)
     module, where = load_for_compile(model, example_inputs)
-    return _lower_module(module, where, arch, precision, function, name, remarks, keep_f32, tune, tune_budget), name
+    return _lower_module(module, where, arch, precision, function, name, remarks, keep_f32, tuning), name
 
 
 def lower_library(model: Any, example_inputs: Any = None, *, arch: str | Sequence[str] | None = "sm_90a",
                   precision: str | None = "f16", function: str = "main", name: str | None = None,
-                  remarks: bool = False, keep_f32: tuple[str, ...] = (), tune: str = "heuristic",
-                  tune_budget: float | None = None, fuse_b2b: bool | None = None):
+                  remarks: bool = False, keep_f32: tuple[str, ...] = (), tuning: Tuning | None = None,
+                  fuse_b2b: bool | None = None):
     """`model` -> (a lowering/dispatch.ModelLibrary, the model's name): one host program per arch
     of `arch` (parse_arches: "sm_80,sm_90a" builds a fat model.so), the model imported once and
     the graph passes run on a copy per arch. BoltcError when the arches' builds differ in
@@ -197,24 +192,24 @@ def lower_library(model: Any, example_inputs: Any = None, *, arch: str | Sequenc
     module, where = load_for_compile(model, example_inputs)
     if arches is None:
         return model_library([_lower_module(module, where, None, precision, function, name, remarks, keep_f32,
-                                            tune, tune_budget, fuse_b2b)]), name
+                                            tuning, fuse_b2b)]), name
     programs = []
     for i, one in enumerate(arches):
         copy = module if i == len(arches) - 1 else module.clone()  # optimize rewrites in place
         programs.append(_lower_module(copy, where, one, precision, function, name, remarks, keep_f32,
-                                      tune, tune_budget, fuse_b2b))
+                                      tuning, fuse_b2b))
     return model_library(programs), name
 
 
 def _lower_module(module: ModuleOp, where: str, arch: str | None, precision: str | None, function: str,
-                  name: str, remarks: bool, keep_f32: tuple[str, ...], tune: str = "heuristic",
-                  tune_budget: float | None = None, fuse_b2b: bool | None = None):
+                  name: str, remarks: bool, keep_f32: tuple[str, ...], tuning: Tuning | None = None,
+                  fuse_b2b: bool | None = None):
     from boltc.lowering.host import lower_to_host
 
     passes_run = recorded_target(module) is None  # optimized IR compiles as written, no passes
     with collecting_remarks() as refused:
-        optimize(module, arch, precision, remarks=remarks, where=where, keep_f32=keep_f32, tune=tune,
-                 tune_budget=tune_budget, fuse_b2b=fuse_b2b)
+        optimize(module, arch, precision, remarks=remarks, where=where, keep_f32=keep_f32, tuning=tuning,
+                 fuse_b2b=fuse_b2b)
     target = recorded_target(module)
     assert target is not None  # optimize records it
     program = lower_to_host(module, arch=target.arch, function=function, name=name)
@@ -267,6 +262,7 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     keep_f32: tuple[str, ...] = (),
     tune: str = "heuristic",
     tune_budget: float | None = None,
+    tune_cluster: str | None = None,
     fuse_b2b: bool | None = None,
 ) -> CompiledModel:
     """Compile `model` for `arch` into a shared library and load it.
@@ -288,14 +284,17 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     FILE:LINE, as `boltc verify --precision-override OP=f32` (convert-precision's docstring).
     `tune`: how each GEMM's and convolution's kernel is chosen, as `boltc --tune`: "heuristic"
     (the default), "model" (the performance model, not yet fitted to a GPU) or "profile" (timed
-    on this machine's GPU, within `tune_budget` seconds if given).
+    on this machine's GPU, within `tune_budget` seconds if given; on the Dask cluster
+    `tune_cluster` names, "local" or a scheduler address, where given: tuning/cluster.py).
     `fuse_b2b`: fuse back-to-back GEMMs into one b2b kernel (None: only for arches in
     B2B_KERNEL_ARCHS, none yet; True: opt in, e.g. sm_80's b2b_gemm_sm80, not yet GPU-verified).
     """
     from boltc.lowering.model_build import build_model
+    from boltc.tuning.select import Tuning
 
     program, name = lower_library(model, example_inputs, arch=arch, precision=precision, function=function,
-                                  keep_f32=keep_f32, tune=tune, tune_budget=tune_budget, fuse_b2b=fuse_b2b)
+                                  keep_f32=keep_f32, tuning=Tuning(tune, tune_budget, tune_cluster).check(),
+                                  fuse_b2b=fuse_b2b)
     owned = None
     if output is None:
         owned = Path(tempfile.mkdtemp(prefix="boltc-"))

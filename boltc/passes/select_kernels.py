@@ -27,6 +27,7 @@ bolt.attention keep their own choices (fuse-b2b's plan, fmha_sm80's rule).
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -47,6 +48,7 @@ class SelectKernelsPass(ModulePass):
     arch: str = "sm_90a"
     tune: str = "heuristic"
     budget: float = 0.0  # seconds for `tune=profile` over the whole module; 0: no limit
+    cluster: str = ""  # `tune=profile` on a Dask cluster ("local" or a scheduler address); "": local GPUs
     remarks: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
@@ -60,15 +62,31 @@ class SelectKernelsPass(ModulePass):
         anchors = [o for o in op.walk() if isinstance(o, (bolt.GemmOp, bolt.Conv2dOp)) and o.kernel is None
                    and not _inside_b2b(o)]
         budget = self.budget / len(anchors) if self.budget > 0 and anchors else None
-        for anchor in anchors:
-            chosen = select.select(anchor, self.arch, self.tune, budget)
-            anchor.kernel = chosen.kernel
-            anchor.attributes[REASON_ATTR] = StringAttr(chosen.reason)
-            if self.remarks:
-                # Printed, not collected: a build's manifest keeps each anchor's reason already
-                # (and its remarks list is the refused fusions).
-                what = chosen.family if chosen.kernel is None else chosen.kernel_text()
-                print(f"remark: {op_location(anchor)}: '{anchor.name}' -> {what}: {chosen.reason}", file=sys.stderr)
+        # One cluster for the module: a Dask cluster takes seconds to start, not one per op.
+        with _profiling_pool(self.cluster if self.tune == "profile" and anchors else "") as pool:
+            for anchor in anchors:
+                chosen = select.select(anchor, self.arch, self.tune, budget, pool=pool)
+                anchor.kernel = chosen.kernel
+                anchor.attributes[REASON_ATTR] = StringAttr(chosen.reason)
+                if self.remarks:
+                    # Printed, not collected: a build's manifest keeps each anchor's reason already
+                    # (and its remarks list is the refused fusions).
+                    what = chosen.family if chosen.kernel is None else chosen.kernel_text()
+                    print(f"remark: {op_location(anchor)}: '{anchor.name}' -> {what}: {chosen.reason}",
+                          file=sys.stderr)
+
+
+@contextmanager
+def _profiling_pool(cluster: str):
+    """A tuning/cluster.py ClusterPool on `cluster` for the block, closed after it; None for ""
+    (profile then uses one worker per local GPU)."""
+    if not cluster:
+        yield None
+        return
+    from boltc.tuning.cluster import ClusterPool
+
+    with ClusterPool(cluster) as pool:
+        yield pool
 
 
 def _inside_b2b(op: Operation) -> bool:

@@ -665,6 +665,14 @@ def l2_flush(torch) -> Callable[[], None]:
     return buffer.zero_
 
 
+def local_gpu_facts() -> GpuFacts:
+    """The first visible GPU, as the tuning cache keys it (what run_job reports for a job there)."""
+    import torch
+
+    props = torch.cuda.get_device_properties(0)
+    return GpuFacts(props.name, (props.major, props.minor))
+
+
 def run_job(job: ProfileJob, cache_dir: str | None = None, library: str | None = None) -> ProfileJobResult:
     """`job` on this process's GPU (the first visible one): build or find the profiler, then
     `measure` every problem. A pure function of (configuration, problems, GPU) -> timings.
@@ -674,8 +682,7 @@ def run_job(job: ProfileJob, cache_dir: str | None = None, library: str | None =
 
     torch.backends.cuda.matmul.allow_tf32 = False  # the reference is fp32, not TF32
     torch.backends.cudnn.allow_tf32 = False
-    props = torch.cuda.get_device_properties(0)
-    gpu = GpuFacts(props.name, (props.major, props.minor))
+    gpu = local_gpu_facts()
     try:
         torch.cuda.synchronize()  # a context lost by the previous job shows here
     except RuntimeError as error:

@@ -55,6 +55,31 @@ def _lower_function(family: str):
 
 
 @dataclass(frozen=True)
+class Tuning:
+    """How select-kernels chooses every kernel of a build: `strategy` (one of STRATEGIES),
+    `budget_s` (profile: the most seconds spent timing, over the whole module; None: no limit)
+    and `cluster` (profile: "local" or a Dask scheduler address to time on, tuning/cluster.py;
+    None: this machine's GPUs, one worker each)."""
+
+    strategy: str = DEFAULT_STRATEGY
+    budget_s: float | None = None
+    cluster: str | None = None
+
+    def check(self) -> Tuning:
+        if self.strategy not in STRATEGIES:
+            raise BoltcError(f"unknown tuning strategy {self.strategy!r} (choose from {', '.join(STRATEGIES)})")
+        budget = self.budget_s
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0):
+            raise BoltcError(f"the tuning budget must be a positive number of seconds, not {budget!r}")
+        if self.cluster is not None and (not isinstance(self.cluster, str) or not self.cluster):
+            raise BoltcError(f"the tuning cluster is 'local' or a Dask scheduler address, not {self.cluster!r}")
+        if self.strategy != "profile" and (budget is not None or self.cluster is not None):
+            what = "budget" if budget is not None else "cluster"
+            raise BoltcError(f"a tuning {what} serves tune='profile'; with tune={self.strategy!r} nothing is timed")
+        return self
+
+
+@dataclass(frozen=True)
 class Selection:
     """One op's kernel: its family, its `#bolt.kernel` (None: conv_direct, which has no form,
     or a family whose heuristic has nothing to choose from: `reason` says why), and why."""
@@ -232,30 +257,63 @@ def by_model(op, arch: str) -> Selection:
     return _selection_of(best.candidate, reason)
 
 
-def by_profile(op, arch: str, budget_s: float | None) -> Selection:
-    from boltc.tuning.profile import profile_problems, visible_gpus
+def by_profile(op, arch: str, budget_s: float | None, cache=None, pool=None) -> Selection:
+    """The fastest measured candidate: from the tuning cache where it holds every problem the
+    op's families pose on this GPU (no compile, no profile), else profiled (`pool`: a ProfilePool
+    or a tuning/cluster.py ClusterPool; by default one worker per local GPU) and written to the
+    cache. `cache`: a TuningCache (default: the user's, cache.default_cache_path())."""
+    from boltc.tuning.cache import TuningCache, TuningKey
+    from boltc.tuning.profile import cuda_release, local_gpu_facts, profile_problems, visible_gpus
 
-    if not visible_gpus():
+    if pool is None and not visible_gpus():
         raise BoltcError("--tune profile times the candidates on a CUDA GPU, and this machine has none "
                          "(use --tune heuristic or --tune model here)")
-    outcomes = profile_problems(_problems(op, arch), arch, budget_s=budget_s, progress=False)
-    accepted = [r for r in outcomes if r.result.ok]
-    if not accepted:
+    pairs = _problems(op, arch)
+    problems = list(dict.fromkeys(problem for _, problem in pairs))
+    with _opened(cache, TuningCache.open) as db:
+        gpu = local_gpu_facts() if pool is None else None  # a cluster's GPUs key their own records
+        records = {}
+        if gpu is not None:
+            release = cuda_release()
+            for problem in problems:
+                key = TuningKey.for_problem(problem, gpu=gpu.name, capability=gpu.capability, cuda=release)
+                record = db.lookup(key)
+                if record is not None:
+                    records[problem] = record
+        if records and len(records) == len(problems):
+            best = min(records.values(), key=lambda r: r.measured_us)
+            return _selection_of(best.candidate, f"profile (tuning cache): {best.measured_us:.2f} us measured")
+        missing = [(c, p) for c, p in pairs if p not in records]
+        outcomes = profile_problems(missing, arch, budget_s=budget_s, cache=db, pool=pool, progress=False)
+    measured = [(r.candidate, r.result.median_us) for r in outcomes if r.result.ok]
+    measured += [(r.candidate, r.measured_us) for r in records.values()]
+    if not measured:
         return heuristic(op, arch)
-    best = accepted[0]
-    reason = f"profile: {best.result.median_us:.2f} us measured"
-    if len(accepted) > 1:
-        reason += f"; runner-up {accepted[1].candidate.describe()} at {accepted[1].result.median_us:.2f} us"
-    return _selection_of(best.candidate, reason)
+    measured.sort(key=lambda m: m[1])
+    (best, best_us), runner_up = measured[0], measured[1:2]
+    reason = f"profile: {best_us:.2f} us measured"
+    if runner_up:
+        reason += f"; runner-up {runner_up[0][0].describe()} at {runner_up[0][1]:.2f} us"
+    return _selection_of(best, reason)
+
+
+@contextmanager
+def _opened(cache, open_default):
+    """`cache` as it is, or the default cache opened (and closed) for the block."""
+    if cache is not None:
+        yield cache
+        return
+    with open_default() as db:
+        yield db
 
 
 def select(op: bolt.GemmOp | bolt.Conv2dOp, arch: str, strategy: str = DEFAULT_STRATEGY,
-           budget_s: float | None = None) -> Selection:
-    """`op`'s kernel by `strategy` (one of STRATEGIES)."""
+           budget_s: float | None = None, pool=None) -> Selection:
+    """`op`'s kernel by `strategy` (one of STRATEGIES); `pool`: profile's workers (by_profile)."""
     if strategy == "heuristic":
         return heuristic(op, arch)
     if strategy == "model":
         return by_model(op, arch)
     if strategy == "profile":
-        return by_profile(op, arch, budget_s)
+        return by_profile(op, arch, budget_s, pool=pool)
     raise BoltcError(f"unknown tuning strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")

@@ -209,10 +209,11 @@ def _runs_here(words: list[str]) -> bool:
 
 
 def test_a_broken_command_would_fail():
-    """The checks above catch what issue 15 found in the docs: an unknown keyword
-    (`boltc.compile(..., tune="model")`), an unknown flag, an unknown pass."""
-    with pytest.raises(AssertionError, match="takes no keyword 'tune'"):
-        _check_python_calls('boltc.compile("model.mlir", arch="sm_90a", tune="model")', "example")
+    """The checks above catch what issue 15 found in the docs: an unknown keyword (then
+    `boltc.compile(..., tune="model")`, which exists now; a misspelt one here), an unknown flag
+    or a flag without its value, an unknown pass."""
+    with pytest.raises(AssertionError, match="takes no keyword 'tuner'"):
+        _check_python_calls('boltc.compile("model.mlir", arch="sm_90a", tuner="model")', "example")
     with pytest.raises(pytest.fail.Exception, match="does not parse"):
         _check_boltc_args(["model.mlir", "--tune"], "example")
     with pytest.raises(pytest.fail.Exception, match="does not parse"):

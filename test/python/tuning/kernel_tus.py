@@ -30,9 +30,10 @@ def kernel_tus(model: str, arch: str, tune: str | None = None, strip: bool = Fal
     from boltc.dialects import bolt
     from boltc.frontends import load
     from boltc.lowering.anchors import lower_anchor
+    from boltc.tuning.select import Tuning
 
     module = load(str(DATA / f"{model}.mlir"))
-    kwargs = {} if tune is None else {"tune": tune}
+    kwargs = {} if tune is None else {"tuning": Tuning(tune)}
     precision = "bf16" if model.endswith("_bf16") else "f16"
     optimize(module, arch=arch, precision=precision, **kwargs)
     rows = []

@@ -1,0 +1,122 @@
+"""--tune profile's strategy (tuning/select.py: by_profile) without a GPU: a fake pool times the
+candidates (time = the tile's area; 64-row tiles 'wrong', so rejected), the tuning cache takes
+the results, and a second selection of the same op is answered from the cache alone: no compile
+and no profile (issue 13: "a hit means no compile and no profile")."""
+
+from __future__ import annotations
+
+import concurrent.futures
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch")  # profile.py's reference is torch's (CI installs the CPU build)
+
+from shapes import gemm_op  # noqa: E402
+
+from boltc.diagnostics import BoltcError  # noqa: E402
+from boltc.tuning import profile, select  # noqa: E402
+from boltc.tuning.cache import TuningCache  # noqa: E402
+from boltc.tuning.profile import GpuFacts, ProfileJobResult, ProfilePool, ProfileResult  # noqa: E402
+
+GPU = GpuFacts("NVIDIA H100 80GB HBM3", (9, 0))
+ARCH = "sm_90a"
+
+
+def fake_runner(job, cache_dir=None):
+    results = []
+    for _problem in job.problems:
+        m, n, _ = job.candidate.tile
+        results.append(ProfileResult.rejected("wrong result: simulated") if m == 64
+                       else ProfileResult(m * n / 1000, 10, True))
+    return ProfileJobResult(job, tuple(results), GPU)
+
+
+def _thread_executor(gpu):
+    return concurrent.futures.ThreadPoolExecutor(max_workers=1)
+
+
+@pytest.fixture
+def no_nvcc(monkeypatch):
+    """Profilers are not built (the fake runner needs none) and the CUDA release is fixed."""
+    monkeypatch.setattr(profile, "build_profilers", lambda *a, **k: None)
+    monkeypatch.setattr(profile, "cuda_release", lambda: "13.0")
+
+
+def test_profile_picks_the_fastest_correct_candidate_then_answers_from_the_cache(tmp_path: Path, monkeypatch,
+                                                                                  no_nvcc):
+    op = gemm_op(1280, 768, 768)
+    pool = ProfilePool(["0", "1"], runner=fake_runner, executor_factory=_thread_executor)
+    with TuningCache(tmp_path / "tuning.db") as cache:
+        first = select.by_profile(op, ARCH, None, cache=cache, pool=pool)
+        assert first.reason.startswith("profile: ") and "runner-up" in first.reason
+        tile = [int(v) for v in first.kernel.tile.get_values()]
+        assert tile[0] != 64  # the rejected candidates are never chosen
+        assert len(cache) >= 1
+
+        # The same op again on "this machine's" GPU: every problem is in the cache.
+        monkeypatch.setattr(profile, "visible_gpus", lambda: ["0"])
+        monkeypatch.setattr(profile, "local_gpu_facts", lambda: GPU)
+
+        def no_profiling(*args, **kwargs):
+            raise AssertionError("profiled although the cache holds every problem")
+
+        monkeypatch.setattr(profile, "profile_problems", no_profiling)
+        again = select.by_profile(op, ARCH, None, cache=cache)
+        assert again.reason.startswith("profile (tuning cache): ")
+        assert again.kernel == first.kernel
+
+
+def test_profile_without_a_gpu_or_a_pool_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(profile, "visible_gpus", lambda: [])
+    with pytest.raises(BoltcError, match="CUDA GPU"):
+        select.by_profile(gemm_op(1280, 768, 768), ARCH, None)
+
+
+def test_a_build_profiles_on_one_cluster_for_all_its_kernels(monkeypatch):
+    """boltc.compile(..., tune="profile", tune_cluster=ADDRESS): select-kernels starts one
+    ClusterPool for the module (a Dask cluster takes seconds to start) and every op's profile
+    runs on it; the pool is closed after the pass."""
+    from boltc.compiler import optimize
+    from boltc.frontends import load
+    from boltc.tuning import cluster
+    from boltc.tuning.select import Tuning
+
+    made, used = [], []
+
+    class FakeClusterPool:
+        def __init__(self, address):
+            made.append(address)
+            self.closed = False
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.closed = True
+
+    def fake_by_profile(op, arch, budget_s, cache=None, pool=None):
+        used.append(pool)
+        return select.heuristic(op, arch)
+
+    monkeypatch.setattr(cluster, "ClusterPool", FakeClusterPool)
+    monkeypatch.setattr(select, "by_profile", fake_by_profile)
+    module = load(str(Path(__file__).resolve().parents[2] / "data" / "mlp_gelu.mlir"))
+    optimize(module, "sm_90a", "f16", tuning=Tuning("profile", cluster="tcp://scheduler:8786").check())
+    assert made == ["tcp://scheduler:8786"]
+    assert len(used) >= 2 and all(p is used[0] for p in used) and used[0].closed
+
+
+@pytest.mark.parametrize("tuning,message", [
+    (("fast",), "unknown tuning strategy 'fast'"),
+    (("profile", 0), "positive number of seconds"),
+    (("profile", True), "positive number of seconds"),
+    (("profile", None, ""), "'local' or a Dask scheduler address"),
+    (("model", 60), "a tuning budget serves tune='profile'"),
+    (("heuristic", None, "local"), "a tuning cluster serves tune='profile'"),
+])
+def test_tuning_is_checked_with_a_clear_message(tuning, message):
+    from boltc.tuning.select import Tuning
+
+    with pytest.raises(BoltcError, match=message):
+        Tuning(*tuning).check()
