@@ -59,7 +59,7 @@ from boltc.lowering.cutlass.conv_sm90 import (
     ConvProblem,
     conv_argument_values,
     conv_entry_params,
-    conv_problem,
+    nhwc_conv,
 )
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
@@ -532,19 +532,8 @@ def lower_conv2d(op: bolt.Conv2dOp, *, arch: str = "sm_90a") -> ConvLowering:
 
 
 def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
-    if arch not in ("sm_80", "sm_90a"):
-        raise InvalidKernelConfig(f"{FAMILY} kernels run on sm_80 and sm_90a, not {arch}")
-    if op.layout.data != bolt.Layout.NHWC:
-        raise InvalidKernelConfig(
-            "the direct convolution reads NHWC activations and KRSC filters; this one is "
-            f"{op.layout.data.value} (the layout-nhwc pass converts it)"
-        )
-    groups = op.groups.value.data
-    problem = conv_problem(op)
-    if groups < 2 or problem.c % groups or problem.f % groups:
-        raise InvalidKernelConfig(f"{FAMILY} lowers grouped convolutions (groups > 1 dividing C and F), not groups={groups}")
-    element = Element.from_mlir(op.input.type.get_element_type())  # type: ignore[attr-defined]
-    element_d = Element.from_mlir(op.result.type.get_element_type())  # type: ignore[attr-defined]
+    facts = nhwc_conv(op, arch, FAMILY, ("sm_80", "sm_90a"), "the direct convolution", grouped=True)
+    problem, groups, element, element_d = facts.problem, facts.groups, facts.element, facts.element_d
     tree, binding = build_epilogue(op, (Role.M, Role.M, Role.M, Role.N), element_d)
     for bound in binding.leaves:
         if bound.batch_stride:

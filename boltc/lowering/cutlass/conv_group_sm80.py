@@ -61,9 +61,8 @@ from boltc.lowering.cutlass.conv_sm80 import (
     ConvSm80Kernel,
     IteratorAlgorithm,
 )
-from boltc.lowering.cutlass.conv_sm90 import ConvLowering, ConvProblem, conv_argument_values, conv_problem
+from boltc.lowering.cutlass.conv_sm90 import ConvLowering, conv_argument_values, conv_problem, nhwc_conv
 from boltc.lowering.cutlass.cpp import (
-    chosen_kernel,
     kernel_reason,
     Element,
     InvalidKernelConfig,
@@ -304,20 +303,9 @@ def lower_conv2d(op: bolt.Conv2dOp, *, arch: str = "sm_90a") -> ConvLowering:
 
 
 def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
-    if arch not in ("sm_80", "sm_90a"):
-        raise InvalidKernelConfig(f"{FAMILY} kernels run on sm_80 and sm_90a, not {arch}")
-    if op.layout.data != bolt.Layout.NHWC:
-        raise InvalidKernelConfig(
-            "the grouped sm_80 convolution reads NHWC activations and KRSC filters; this one is "
-            f"{op.layout.data.value} (the layout-nhwc pass converts it)"
-        )
-    groups = op.groups.value.data
-    problem: ConvProblem = conv_problem(op)
-    if groups < 2 or problem.c % groups or problem.f % groups:
-        raise InvalidKernelConfig(f"{FAMILY} lowers grouped convolutions (groups > 1 dividing C and F), not groups={groups}")
+    facts = nhwc_conv(op, arch, FAMILY, ("sm_80", "sm_90a"), "the grouped sm_80 convolution", grouped=True)
+    problem, groups, element, element_d = facts.problem, facts.groups, facts.element, facts.element_d
     cpg, kpg = problem.c // groups, problem.f // groups
-    element = Element.from_mlir(op.input.type.get_element_type())  # type: ignore[attr-defined]
-    element_d = Element.from_mlir(op.result.type.get_element_type())  # type: ignore[attr-defined]
     refused = operand_blocker(cpg, element)
     if refused:
         raise InvalidKernelConfig(refused)

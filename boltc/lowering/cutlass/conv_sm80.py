@@ -54,11 +54,10 @@ from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt_sm80
 from boltc.lowering.cutlass.conv_sm90 import (
     ConvLowering,
-    ConvProblem,
     conv_argument_values,
     conv_entry_params,
     conv_operand_types,
-    conv_problem,
+    nhwc_conv,
     pad_channels_code,
     render_conv_exports,
 )
@@ -421,21 +420,9 @@ def lower_conv2d(op: bolt.Conv2dOp, *, arch: str = "sm_80") -> ConvLowering:
 
 
 def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
-    if arch not in ("sm_80", "sm_90a"):
-        raise InvalidKernelConfig(f"{FAMILY} kernels run on sm_80 and sm_90a, not {arch}")
-    if op.layout.data != bolt.Layout.NHWC:
-        raise InvalidKernelConfig(
-            "the sm_80 convolution reads NHWC activations and KRSC filters; this one is "
-            f"{op.layout.data.value} (the layout-nhwc pass converts it)"
-        )
-    groups = op.groups.value.data
-    if groups != 1:
-        raise InvalidKernelConfig(
-            f"groups={groups}: boltc's sm_80 implicit-GEMM convolution has no grouped or depthwise form"
-        )
-    problem: ConvProblem = conv_problem(op)
-    element = Element.from_mlir(op.input.type.get_element_type())  # type: ignore[attr-defined]
-    element_d = Element.from_mlir(op.result.type.get_element_type())  # type: ignore[attr-defined]
+    facts = nhwc_conv(op, arch, FAMILY, ("sm_80", "sm_90a"), "the sm_80 convolution", grouped=False,
+                      no_groups="boltc's sm_80 implicit-GEMM convolution has no grouped or depthwise form")
+    problem, element, element_d = facts.problem, facts.element, facts.element_d
     alignment_c = channel_alignment(problem.c, element)
     alignment_d = max_alignment(problem.f, element_d)
 

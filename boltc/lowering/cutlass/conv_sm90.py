@@ -701,26 +701,50 @@ def conv_problem(op: bolt.Conv2dOp) -> ConvProblem:
     )
 
 
-def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
-    if arch != "sm_90a":
-        raise InvalidKernelConfig(f"{FAMILY} kernels target sm_90a, not {arch}")
+@dataclass(frozen=True)
+class NhwcConv:
+    """What every convolution emitter reads of a bolt.conv2d first (`nhwc_conv`)."""
+
+    problem: ConvProblem
+    groups: int
+    element: Element  # the activation's and filter's
+    element_d: Element  # the result's
+
+
+def nhwc_conv(op: bolt.Conv2dOp, arch: str, family: str, archs: tuple[str, ...], kernel: str, *,
+              grouped: bool, no_groups: str = "") -> NhwcConv:
+    """The checks each convolution family starts with, in one place: `arch` among `archs`, NHWC
+    activations with KRSC filters (`kernel` names the kernel in the message), and the groups:
+    a grouped family (conv_group_sm80, conv_direct) takes groups > 1 dividing C and F, the
+    others groups = 1 (`no_groups`: why not). Then the problem and the element types."""
+    if arch not in archs:
+        where = " and ".join(archs)
+        verb = "target" if len(archs) == 1 else "run on"
+        raise InvalidKernelConfig(f"{family} kernels {verb} {where}, not {arch}")
     if op.layout.data != bolt.Layout.NHWC:
         raise InvalidKernelConfig(
-            "the sm_90a convolution reads NHWC activations and KRSC filters; this one is "
+            f"{kernel} reads NHWC activations and KRSC filters; this one is "
             f"{op.layout.data.value} (the layout-nhwc pass converts it)"
         )
     groups = op.groups.value.data
-    if groups != 1:
-        raise InvalidKernelConfig(
-            f"groups={groups}: CUTLASS's sm_90a implicit-GEMM convolution has no grouped or "
-            "depthwise form (its can_implement refuses groups > 1)"
-        )
-    blocker = tensor_op_inputs_blocker(Element.from_mlir(op.input.type.get_element_type()), FAMILY)  # type: ignore[attr-defined]
-    if blocker:
-        raise InvalidKernelConfig(blocker)
     problem = conv_problem(op)
+    if grouped and (groups < 2 or problem.c % groups or problem.f % groups):
+        raise InvalidKernelConfig(f"{family} lowers grouped convolutions (groups > 1 dividing C and F), not groups={groups}")
+    if not grouped and groups != 1:
+        raise InvalidKernelConfig(f"groups={groups}: {no_groups}")
     element = Element.from_mlir(op.input.type.get_element_type())  # type: ignore[attr-defined]
     element_d = Element.from_mlir(op.result.type.get_element_type())  # type: ignore[attr-defined]
+    return NhwcConv(problem, groups, element, element_d)
+
+
+def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
+    facts = nhwc_conv(op, arch, FAMILY, ("sm_90a",), "the sm_90a convolution", grouped=False,
+                      no_groups="CUTLASS's sm_90a implicit-GEMM convolution has no grouped or depthwise form "
+                                "(its can_implement refuses groups > 1)")
+    blocker = tensor_op_inputs_blocker(facts.element, FAMILY)
+    if blocker:
+        raise InvalidKernelConfig(blocker)
+    problem, element, element_d = facts.problem, facts.element, facts.element_d
     im2col = problem.im2col_blocker()
     if im2col:
         raise InvalidKernelConfig(im2col)

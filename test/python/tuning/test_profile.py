@@ -43,7 +43,7 @@ from boltc.tuning.profile import (  # noqa: E402
     profiler_unit,
     reference_output,
 )
-from boltc.tuning.space import Family, candidates, problem_of, space  # noqa: E402
+from boltc.tuning.space import Family, problem_of, space  # noqa: E402
 
 from conv_text import conv_text, parse_conv  # noqa: E402
 from gemm_text import gemm_text, parse_gemm  # noqa: E402
