@@ -39,6 +39,12 @@ from boltc.diagnostics import BoltcError, op_location
 from boltc.dialects import bolt
 
 
+# The words between the op and its kernel in a choice's remark line: what tells these lines from
+# the fusion passes' refusals, which a build's manifest collects (a choice is in each launch's
+# record instead).
+CHOICE_REMARK = "runs on"
+
+
 @dataclass(frozen=True)
 class SelectKernelsPass(ModulePass):
     """`#bolt.kernel` (and its reason) on every GEMM and convolution that has none."""
@@ -72,7 +78,7 @@ class SelectKernelsPass(ModulePass):
                     # Printed, not collected: a build's manifest keeps each anchor's reason already
                     # (and its remarks list is the refused fusions).
                     what = chosen.family if chosen.kernel is None else chosen.kernel_text()
-                    print(f"remark: {op_location(anchor)}: '{anchor.name}' -> {what}: {chosen.reason}",
+                    print(f"remark: {op_location(anchor)}: '{anchor.name}' {CHOICE_REMARK} {what}: {chosen.reason}",
                           file=sys.stderr)
 
 

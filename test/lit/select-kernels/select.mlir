@@ -7,7 +7,7 @@
 // A large GEMM: 128x256 cooperative tiles, a 2x1 cluster, as many stages as fit.
 // CHECK-LABEL: func.func @gemm
 // CHECK: bolt.gemm {{.*}}{bolt.kernel_reason = "heuristic: {{.*}}", kernel = #bolt.kernel<"gemm_sm90", tile [128, 256, 64], cluster [2, 1, 1], stages auto, "cooperative">}
-// REMARK: remark: {{.*}}: 'bolt.gemm' -> #bolt.kernel<"gemm_sm80", {{.*}}>: heuristic: {{.+}}
+// REMARK: remark: {{.*}}: 'bolt.gemm' runs on #bolt.kernel<"gemm_sm80", {{.*}}>: heuristic: {{.+}}
 func.func @gemm(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<4096x4096xf16> {
   %d = bolt.gemm %a, %b : tensor<4096x4096xf16>, tensor<4096x4096xf16> -> tensor<4096x4096xf16> {
   ^bb0(%acc: tensor<4096x4096xf32>):
