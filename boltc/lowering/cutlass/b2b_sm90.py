@@ -155,7 +155,7 @@ class B2bSm90Config(SelfChecking):
         if k0 > MAX_K0 or n1 > MAX_N1:
             raise InvalidKernelConfig(
                 f"{FAMILY}: K0={k0} and N1={n1} must be at most {MAX_K0} and {MAX_N1} (A's tile stays in shared "
-                "memory over the whole N0 loop; O is one wgmma N wide in registers)")
+                "memory over the whole N0 loop; O is at most one wgmma N wide, in registers)")
         tile_k0, tile_n1 = _round_up(k0, TILE_STEP), _round_up(n1, TILE_STEP)
         reasons = []
         for block_n0 in (128, 64) if n0 >= 128 else (64,):
@@ -411,7 +411,7 @@ def sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm90Plan | s
                                       bias0=bias_element(stages[0]), relu0=stages[0].relu,
                                       bias1=bias_element(stages[1]), relu1=stages[1].relu)
     except InvalidKernelConfig as e:
-        return str(e).removeprefix(f"{FAMILY}: ")
+        return e.message.removeprefix(f"{FAMILY}: ")
     return B2bSm90Plan(batch0 * m, k0, n0, n1, config, stages[0], stages[1])
 
 
