@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from xdsl.ir import Operation, SSAValue
 
-from boltc.diagnostics import error_at
+from boltc.diagnostics import BoltcError, error_at
 from boltc.dialects import bolt
 from boltc.lowering.host import (
     AnchorCall,
@@ -210,7 +210,11 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
         # example 13's sm_80 kernel (it runs on Hopper too), with the refusal as the reason.
         verdict = b2b_sm90.sm90_refusal(first, second)
         if isinstance(verdict, str):
-            lowered = b2b_sm80.lower_b2b(op, arch=arch)
+            try:
+                lowered = b2b_sm80.lower_b2b(op, arch=arch)
+            except BoltcError as error:  # neither kernel: both reasons, located at the b2b
+                raise type(error)(f"{b2b_sm90.FAMILY} refused: {verdict}; and {error.message}",
+                                  error.location, error.op_name) from None
             lowered = replace(lowered, reason=f"{b2b_sm90.FAMILY} refused: {verdict}; {lowered.reason}")
         else:
             lowered = b2b_sm90.lower_b2b(op, arch=arch)

@@ -175,3 +175,10 @@ def test_generated_b2b_gemm_sm90_compiles(tmp_path: Path):
     kernel = B2bSm90Kernel(config())
     assert kernel.name == call.entry
     compile_kernel_object(kernel, Arch.parse("sm_90a"), tmp_path)
+
+
+def test_a_pair_neither_kernel_runs_is_one_located_error_with_both_reasons():
+    op = pair(576, 128, 64, bias0=False)  # K0 too wide here; no bias0 for example 13
+    with pytest.raises(Exception, match="b2b_gemm_sm90 refused: K0=576.*; and .*per-channel bias") as info:
+        lower_anchor(op, "sm_90a")
+    assert info.value.location is not None
