@@ -22,13 +22,16 @@ conv_group_sm80.choose_group_conv decides, and the lowering records why (the anc
 bolt.attention (not an anchor op: no `#bolt.kernel`) goes on sm_90a to fmha_sm90 (CUTLASS's
 example 88, TMA + wgmma) where its kernel computes the op exactly, else to fmha_sm80 (example
 41, which runs on both targets): fmha_sm90.choose_family decides and gives the reason.
+A bolt.b2b of two gemms goes on sm_90a to b2b_gemm_sm90 (TMA + wgmma, example 88's kernel
+with a bias + activation collective) where `b2b_sm90.sm90_refusal` finds it legal, else to
+b2b_gemm_sm80 (example 13) with the refusal in the reason; convolutions to b2b_conv_sm80.
 """
 
 from __future__ import annotations
 
 from xdsl.ir import Operation, SSAValue
 
-from boltc.diagnostics import error_at
+from boltc.diagnostics import BoltcError, error_at
 from boltc.dialects import bolt
 from boltc.lowering.host import (
     AnchorCall,
@@ -47,14 +50,14 @@ from boltc.lowering.host import (
 def lower_anchor(op: Operation, arch: str) -> AnchorCall:
     if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp)):
         return _cutlass_anchor(op, arch)
-    if isinstance(op, bolt.B2bOp):  # CUTLASS example 13: b2b_sm80.py (gemms), b2b_conv_sm80.py (convolutions)
+    if isinstance(op, bolt.B2bOp):  # b2b_sm90.py (gemms on sm_90a), else example 13: b2b_sm80.py, b2b_conv_sm80.py
         return _b2b_call(op, arch)
     if isinstance(op, bolt.AttentionOp):
         return _attention_anchor(op, arch)
     raise error_at(
         op,
         f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80, conv_sm80, "
-        "conv_group_sm80, conv_direct, b2b_gemm_sm80, b2b_conv_sm80, fmha_sm90 and fmha_sm80)",
+        "conv_group_sm80, conv_direct, b2b_gemm_sm90, b2b_gemm_sm80, b2b_conv_sm80, fmha_sm90 and fmha_sm80)",
     )
 
 
@@ -193,12 +196,30 @@ def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorC
 def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
     """A bolt.b2b of two gemms or two convolutions as the host's AnchorCall (b2b_sm80.B2bLowering's
     arguments: ("input", i) is the b2b's operand i, ("result",) its result)."""
-    from boltc.lowering import build
-    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80, gemm_sm90
+    from dataclasses import replace
 
-    convolutions = isinstance(b2b_sm80.anchors_of(op)[0], bolt.Conv2dOp)
-    emitter = b2b_conv_sm80.lower_b2b_conv if convolutions else b2b_sm80.lower_b2b
-    lowered = emitter(op, arch=arch)
+    from boltc.lowering import build
+    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80, b2b_sm90, gemm_sm90
+
+    first, second = b2b_sm80.anchors_of(op)
+    convolutions = isinstance(first, bolt.Conv2dOp)
+    if convolutions:
+        lowered = b2b_conv_sm80.lower_b2b_conv(op, arch=arch)
+    elif arch == b2b_sm90.ARCH and op.kernel is None:
+        # GEMM chains on sm_90a: the TMA + wgmma kernel where it computes the pair, else
+        # example 13's sm_80 kernel (it runs on Hopper too), with the refusal as the reason.
+        verdict = b2b_sm90.sm90_refusal(first, second)
+        if isinstance(verdict, str):
+            try:
+                lowered = b2b_sm80.lower_b2b(op, arch=arch)
+            except BoltcError as error:  # neither kernel: both reasons, located at the b2b
+                raise type(error)(f"{b2b_sm90.FAMILY} refused: {verdict}; and {error.message}",
+                                  error.location, error.op_name) from None
+            lowered = replace(lowered, reason=f"{b2b_sm90.FAMILY} refused: {verdict}; {lowered.reason}")
+        else:
+            lowered = b2b_sm90.lower_b2b(op, arch=arch)
+    else:
+        lowered = b2b_sm80.lower_b2b(op, arch=arch)
     entry = lowered.kernel.entry_point
     roles = gemm_sm90.ParamRole
 

@@ -374,7 +374,25 @@ def cutlass_include_dirs() -> tuple[Path, ...]:
     # Example 13's headers include one another as "kernel/...", "threadblock/...": its own
     # directory goes on the path (cutlass/b2b_sm80.py, the back-to-back GEMM).
     b2b_example = source / "examples" / "13_two_tensor_op_fusion"
-    return (*dirs, source / "examples", b2b_example, runtime_include_dir() / "boltc" / "compat")
+    return (*dirs, source / "examples", b2b_example, runtime_include_dir() / "boltc" / "compat",
+            KERNEL_HEADER_DIR)
+
+
+# Fixed C++ that boltc ships for its kernels (included as "boltc/<name>.hpp": the mainloop
+# collective of b2b_gemm_sm90, ...). Their text is hashed into every cache key
+# (`kernel_headers_digest`): a TU that includes one does not change when the header does.
+KERNEL_HEADER_DIR = Path(__file__).resolve().parent / "cutlass" / "include"
+
+
+@functools.cache
+def kernel_headers_digest() -> str:
+    """sha256 over the names and text of the headers under KERNEL_HEADER_DIR."""
+    digest = hashlib.sha256()
+    for path in sorted(KERNEL_HEADER_DIR.rglob("*.hpp")):
+        for part in (path.relative_to(KERNEL_HEADER_DIR).as_posix().encode(), path.read_bytes()):
+            digest.update(len(part).to_bytes(8, "little"))
+            digest.update(part)
+    return digest.hexdigest()
 
 
 # --------------------------------------------------------------------------------------
@@ -390,12 +408,13 @@ def default_cache_dir() -> Path:
 
 
 def cache_key(unit: TranslationUnit, toolchain: Toolchain) -> str:
-    """sha256 over the TU text, its flags, nvcc's version and CUTLASS's version."""
+    """sha256 over the TU text, its flags, nvcc's version, CUTLASS's version and boltc's own
+    kernel headers (`kernel_headers_digest`)."""
     digest = hashlib.sha256()
     device = ("", "") if unit.device_source is None else (
         unit.device_source, "\0".join(device_compile_flags(*unit.arches)))
     for part in (CACHE_SCHEMA, unit.source, "\0".join(compile_flags(*unit.arches)), *device,
-                 toolchain.nvcc_version, toolchain.cutlass_version):
+                 toolchain.nvcc_version, toolchain.cutlass_version, kernel_headers_digest()):
         data = part.encode()
         digest.update(len(data).to_bytes(8, "little"))
         digest.update(data)

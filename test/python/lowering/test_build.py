@@ -53,7 +53,9 @@ def toolchain() -> Toolchain:
 
 
 def test_the_headers_come_from_the_installed_package(toolchain: Toolchain):
-    include, util, examples, compat = toolchain.include_dirs
+    include, util, examples, b2b_example, compat, boltc_headers = toolchain.include_dirs
+    assert (b2b_example / "device" / "b2b_gemm.h").is_file()  # b2b_gemm_sm80 (example 13)
+    assert (boltc_headers / "boltc" / "b2b_sm90_collective.hpp").is_file()  # b2b_gemm_sm90, boltc's own
     assert (include / "cutlass" / "cutlass.h").is_file() and (include / "cute" / "tensor.hpp").is_file()
     assert (util / "cutlass" / "util" / "packed_stride.hpp").is_file()
     assert (examples / "41_fused_multi_head_attention" / "kernel_forward.h").is_file()  # fmha_sm80

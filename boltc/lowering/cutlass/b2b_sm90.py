@@ -1,0 +1,460 @@
+"""bolt.b2b of two GEMMs -> one Hopper kernel (sm_90a): TMA, warp-specialized warpgroups,
+wgmma for both GEMMs, the first product kept in registers.
+
+    D = act1(act0(A @ W0 + bias0) @ W1 + bias1)    A: M x K0, W0: K0 x N0, W1: N0 x N1
+
+This is attention's forward pass with the softmax replaced by a per-column bias and an
+activation, so the kernel is CUTLASS's example 88 (examples/88_hopper_fmha in the
+nvidia-cutlass package; fmha_sm90.py instantiates its attention kernel) with one collective
+changed. The fixed C++ is boltc/lowering/cutlass/include/boltc/b2b_sm90_collective.hpp (its
+header comment says what is reused and what changed, and why); this module renders the
+instantiation and the three C entry points, and checks legality before nvcc.
+
+How the kernel runs
+-------------------
+A 128-row tile of A (two consumer warpgroups of 64 rows) is loaded once into shared memory
+(TileK0 columns, K0 <= TileK0: the whole reduction of the first GEMM in one tile). A producer
+warp streams blocks of BlockN0 columns of W0 and the matching BlockN0 rows of W1 through a
+shared-memory pipeline of `stages` slots. Per block, each consumer warpgroup runs
+S = A_tile W0_block on wgmma (fp32 in registers), adds bias0 per column and applies act0 in
+registers, rounds S to the element type in registers and issues the second wgmma with S as
+its register-sourced A operand: O += S W1_block (fp32, 64 x TileN1 per warpgroup). After the
+last block, the epilogue adds bias1, applies act1 and stores D straight from registers,
+predicated on M and N1. The persistent tile scheduler (example 88's) walks ceil(M / 128)
+tiles with one CTA per SM.
+
+Legality (`B2bSm90Config.blocker`, `sm90_refusal`; refusals name the reason)
+- f16 or bf16 A, W0, W1, first product and D, all one element type (S is rounded to it to be
+  the second wgmma's A, and the epilogue writes it); biases f16, bf16 or f32 (read as float);
+- TMA: every row stride a multiple of 16 bytes (K0, and N0 or N1 as the weights are stored,
+  multiples of 8 elements); extents past the problem are zero-filled, so N0 needs no multiple
+  of the block (zero W1 rows cancel act0(0) columns) and K0, N1 may be below their tiles;
+- K0 <= 256 (A's tile lives in shared memory for the whole N0 loop), N1 <= 256 (one wgmma N,
+  and O's registers: TileN1 / 2 fp32 per thread);
+- registers: S (BlockN0 / 2), its rounded copy (BlockN0 / 4) and O (TileN1 / 2) per thread
+  within the 240 the kernel gives a consumer thread, with room for addresses;
+- shared memory: A's tile (128 x TileK0) and `stages` slots of max(BlockN0 x TileK0,
+  TileN1 x BlockN0) elements within the 227 KB of an sm_90 CTA, stages >= 2;
+- epilogues: `analysis.b2b_sm80.stage_epilogue`'s kinds in both stages: acc, acc + bias,
+  relu(acc), relu(acc + bias) (unlike example 13, a bias-free first stage is fine here).
+
+Entry point (the three C functions of the other families: launch, workspace size,
+can-implement): m, n0, n1, k0, a, lda, w0, ldw0, bias0, w1, ldw1, bias1, d, ldd, workspace,
+workspace_size, stream. The launch reads the SM count of the current device for the
+persistent grid. No workspace.
+
+NOT verified on a GPU yet: the generated TU compiles for sm_90a (test/python/lowering/
+test_b2b_sm90.py, marked nvcc); test/gpu/test_b2b_sm90.py checks results against torch and
+times it against the unfused pair when run on an H100.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.ir import BlockArgument, SSAValue
+
+from boltc.analysis.b2b_sm80 import StageEpilogue, element_name, stage_epilogue
+from boltc.dialects import bolt
+from boltc.lowering.cutlass.cpp import (
+    EXPORT_MACRO,
+    VECTOR_BYTES,
+    Element,
+    InvalidKernelConfig,
+    SelfChecking,
+    UnsupportedEpilogue,
+    lower_at,
+)
+from boltc.lowering.cutlass.gemm_sm90 import CParam, CutlassKernel, EntryPoint, ParamRole
+
+FAMILY = "b2b_gemm_sm90"
+ARCH = "sm_90a"
+HEADER = "boltc/b2b_sm90_collective.hpp"  # boltc/lowering/cutlass/include (build.cutlass_include_dirs)
+BLOCK_M = 128  # two consumer warpgroups of 64 rows (example 88's forward tile)
+BLOCKS_N0 = (64, 128)  # W0 columns (W1 rows) per pipeline step
+MAX_K0 = 256
+MAX_N1 = 256  # one wgmma N
+TILE_STEP = 16  # TileK0 and TileN1 are multiples of one wgmma K (16 elements of 16 bits)
+MAX_STAGES = 5  # example 88's default
+MIN_STAGES = 2
+SMEM_CAPACITY = 232448  # 227 KB: the most dynamic shared memory an sm_90 CTA may have
+SMEM_RESERVED = 1024  # pipeline barriers and the kernel's other shared state
+CONSUMER_REGISTERS = 240  # FmhaKernelTmaWarpSpecialized's MmaRegisterRequirement (3 warpgroups)
+REGISTER_HEADROOM = 56  # addresses, coordinates, bias values: what the accumulators must leave
+
+
+class Activation:
+    """The functor names the header takes (cutlass/epilogue/thread/activation.h)."""
+
+    IDENTITY = "cutlass::epilogue::thread::Identity<float>"
+    RELU = "cutlass::epilogue::thread::ReLu<float>"
+
+
+@dataclass(frozen=True)
+class B2bSm90Config(SelfChecking):
+    """Everything about one b2b_gemm_sm90 kernel."""
+
+    element: Element  # A, W0, W1, the first product, D
+    tile_k0: int
+    block_n0: int
+    tile_n1: int
+    w0_k_major: bool  # W0 stored [N0, K0] (nn.Linear's weight, transpose_b): K0 contiguous
+    w1_k_major: bool  # W1 stored [N1, N0] (transpose_b): N0 contiguous; else [N0, N1]
+    bias0: Element | None
+    relu0: bool
+    bias1: Element | None
+    relu1: bool
+    stages: int
+
+    def summary(self) -> str:
+        def stage(bias: Element | None, relu: bool) -> str:
+            core = "acc + bias" if bias is not None else "acc"
+            return f"relu({core})" if relu else core
+
+        return (f"{FAMILY} {self.element.short} tile {BLOCK_M}x{self.block_n0} K0<={self.tile_k0} "
+                f"N1<={self.tile_n1}, W0 {'[N0,K0]' if self.w0_k_major else '[K0,N0]'}, "
+                f"W1 {'[N1,N0]' if self.w1_k_major else '[N0,N1]'}, stages {self.stages}, "
+                f"epilogues {stage(self.bias0, self.relu0)} / {stage(self.bias1, self.relu1)}")
+
+    def blocker(self) -> str | None:
+        if self.element not in (Element.F16, Element.BF16):
+            return f"{self.element.short}: the kernel's wgmma operands here are f16 or bf16"
+        if self.block_n0 not in BLOCKS_N0:
+            return f"block of N0 {self.block_n0} is not one of {BLOCKS_N0}"
+        for what, tile, limit in (("TileK0", self.tile_k0, MAX_K0), ("TileN1", self.tile_n1, MAX_N1)):
+            if tile <= 0 or tile % TILE_STEP or tile > limit:
+                return f"{what}={tile} must be a multiple of {TILE_STEP} up to {limit}"
+        for what, bias in (("bias0", self.bias0), ("bias1", self.bias1)):
+            if bias is not None and bias not in (Element.F16, Element.BF16, Element.F32):
+                return f"{what} is {bias.short}: the kernel reads biases as f16, bf16 or f32"
+        registers = self.block_n0 // 2 + self.block_n0 // 4 + self.tile_n1 // 2
+        if registers > CONSUMER_REGISTERS - REGISTER_HEADROOM:
+            return (f"S ({self.block_n0 // 2}), its rounded copy ({self.block_n0 // 4}) and O ({self.tile_n1 // 2}) "
+                    f"take {registers} registers per consumer thread, above the "
+                    f"{CONSUMER_REGISTERS - REGISTER_HEADROOM} the kernel's 240 leave for them")
+        if not MIN_STAGES <= self.stages <= MAX_STAGES:
+            return f"stages={self.stages} is not in {MIN_STAGES}..{MAX_STAGES}"
+        smem = self.shared_memory_bytes()
+        if smem > SMEM_CAPACITY:
+            return f"{smem} bytes of shared memory exceed the {SMEM_CAPACITY} of an sm_90 CTA"
+        return None
+
+    def shared_memory_bytes(self) -> int:
+        e = self.element.bytes
+        a_tile = BLOCK_M * self.tile_k0 * e
+        slot = max(self.block_n0 * self.tile_k0, self.tile_n1 * self.block_n0) * e
+        return a_tile + self.stages * slot + SMEM_RESERVED
+
+    @classmethod
+    def choose(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
+               bias0: Element | None, relu0: bool, bias1: Element | None, relu1: bool) -> B2bSm90Config:
+        """The smallest tiles holding K0 and N1; BlockN0 128 where N0 fills it and registers
+        allow, else 64; the most stages (up to 5) shared memory holds. InvalidKernelConfig
+        with the reason where nothing fits."""
+        if k0 > MAX_K0 or n1 > MAX_N1:
+            raise InvalidKernelConfig(
+                f"{FAMILY}: K0={k0} and N1={n1} must be at most {MAX_K0} and {MAX_N1} (A's tile stays in shared "
+                "memory over the whole N0 loop; O is at most one wgmma N wide, in registers)")
+        tile_k0, tile_n1 = _round_up(k0, TILE_STEP), _round_up(n1, TILE_STEP)
+        reasons = []
+        for block_n0 in (128, 64) if n0 >= 128 else (64,):
+            for stages in range(MAX_STAGES, MIN_STAGES - 1, -1):
+                try:
+                    return cls(element, tile_k0, block_n0, tile_n1, w0_k_major, w1_k_major,
+                               bias0, relu0, bias1, relu1, stages)
+                except InvalidKernelConfig as e:
+                    reasons.append(str(e))
+        raise InvalidKernelConfig(f"{FAMILY}: no tile fits K0={k0}, N0={n0}, N1={n1}: {reasons[-1]}")
+
+    @property
+    def layout_w0(self) -> str:
+        """W0 as the first GEMM's B, (N0, K0, (1, 1)) strides."""
+        return ("cute::tuple<int, cute::_1, cute::tuple<int, int>>" if self.w0_k_major
+                else "cute::tuple<cute::_1, int, cute::tuple<int, int>>")
+
+    @property
+    def layout_w1(self) -> str:
+        """W1 as attention's V, (N0, N1, (1, 1)) strides."""
+        return ("cute::tuple<cute::_1, int, cute::tuple<int, int>>" if self.w1_k_major
+                else "cute::tuple<int, cute::_1, cute::tuple<int, int>>")
+
+    def template_arguments(self) -> tuple[str, ...]:
+        """B2bKernelBuilder's arguments, in order (the header's declaration)."""
+        def bias(e: Element | None) -> str:
+            return (e or self.element).cpp
+
+        def act(relu: bool) -> str:
+            return Activation.RELU if relu else Activation.IDENTITY
+
+        return (self.element.cpp, str(self.block_n0), str(self.tile_k0), str(self.tile_n1),
+                self.layout_w0, self.layout_w1,
+                bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
+                bias(self.bias1), _bool(self.bias1 is not None), act(self.relu1),
+                str(self.stages))
+
+
+def _round_up(x: int, step: int) -> int:
+    return -(-x // step) * step
+
+
+def _bool(b: bool) -> str:
+    return "true" if b else "false"
+
+
+# --------------------------------------------------------------------------------------
+# The translation unit.
+# --------------------------------------------------------------------------------------
+
+
+def _params() -> tuple[CParam, ...]:
+    R = ParamRole
+    return (
+        CParam("m", "int", R.M), CParam("n0", "int", R.N), CParam("n1", "int", R.N), CParam("k0", "int", R.K),
+        CParam("a", "const void*", R.A), CParam("lda", "int64_t", R.LDA),
+        CParam("w0", "const void*", R.B), CParam("ldw0", "int64_t", R.LDB),
+        CParam("bias0", "const void*", R.LEAF, 0),
+        CParam("w1", "const void*", R.B), CParam("ldw1", "int64_t", R.LDB),
+        CParam("bias1", "const void*", R.LEAF, 1),
+        CParam("d", "void*", R.D), CParam("ldd", "int64_t", R.LDD),
+        CParam("workspace", "void*", R.WORKSPACE), CParam("workspace_size", "size_t", R.WORKSPACE_SIZE),
+        CParam("stream", "cudaStream_t", R.STREAM),
+    )
+
+
+_INCLUDES = f"""\
+#include <cstddef>
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include "{HEADER}"
+#include "88_hopper_fmha/device/device_universal.hpp"
+
+{EXPORT_MACRO}"""
+
+_BODY = """\
+using Builder = boltc::b2b_sm90::B2bKernelBuilder<
+    @TEMPLATE@>;
+using Kernel = typename Builder::Kernel;
+using Mainloop = typename Builder::Mainloop;
+using Epilogue = typename Builder::Epilogue;
+using Element = typename Mainloop::Element;
+using ElementBias0 = typename Mainloop::ElementBias0;
+using ElementBias1 = @BIAS1@;
+using LayoutA = typename Builder::LayoutA;
+using LayoutW0 = typename Mainloop::LayoutK;
+using LayoutW1 = typename Mainloop::LayoutV;
+
+// A layout's one runtime stride (cute::_1 for the contiguous mode), batch strides unused.
+template <class Layout>
+Layout make_layout_stride(int64_t ld) {
+  Layout layout{};
+  cute::for_each(cute::make_seq<2>{}, [&](auto i) {
+    if constexpr (cute::is_same_v<cute::remove_cvref_t<decltype(cute::get<i>(layout))>, int>) {
+      cute::get<i>(layout) = static_cast<int>(ld);
+    }
+  });
+  cute::get<2>(layout) = cute::make_tuple(0, 0);
+  return layout;
+}
+
+typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
+  typename Kernel::Arguments args{
+      cute::make_tuple(1, 1, m, n0, k0),
+      {static_cast<const Element*>(a), make_layout_stride<LayoutA>(lda),
+       static_cast<const Element*>(w0), make_layout_stride<LayoutW0>(ldw0),
+       static_cast<const Element*>(w1), make_layout_stride<LayoutW1>(ldw1),
+       static_cast<const ElementBias0*>(bias0), n1},
+      {static_cast<Element*>(d), ldd, static_cast<const ElementBias1*>(bias1), n1},
+      cutlass::KernelHardwareInfo{}};
+  args.hw_info.sm_count = sm_count;
+  return args;
+}
+
+bool strides_fit(@PROBLEM@) {
+  constexpr int64_t kMax = 2147483647;  // the layouts hold int strides
+  constexpr int kVector = Mainloop::Alignment;  // TMA: 16-byte strides
+  return lda <= kMax && ldw0 <= kMax && ldw1 <= kMax && lda % kVector == 0 && ldw0 % kVector == 0
+      && ldw1 % kVector == 0 && ldd >= n1;
+}
+}  // namespace
+
+BOLTC_EXPORT size_t @NAME@_workspace_size(@PROBLEM@) {
+  return 0;
+}
+
+// 0 (cutlass::Status::kSuccess) where the kernel takes the problem.
+BOLTC_EXPORT int @NAME@_can_implement(@PROBLEM@) {
+  if (!strides_fit(@FORWARD@)) {
+    return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
+  }
+  return static_cast<int>(Kernel::can_implement(make_arguments(@FORWARD@, 0))
+                          ? cutlass::Status::kSuccess : cutlass::Status::kErrorInvalidProblem);
+}
+
+// D[m, :] = act1(act0(A[m, :] W0 + bias0) W1 + bias1); returns a cutlass::Status.
+BOLTC_EXPORT int @NAME@(@PROBLEM@, void* workspace, size_t workspace_size, cudaStream_t stream) {
+  if (!strides_fit(@FORWARD@)) {
+    return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
+  }
+  int device = 0;
+  int sm_count = 0;
+  if (cudaGetDevice(&device) != cudaSuccess
+      || cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+    return static_cast<int>(cutlass::Status::kErrorInternal);
+  }
+  typename Kernel::Arguments args = make_arguments(@FORWARD@, sm_count);
+  if (!Kernel::can_implement(args)) {
+    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
+  }
+  typename Kernel::Params params = Kernel::to_underlying_arguments(args, workspace);
+  constexpr int smem_bytes = Kernel::SharedStorageSize;
+  if (smem_bytes >= (48 << 10)) {
+    static const cudaError_t attribute = cudaFuncSetAttribute(
+        cutlass::device_kernel<Kernel>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
+    if (attribute != cudaSuccess) {
+      return static_cast<int>(cutlass::Status::kErrorInternal);
+    }
+  }
+  cutlass::Status status = cutlass::device::Universal<Kernel>::run(params, stream);
+  if (cudaGetLastError() != cudaSuccess) {
+    return static_cast<int>(cutlass::Status::kErrorInternal);
+  }
+  return static_cast<int>(status);
+}
+"""
+
+
+@dataclass(frozen=True)
+class B2bSm90Kernel(CutlassKernel):
+    FAMILY: ClassVar[str] = FAMILY
+
+    config: B2bSm90Config
+
+    def _entry_params(self) -> tuple[CParam, ...]:
+        return _params()
+
+    def _render(self, name: str) -> str:
+        entry = EntryPoint(name, _params())
+        problem = ", ".join(p.declaration() for p in entry.problem_params)
+        forward = ", ".join(p.name for p in entry.problem_params)
+        header = (
+            f"// Generated by boltc ({FAMILY}): {self.config.summary()}.\n"
+            "// Exported entry points (boltc/lowering/cutlass/b2b_sm90.py documents them):\n"
+            + "".join(f"//   {p};\n" for p in entry.prototypes())
+        )
+        c = self.config
+        body = (_BODY.replace("@TEMPLATE@", ",\n    ".join(c.template_arguments()))
+                .replace("@BIAS1@", (c.bias1 or c.element).cpp)
+                .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
+        return f"{header}\n{_INCLUDES}\nnamespace {{\n\n{body}"
+
+
+# --------------------------------------------------------------------------------------
+# bolt.b2b -> kernel + the arguments it passes.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class B2bSm90Plan:
+    """A legal pair: its problem and epilogues (sm90_refusal's answer)."""
+
+    rows: int
+    k0: int
+    n0: int
+    n1: int
+    config: B2bSm90Config
+    stage0: StageEpilogue
+    stage1: StageEpilogue
+
+
+def sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm90Plan | str:
+    """The plan where this kernel computes `first` feeding `second` exactly; else why not."""
+    if not (isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)):
+        return f"it pairs two gemms, not {first.name} and {second.name}"
+    for which, anchor in (("first", first), ("second", second)):
+        if anchor.transpose_a is not None:
+            return f"the {which} gemm reads its lhs transposed; the kernel's A is row-major"
+        if len(bolt.shape_of(anchor.rhs)) != 2:
+            return f"the {which} gemm has a batched rhs; the kernel shares one weight over all rows"
+    stages = []
+    for which, anchor in (("first", first), ("second", second)):
+        stage = stage_epilogue(anchor)
+        if isinstance(stage, str):
+            return f"the {which} gemm: {stage}"
+        stages.append(stage)
+    names = {what: element_name(v) for what, v in (("the input", first.lhs), ("the first weight", first.rhs),
+                                                    ("the first product", first.result),
+                                                    ("the second weight", second.rhs), ("the output", second.result))}
+    element_names = set(names.values())
+    if len(element_names) != 1 or not element_names <= {"f16", "bf16"}:
+        return ("the input, both weights, the first product and the output must share one element type, f16 or bf16 "
+                f"(got {', '.join(f'{k} {v}' for k, v in names.items())})")
+    element = Element.from_mlir(first.lhs.type.get_element_type())  # type: ignore[attr-defined]
+    batch0, m, n0, k0 = first.problem_shape()
+    _, _, n1, _ = second.problem_shape()
+    vector = VECTOR_BYTES // element.bytes
+    w0_k_major, w1_k_major = first.transpose_b is not None, second.transpose_b is not None
+    strides = {"K0 (A's row stride)": k0, "N1 (D's row stride)": n1,
+               ("K0 (W0's row stride)" if w0_k_major else "N0 (W0's row stride)"): k0 if w0_k_major else n0,
+               ("N0 (W1's row stride)" if w1_k_major else "N1 (W1's row stride)"): n0 if w1_k_major else n1}
+    for what, stride in strides.items():
+        if stride % vector:
+            return f"{what}={stride} is not a multiple of {vector} elements (TMA needs 16-byte strides)"
+
+    def bias_element(stage: StageEpilogue) -> Element | None:
+        return None if stage.bias is None else Element.from_mlir(stage.bias.type.get_element_type())  # type: ignore[attr-defined]
+
+    try:
+        config = B2bSm90Config.choose(element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
+                                      bias0=bias_element(stages[0]), relu0=stages[0].relu,
+                                      bias1=bias_element(stages[1]), relu1=stages[1].relu)
+    except InvalidKernelConfig as e:
+        return e.message.removeprefix(f"{FAMILY}: ")
+    return B2bSm90Plan(batch0 * m, k0, n0, n1, config, stages[0], stages[1])
+
+
+@dataclass(frozen=True)
+class B2bSm90Lowering:
+    """As b2b_sm80.B2bLowering: the kernel and one argument per entry-point parameter."""
+
+    kernel: B2bSm90Kernel
+    arguments: tuple[object, ...]
+    reason: str = "sm_90a: TMA + wgmma b2b kernel (example 88's structure)"
+
+
+def lower_b2b(op: bolt.B2bOp, *, arch: str = ARCH) -> B2bSm90Lowering:
+    return lower_at(op, _lower_b2b, arch, (InvalidKernelConfig, UnsupportedEpilogue))
+
+
+def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bSm90Lowering:
+    from boltc.lowering.cutlass.b2b_sm80 import anchors_of
+
+    if arch != ARCH:
+        raise InvalidKernelConfig(f"{FAMILY} runs on {ARCH}, not {arch}")
+    if op.kernel is not None:
+        raise InvalidKernelConfig(f"{FAMILY} takes no #bolt.kernel yet: its tiles follow from K0, N0 and N1")
+    first, second = anchors_of(op)
+    plan = sm90_refusal(first, second)
+    if isinstance(plan, str):
+        raise InvalidKernelConfig(f"{FAMILY}: {plan}")
+    assert isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)
+
+    def position(value: SSAValue) -> tuple[str, int]:
+        assert isinstance(value, BlockArgument)  # the body's arguments are the b2b's operands
+        return ("input", value.index)
+
+    c = plan.config
+    values = (
+        plan.rows, plan.n0, plan.n1, plan.k0,
+        position(first.lhs), plan.k0,
+        position(first.rhs), plan.k0 if c.w0_k_major else plan.n0,
+        # Without a bias the pointer is never read (kHasBias false): D's stands in.
+        position(plan.stage0.bias) if plan.stage0.bias is not None else ("result",),
+        position(second.rhs), plan.n0 if c.w1_k_major else plan.n1,
+        position(plan.stage1.bias) if plan.stage1.bias is not None else ("result",),
+        ("result",), plan.n1,
+        ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
+    )
+    return B2bSm90Lowering(B2bSm90Kernel(c), values)

@@ -1,0 +1,184 @@
+"""b2b_sm90 (the Hopper b2b GEMM: example 88's kernel with a bias + activation collective,
+boltc/lowering/cutlass/include/boltc/b2b_sm90_collective.hpp) on the CPU: configuration and
+refusals, the rendered template arguments, the lowering's choice between b2b_gemm_sm90 and
+b2b_gemm_sm80 on sm_90a, the host call's operands, the kernel headers in the cache key, and one
+nvcc compile (marker `nvcc`). Numerics and timing: test/gpu/test_b2b_sm90.py."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+import torch
+from xdsl.rewriter import Rewriter
+
+from boltc.compiler import load_for_compile, optimize
+from boltc.dialects import bolt
+from boltc.lowering import build
+from boltc.lowering.anchors import lower_anchor
+from boltc.lowering.build import Arch
+from boltc.lowering.cutlass.b2b_sm90 import (
+    Activation,
+    B2bSm90Config,
+    B2bSm90Kernel,
+    lower_b2b,
+    sm90_refusal,
+)
+from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig
+from boltc.lowering.host import OperandPointer, ResultPointer
+from boltc.passes.fuse_b2b import build_b2b
+
+from nvcc_objects import NVCC_MISSING, compile_kernel_object
+
+
+def pair(k0: int, n0: int, n1: int, *, bias0: bool = True, bias1: bool = True, relu0: bool = True,
+         relu1: bool = True, rows: int = 4096, dtype=torch.half) -> bolt.B2bOp:
+    """Linear -> [relu] -> Linear [-> relu] through the graph passes for sm_90a, its two gemms
+    put in one bolt.b2b by hand (the emitter's rules, not fuse-b2b's cost model, are under test)."""
+    layers = [torch.nn.Linear(k0, n0, bias=bias0), *([torch.nn.ReLU()] if relu0 else []),
+              torch.nn.Linear(n0, n1, bias=bias1), *([torch.nn.ReLU()] if relu1 else [])]
+    model = torch.nn.Sequential(*layers).to(dtype)
+    module, _ = load_for_compile(model, (torch.randn(rows, k0, dtype=dtype),))
+    optimize(module, "sm_90a", "f16" if dtype is torch.half else "bf16", fuse_b2b=False)
+    first, second = [op for op in module.walk() if isinstance(op, bolt.GemmOp)]
+    b2b = build_b2b(first, second, bolt.Residence.REGISTERS)
+    Rewriter.replace_op(second, b2b)
+    Rewriter.erase_op(first)
+    return b2b
+
+
+def config(**changes) -> B2bSm90Config:
+    fields = dict(element=Element.F16, tile_k0=64, block_n0=128, tile_n1=64, w0_k_major=True, w1_k_major=True,
+                  bias0=Element.F16, relu0=True, bias1=Element.F16, relu1=True, stages=5)
+    return B2bSm90Config(**{**fields, **changes})
+
+
+def test_the_issue_configuration_is_chosen_and_legal():
+    chosen = B2bSm90Config.choose(Element.F16, 64, 256, 64, w0_k_major=True, w1_k_major=True, bias0=Element.F16,
+                                  relu0=True, bias1=Element.F16, relu1=True)
+    assert chosen == config()
+    assert chosen.shared_memory_bytes() == 128 * 64 * 2 + 5 * 128 * 64 * 2 + 1024
+
+
+@pytest.mark.parametrize("changes, reason", [
+    (dict(element=Element.F32), "f16 or bf16"),
+    (dict(block_n0=256), "block of N0"),
+    (dict(tile_k0=72), "multiple of 16"),
+    (dict(tile_n1=272), "up to 256"),
+    (dict(tile_n1=256, block_n0=128), "registers per consumer thread"),
+    (dict(stages=1), "stages=1"),
+    (dict(tile_k0=256, tile_n1=128, block_n0=128, stages=5), "shared memory"),
+])
+def test_illegal_configurations_are_refused_before_nvcc(changes, reason):
+    with pytest.raises(InvalidKernelConfig, match=reason):
+        config(**changes)
+
+
+def test_choose_drops_stages_then_the_block_to_fit_shared_memory():
+    c = B2bSm90Config.choose(Element.F16, 256, 512, 128, w0_k_major=True, w1_k_major=True, bias0=None,
+                             relu0=True, bias1=None, relu1=False)
+    assert (c.tile_k0, c.tile_n1) == (256, 128)
+    assert c.shared_memory_bytes() <= 232448
+    assert (c.block_n0, c.stages) == (128, 2)
+    with pytest.raises(InvalidKernelConfig, match="K0=576"):
+        B2bSm90Config.choose(Element.F16, 576, 128, 64, w0_k_major=True, w1_k_major=True, bias0=None,
+                             relu0=True, bias1=None, relu1=True)
+
+
+def test_rendered_template_arguments():
+    text = B2bSm90Kernel(config(relu1=False, bias0=None, w0_k_major=False)).render()
+    assert '#include "boltc/b2b_sm90_collective.hpp"' in text
+    args = config(relu1=False, bias0=None, w0_k_major=False).template_arguments()
+    assert args == (
+        "cutlass::half_t", "128", "64", "64",
+        "cute::tuple<cute::_1, int, cute::tuple<int, int>>",  # W0 [K0, N0]: N0 contiguous
+        "cute::tuple<cute::_1, int, cute::tuple<int, int>>",  # W1 [N1, N0] (transpose_b): N0 contiguous
+        "cutlass::half_t", "false", Activation.RELU,
+        "cutlass::half_t", "true", Activation.IDENTITY,
+        "5")
+    assert ",\n    ".join(args) in text
+    for symbol in ("_workspace_size(", "_can_implement(", "cudaStream_t stream)"):
+        assert symbol in text
+
+
+def test_lowering_on_sm90a_takes_the_hopper_kernel_with_the_b2b_operands():
+    op = pair(64, 256, 64)
+    call = lower_anchor(op, "sm_90a")
+    assert call.family == "b2b_gemm_sm90"
+    assert "relu(acc + bias) / relu(acc + bias)" in call.config
+    names = [name for _, name in call.parameters]
+    args = dict(zip(names, call.arguments))
+    assert [args[n] for n in ("a", "w0", "bias0", "w1", "bias1")] == [OperandPointer(i) for i in range(5)]
+    assert args["d"] == ResultPointer()
+    assert [args[n].value for n in ("m", "n0", "n1", "k0", "lda", "ldw0", "ldw1", "ldd")] == \
+        [4096, 256, 64, 64, 64, 64, 256, 64]  # nn.Linear weights: [N0, K0] and [N1, N0]
+
+
+def test_a_bias_free_chain_is_the_hopper_kernel_and_reads_no_bias():
+    """The paper's b2b_gemm pattern, relu(relu(A W0) W1): example 13 refuses it (no bias0)."""
+    op = pair(256, 64, 16, bias0=False, bias1=False)
+    call = lower_anchor(op, "sm_90a")
+    assert call.family == "b2b_gemm_sm90"
+    args = dict(zip([n for _, n in call.parameters], call.arguments))
+    assert args["bias0"] == args["bias1"] == ResultPointer()  # stand-ins, never read (kHasBias false)
+    assert "acc / relu(acc)" not in call.config and "relu(acc) / relu(acc)" in call.config
+
+
+def test_a_pair_the_hopper_kernel_refuses_goes_to_sm80_with_the_reason():
+    op = pair(576, 128, 64)  # the paper's second chain's K0: A's tile would not fit shared memory
+    call = lower_anchor(op, "sm_90a")
+    assert call.family == "b2b_gemm_sm80"
+    assert call.reason.startswith("b2b_gemm_sm90 refused: K0=576 and N1=64 must be at most 256")
+
+
+def test_sm80_never_takes_the_hopper_kernel():
+    assert lower_anchor(pair(64, 128, 64), "sm_80").family == "b2b_gemm_sm80"
+
+
+# (TMA's 16-byte strides are not reachable from torch here: pad-alignment pads K0, N0, N1.)
+@pytest.mark.parametrize("shape, reason", [
+    ((64, 64, 300), "K0=64 and N1=304 must be at most 256"),  # N1 padded to 304
+    ((320, 64, 64), "K0=320 and N1=64 must be at most 256"),
+])
+def test_refusals_name_the_reason(shape, reason):
+    op = pair(*shape)
+    first, second = [o for o in op.body.block.ops if isinstance(o, bolt.GemmOp)]
+    verdict = sm90_refusal(first, second)
+    assert isinstance(verdict, str)
+    assert re.search(reason, verdict), verdict
+    with pytest.raises(InvalidKernelConfig, match=reason):
+        lower_b2b(op, arch="sm_90a")
+
+
+def test_bf16_is_taken():
+    assert lower_anchor(pair(64, 128, 64, dtype=torch.bfloat16), "sm_90a").family == "b2b_gemm_sm90"
+
+
+def test_kernel_headers_are_on_the_include_path_and_in_the_cache_key(monkeypatch):
+    assert build.KERNEL_HEADER_DIR in build.cutlass_include_dirs()
+    assert (build.KERNEL_HEADER_DIR / "boltc" / "b2b_sm90_collective.hpp").is_file()
+    toolchain = build.Toolchain(Path("nvcc"), "v", "c", ())
+    unit = build.TranslationUnit("k", "// text", Arch.parse("sm_90a"))
+    before = build.cache_key(unit, toolchain)
+    monkeypatch.setattr(build, "kernel_headers_digest", lambda: "another header text")
+    assert build.cache_key(unit, toolchain) != before
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(900)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_generated_b2b_gemm_sm90_compiles(tmp_path: Path):
+    """f16, K0=64, N0=256, N1=64, relu(acc + bias) between and after: the issue's configuration."""
+    call = lower_anchor(pair(64, 256, 64), "sm_90a")
+    kernel = B2bSm90Kernel(config())
+    assert kernel.name == call.entry
+    compile_kernel_object(kernel, Arch.parse("sm_90a"), tmp_path)
+
+
+def test_a_pair_neither_kernel_runs_is_one_located_error_with_both_reasons():
+    op = pair(576, 128, 64, bias0=False)  # K0 too wide here; no bias0 for example 13
+    with pytest.raises(Exception, match="b2b_gemm_sm90 refused: K0=576.*; and .*per-channel bias") as info:
+        lower_anchor(op, "sm_90a")
+    assert info.value.location is not None
