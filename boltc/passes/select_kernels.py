@@ -8,7 +8,8 @@
 Every bolt.gemm and bolt.conv2d without a `#bolt.kernel` gets the one `tune` chooses
 (tuning/select.py: `heuristic`, `model` or `profile`) for `arch`, and the reason beside it as
 the discardable `bolt.kernel_reason` (the lowering reports it in the manifest); with
-`remarks=true` the choice and its reason are printed on stderr as a remark. A `#bolt.kernel`
+`remarks=true` the choice and its reason are printed on stderr as a remark; with
+`progress=true` (`boltc --tune profile` unless -q) profiling prints its progress on stderr. A `#bolt.kernel`
 already on an op (the user's) is kept as written, and the op gets no reason. The emitters read
 only the attribute.
 
@@ -50,6 +51,7 @@ class SelectKernelsPass(ModulePass):
     budget: float = 0.0  # seconds for `tune=profile` over the whole module; 0: no limit
     cluster: str = ""  # `tune=profile` on a Dask cluster ("local" or a scheduler address); "": local GPUs
     remarks: bool = False
+    progress: bool = False  # `tune=profile`: compile progress and a line per timed job on stderr
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from boltc.lowering.cutlass.cpp import REASON_ATTR
@@ -63,9 +65,9 @@ class SelectKernelsPass(ModulePass):
                    and not _inside_b2b(o)]
         budget = self.budget / len(anchors) if self.budget > 0 and anchors else None
         # One cluster for the module: a Dask cluster takes seconds to start, not one per op.
-        with _profiling_pool(self.cluster if self.tune == "profile" and anchors else "") as pool:
+        with _profiling_pool(self.cluster if self.tune == "profile" and anchors else "", self.progress) as pool:
             for anchor in anchors:
-                chosen = select.select(anchor, self.arch, self.tune, budget, pool=pool)
+                chosen = select.select(anchor, self.arch, self.tune, budget, pool=pool, progress=self.progress)
                 anchor.kernel = chosen.kernel
                 anchor.attributes[REASON_ATTR] = StringAttr(chosen.reason)
                 if self.remarks:
@@ -77,15 +79,15 @@ class SelectKernelsPass(ModulePass):
 
 
 @contextmanager
-def _profiling_pool(cluster: str):
+def _profiling_pool(cluster: str, progress: bool):
     """A tuning/cluster.py ClusterPool on `cluster` for the block, closed after it; None for ""
-    (profile then uses one worker per local GPU)."""
+    (profile then uses one worker per local GPU). `progress`: its summary printed at the end."""
     if not cluster:
         yield None
         return
     from boltc.tuning.cluster import ClusterPool
 
-    with ClusterPool(cluster) as pool:
+    with ClusterPool(cluster, progress=progress) as pool:
         yield pool
 
 
