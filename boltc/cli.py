@@ -66,7 +66,8 @@ TOOLS: dict[str, str] = {
     "report": "per kernel of a model.so: ops, configuration and why, FLOPs, bytes, time and share (on a "
               "CUDA GPU) against the GPU's roofline, refused fusions; --html for a page with the plot",
     "tune": "tuning caches: profile a model's kernels (also on a Dask cluster), merge caches from several "
-            "machines, list one (boltc tune --help)",
+            "machines, list one; report each GEMM's and convolution's chosen kernel and runners-up, "
+            "predicted and measured (boltc tune --help)",
 }
 
 EXIT_INPUT_ERROR = 1

@@ -62,7 +62,7 @@ class SelectKernelsPass(ModulePass):
         if self.arch not in ("sm_90a", "sm_80"):
             raise BoltcError(f"select-kernels: unknown arch {self.arch!r} (choose from sm_90a, sm_80)")
         anchors = [o for o in op.walk() if isinstance(o, (bolt.GemmOp, bolt.Conv2dOp)) and o.kernel is None
-                   and not _inside_b2b(o)]
+                   and not inside_b2b(o)]
         budget = self.budget / len(anchors) if self.budget > 0 and anchors else None
         # One cluster for the module: a Dask cluster takes seconds to start, not one per op.
         with _profiling_pool(self.cluster if self.tune == "profile" and anchors else "", self.progress) as pool:
@@ -91,7 +91,7 @@ def _profiling_pool(cluster: str, progress: bool):
         yield pool
 
 
-def _inside_b2b(op: Operation) -> bool:
+def inside_b2b(op: Operation) -> bool:
     """A stage of a bolt.b2b: the b2b kernel's own plan decides its tiles, not this pass."""
     parent = op.parent_op()
     while parent is not None:
