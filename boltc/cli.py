@@ -21,7 +21,7 @@ What the flags promise, and how each is kept (test/python/cli/test_cli_flags.py)
   pooling, layer-norm, elementwise) compile in f32; the tensor-core GEMM and convolution
   kernels take f16 or bf16 only (f32 would silently run as tf32), so an f32 model with one is
   a located error naming the op before any nvcc runs, on every path.
-- `-q` silences everything but errors, the kernel progress too; `--remarks` explains refused
+- `-q` silences everything but errors, the kernel progress and `--tune profile`'s too; `--remarks` explains refused
   fusions on every path that runs the graph passes.
 - Ctrl-C or SIGTERM: every nvcc is killed, every temporary file removed, no cache entry
   half-made (lowering/build.py), `boltc: interrupted` on stderr, exit 130.
@@ -66,7 +66,8 @@ TOOLS: dict[str, str] = {
     "report": "per kernel of a model.so: ops, configuration and why, FLOPs, bytes, time and share (on a "
               "CUDA GPU) against the GPU's roofline, refused fusions; --html for a page with the plot",
     "tune": "tuning caches: profile a model's kernels (also on a Dask cluster), merge caches from several "
-            "machines, list one (boltc tune --help)",
+            "machines, list one; report each GEMM's and convolution's chosen kernel and runners-up, "
+            "predicted and measured (boltc tune --help)",
 }
 
 EXIT_INPUT_ERROR = 1
@@ -224,10 +225,10 @@ def build_library(args: argparse.Namespace) -> Path | None:
     program, name = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks,
                                   tuning=tuning_of(args))
     if not to_stdout:
-        return build_model(program, args.output, parallel=args.jobs, progress=not args.quiet)
+        return build_model(program, args.output, parallel=args.jobs, progress=False)
     scratch = Path(tempfile.mkdtemp(prefix="boltc-so-"))
     try:
-        library = build_model(program, scratch / f"{name}.so", parallel=args.jobs, progress=not args.quiet)
+        library = build_model(program, scratch / f"{name}.so", parallel=args.jobs, progress=False)
         with open(library, "rb") as stream:
             shutil.copyfileobj(stream, sys.stdout.buffer)
         sys.stdout.buffer.flush()
@@ -237,10 +238,11 @@ def build_library(args: argparse.Namespace) -> Path | None:
 
 
 def tuning_of(args: argparse.Namespace):
-    """--tune and --tune-budget as the compiler's Tuning record."""
+    """--tune and --tune-budget as the compiler's Tuning record (--tune profile's progress on
+    stderr unless -q)."""
     from boltc.tuning.select import Tuning
 
-    return Tuning(args.tune, args.tune_budget)
+    return Tuning(args.tune, args.tune_budget, progress=not args.quiet)
 
 
 CPP_MANIFEST = ".boltc-cpp"  # in an --emit cpp directory: the files boltc wrote there (JSON)

@@ -105,7 +105,7 @@ def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = 
     tuning = (tuning or Tuning()).check()
     run_pipeline(module, precision=target.precision, arch=target.arch, remarks=remarks, fuse_b2b=fuse_b2b,
                  keep_f32=target.keep_f32, tune=tuning.strategy, tune_budget=tuning.budget_s or 0.0,
-                 tune_cluster=tuning.cluster or "")
+                 tune_cluster=tuning.cluster or "", tune_progress=tuning.progress)
     if remarks_wanted(remarks) and not fuse_b2b:
         for line in unfused_b2b_remarks(module, target.arch, where):
             remark("fuse-b2b", line, remarks)

@@ -40,12 +40,14 @@ ARCHS = ("sm_90a", "sm_80")
 def pipeline_passes(
     precision: str = "f16", arch: str = "sm_90a", remarks: bool = False, fuse_b2b: bool = True,
     keep_f32: tuple[str, ...] = (), tune: str = "heuristic", tune_budget: float = 0.0, tune_cluster: str = "",
+    tune_progress: bool = False,
 ) -> list[ModulePass]:
     """The passes `boltc` runs, in order. precision f32 keeps fp32 compute (no conversion).
     fuse_b2b=False leaves back-to-back anchors apart (for a target without a b2b kernel).
     keep_f32: convert-precision's selectors of ops to keep in fp32 (`--precision-override`).
-    tune, tune_budget, tune_cluster: select-kernels' strategy, its profiling budget in seconds (0:
-    none) and the Dask cluster it profiles on ("": the local GPUs)."""
+    tune, tune_budget, tune_cluster, tune_progress: select-kernels' strategy, its profiling budget
+    in seconds (0: none), the Dask cluster it profiles on ("": the local GPUs) and whether
+    profiling prints its progress on stderr."""
     if precision not in PRECISIONS:
         raise BoltcError(f"unknown precision '{precision}' (choose from {', '.join(PRECISIONS)})")
     if keep_f32 and precision == "f32":
@@ -76,7 +78,8 @@ def pipeline_passes(
         passes.append(FuseB2bPass(arch=arch, remarks=remarks))
     passes += [
         CanonicalizePass(),
-        SelectKernelsPass(arch=arch, tune=tune, budget=tune_budget, cluster=tune_cluster, remarks=remarks),
+        SelectKernelsPass(arch=arch, tune=tune, budget=tune_budget, cluster=tune_cluster, remarks=remarks,
+                          progress=tune_progress),
         PlanMemoryPass(),
     ]
     return passes
@@ -85,10 +88,11 @@ def pipeline_passes(
 def run_pipeline(
     module: ModuleOp, precision: str = "f16", arch: str = "sm_90a", remarks: bool = False,
     fuse_b2b: bool = True, keep_f32: tuple[str, ...] = (), tune: str = "heuristic", tune_budget: float = 0.0,
-    tune_cluster: str = "",
+    tune_cluster: str = "", tune_progress: bool = False,
 ) -> ModuleOp:
     ctx = Context()
-    for p in pipeline_passes(precision, arch, remarks, fuse_b2b, keep_f32, tune, tune_budget, tune_cluster):
+    for p in pipeline_passes(precision, arch, remarks, fuse_b2b, keep_f32, tune, tune_budget, tune_cluster,
+                             tune_progress):
         p.apply(ctx, module)
     return module
 

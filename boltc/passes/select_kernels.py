@@ -8,7 +8,8 @@
 Every bolt.gemm and bolt.conv2d without a `#bolt.kernel` gets the one `tune` chooses
 (tuning/select.py: `heuristic`, `model` or `profile`) for `arch`, and the reason beside it as
 the discardable `bolt.kernel_reason` (the lowering reports it in the manifest); with
-`remarks=true` the choice and its reason are printed on stderr as a remark. A `#bolt.kernel`
+`remarks=true` the choice and its reason are printed on stderr as a remark; with
+`progress=true` (`boltc --tune profile` unless -q) profiling prints its progress on stderr. A `#bolt.kernel`
 already on an op (the user's) is kept as written, and the op gets no reason. The emitters read
 only the attribute.
 
@@ -56,6 +57,7 @@ class SelectKernelsPass(ModulePass):
     budget: float = 0.0  # seconds for `tune=profile` over the whole module; 0: no limit
     cluster: str = ""  # `tune=profile` on a Dask cluster ("local" or a scheduler address); "": local GPUs
     remarks: bool = False
+    progress: bool = False  # `tune=profile`: compile progress and a line per timed job on stderr
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from boltc.lowering.cutlass.cpp import REASON_ATTR
@@ -66,12 +68,12 @@ class SelectKernelsPass(ModulePass):
         if self.arch not in ("sm_90a", "sm_80"):
             raise BoltcError(f"select-kernels: unknown arch {self.arch!r} (choose from sm_90a, sm_80)")
         anchors = [o for o in op.walk() if isinstance(o, (bolt.GemmOp, bolt.Conv2dOp)) and o.kernel is None
-                   and not _inside_b2b(o)]
+                   and not inside_b2b(o)]
         budget = self.budget / len(anchors) if self.budget > 0 and anchors else None
         # One cluster for the module: a Dask cluster takes seconds to start, not one per op.
-        with _profiling_pool(self.cluster if self.tune == "profile" and anchors else "") as pool:
+        with _profiling_pool(self.cluster if self.tune == "profile" and anchors else "", self.progress) as pool:
             for anchor in anchors:
-                chosen = select.select(anchor, self.arch, self.tune, budget, pool=pool)
+                chosen = select.select(anchor, self.arch, self.tune, budget, pool=pool, progress=self.progress)
                 anchor.kernel = chosen.kernel
                 anchor.attributes[REASON_ATTR] = StringAttr(chosen.reason)
                 if self.remarks:
@@ -83,19 +85,19 @@ class SelectKernelsPass(ModulePass):
 
 
 @contextmanager
-def _profiling_pool(cluster: str):
+def _profiling_pool(cluster: str, progress: bool):
     """A tuning/cluster.py ClusterPool on `cluster` for the block, closed after it; None for ""
-    (profile then uses one worker per local GPU)."""
+    (profile then uses one worker per local GPU). `progress`: its summary printed at the end."""
     if not cluster:
         yield None
         return
     from boltc.tuning.cluster import ClusterPool
 
-    with ClusterPool(cluster) as pool:
+    with ClusterPool(cluster, progress=progress) as pool:
         yield pool
 
 
-def _inside_b2b(op: Operation) -> bool:
+def inside_b2b(op: Operation) -> bool:
     """A stage of a bolt.b2b: the b2b kernel's own plan decides its tiles, not this pass."""
     parent = op.parent_op()
     while parent is not None:

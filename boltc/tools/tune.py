@@ -6,6 +6,8 @@
     boltc tune show [CACHE.db]             # the entries, one line each
     boltc tune profile MODEL [--cluster local|ADDRESS]   # time every candidate kernel of every
                                            # GEMM / convolution of MODEL into the cache
+    boltc tune report MODEL [--tune S] [--top N] [--json]   # per GEMM / convolution: the kernel
+                                           # chosen and why, its runners-up, predicted and measured
 
 A source that is missing, not a boltc tuning cache or of another schema version is an error
 naming the file (exit 1), and nothing is written: every source is checked before the target is
@@ -18,6 +20,13 @@ candidate of every anchor (bolt.gemm, bolt.conv2d) with tuning/profile.py: on th
 here; an address, every worker of a running cluster). It needs a CUDA GPU, except with --replay,
 which times nothing and answers from recorded measurements (bench/profile_space.py's JSON lines):
 a dry run of the machinery, and what the tests run.
+
+`report` (tuning/report.py) optimizes MODEL as a build would with --tune, then prints per GEMM
+and convolution the chosen `#bolt.kernel` and its reason, and the top N of its candidates by
+the performance model's predicted time (marked uncalibrated while the GPU's model is not
+fitted), each with its measured time where the tuning cache holds one for the cache GPU
+(--gpu, else this machine's, else the one the arch is tuned for). It needs no GPU, except
+with --tune profile for problems the cache lacks.
 """
 
 from __future__ import annotations
@@ -28,6 +37,9 @@ from pathlib import Path
 
 from boltc.diagnostics import BoltcError
 from boltc.tuning.cache import TuningCache, TuningCacheError, default_cache_path
+from boltc.tuning.report import DEFAULT_TOP
+
+STRATEGIES = ("heuristic", "model", "profile")  # tuning/select.py: STRATEGIES, the default first
 
 ARCHES = ("sm_90a", "sm_80")
 PRECISIONS = ("f16", "bf16", "f32")
@@ -100,6 +112,33 @@ def build_parser() -> argparse.ArgumentParser:
     profile.add_argument("-o", "--cache", metavar="OUT.db", type=Path, default=None,
                          help="the tuning cache to write (default: the cache in use)")
     profile.add_argument("-q", "--quiet", action="store_true", help="no progress lines or summary")
+    report = commands.add_parser(
+        "report", help="per GEMM and convolution of a model: the kernel chosen, why, and its runners-up with "
+                       "predicted and measured times",
+        description="Optimize MODEL as a build would (with --tune), then print for every GEMM and convolution "
+                    "its chosen #bolt.kernel and the reason, and the top N candidates of its tuning space by "
+                    "the performance model's predicted time (uncalibrated until the GPU's model is fitted), "
+                    "each with its measured time where the tuning cache holds one. No GPU needed (except "
+                    "--tune profile for problems the cache lacks).",
+    )
+    report.add_argument("model", help="the model (what `boltc MODEL` takes: .mlir, .pt2, .onnx)")
+    report.add_argument("--arch", choices=ARCHES, default=ARCHES[0], help="the GPU architecture (default sm_90a)")
+    report.add_argument("--precision", choices=PRECISIONS, default=PRECISIONS[0],
+                        help="the compute precision, as for a compile (default f16)")
+    report.add_argument("--tune", choices=STRATEGIES, default=STRATEGIES[0],
+                        help="how the kernels are chosen, as `boltc --tune` (default heuristic); profile "
+                             "reads and writes --cache")
+    report.add_argument("--cache", metavar="CACHE.db", type=Path, default=None,
+                        help="the tuning cache whose measured times to show (default: the cache in use, "
+                             "$BOLTC_TUNE_CACHE or ~/.cache/boltc/tuning.db)")
+    report.add_argument("--gpu", metavar="NAME", default=None,
+                        help="the GPU whose measurements to show, as the cache names it ('NVIDIA H100 80GB "
+                             "HBM3'; `boltc tune show` lists them); default: this machine's GPU, else the one "
+                             "--arch is tuned for")
+    report.add_argument("--top", metavar="N", type=positive_int, default=DEFAULT_TOP,
+                        help=f"candidates listed per op, fastest predicted first (default {DEFAULT_TOP}); the "
+                             "chosen kernel is listed too wherever it ranks")
+    report.add_argument("--json", action="store_true", help="print the report as JSON instead of the text")
     return parser
 
 
@@ -108,6 +147,8 @@ def run(args: argparse.Namespace) -> None:
         merge(args.sources, args.output)
     elif args.command == "profile":
         profile(args)
+    elif args.command == "report":
+        report(args)
     else:
         show(args.cache)
 
@@ -164,6 +205,17 @@ def profile(args: argparse.Namespace) -> None:
             close()
     accepted = sum(r.result.ok for r in ranked)
     print(f"{cache_path}: {after} entries ({after - before} new); {accepted} of {len(ranked)} timings accepted")
+
+
+def report(args: argparse.Namespace) -> None:
+    import json
+
+    from boltc.tuning.report import text, tune_report
+
+    made = tune_report(args.model, args.arch, args.precision, strategy=args.tune, cache_path=args.cache,
+                       gpu_name=args.gpu, top=args.top)
+    sys.stdout.write(json.dumps(made.as_json(), indent=2) + "\n" if args.json else text(made))
+    sys.stdout.flush()
 
 
 def merge(sources: list[str], output: Path | None) -> None:

@@ -57,13 +57,16 @@ def _lower_function(family: str):
 @dataclass(frozen=True)
 class Tuning:
     """How select-kernels chooses every kernel of a build: `strategy` (one of STRATEGIES),
-    `budget_s` (profile: the most seconds spent timing, over the whole module; None: no limit)
-    and `cluster` (profile: "local" or a Dask scheduler address to time on, tuning/cluster.py;
-    None: this machine's GPUs, one worker each)."""
+    `budget_s` (profile: the most seconds spent timing, over the whole module; None: no limit),
+    `cluster` (profile: "local" or a Dask scheduler address to time on, tuning/cluster.py;
+    None: this machine's GPUs, one worker each) and `progress` (profile: print the profilers'
+    compile progress and profile.py's ProgressLine on stderr, as a build prints its kernels'
+    progress; `boltc -q` turns it off)."""
 
     strategy: str = DEFAULT_STRATEGY
     budget_s: float | None = None
     cluster: str | None = None
+    progress: bool = True
 
     def check(self) -> Tuning:
         if self.strategy not in STRATEGIES:
@@ -257,11 +260,12 @@ def by_model(op, arch: str) -> Selection:
     return _selection_of(best.candidate, reason)
 
 
-def by_profile(op, arch: str, budget_s: float | None, cache=None, pool=None) -> Selection:
+def by_profile(op, arch: str, budget_s: float | None, cache=None, pool=None, progress: bool = False) -> Selection:
     """The fastest measured candidate: from the tuning cache where it holds every problem the
     op's families pose on this GPU (no compile, no profile), else profiled (`pool`: a ProfilePool
     or a tuning/cluster.py ClusterPool; by default one worker per local GPU) and written to the
-    cache. `cache`: a TuningCache (default: the user's, cache.default_cache_path())."""
+    cache. `cache`: a TuningCache (default: the user's, cache.default_cache_path()).
+    `progress`: the profilers' compile progress and a ProgressLine per job on stderr."""
     from boltc.tuning.cache import TuningCache, TuningKey
     from boltc.tuning.profile import cuda_release, local_gpu_facts, profile_problems, visible_gpus
 
@@ -284,7 +288,7 @@ def by_profile(op, arch: str, budget_s: float | None, cache=None, pool=None) -> 
             best = min(records.values(), key=lambda r: r.measured_us)
             return _selection_of(best.candidate, f"profile (tuning cache): {best.measured_us:.2f} us measured")
         missing = [(c, p) for c, p in pairs if p not in records]
-        outcomes = profile_problems(missing, arch, budget_s=budget_s, cache=db, pool=pool, progress=False)
+        outcomes = profile_problems(missing, arch, budget_s=budget_s, cache=db, pool=pool, progress=progress)
     measured = [(r.candidate, r.result.median_us) for r in outcomes if r.result.ok]
     measured += [(r.candidate, r.measured_us) for r in records.values()]
     if not measured:
@@ -308,12 +312,13 @@ def _opened(cache, open_default):
 
 
 def select(op: bolt.GemmOp | bolt.Conv2dOp, arch: str, strategy: str = DEFAULT_STRATEGY,
-           budget_s: float | None = None, pool=None) -> Selection:
-    """`op`'s kernel by `strategy` (one of STRATEGIES); `pool`: profile's workers (by_profile)."""
+           budget_s: float | None = None, pool=None, progress: bool = False) -> Selection:
+    """`op`'s kernel by `strategy` (one of STRATEGIES); `pool`, `progress`: profile's workers
+    and whether it prints its progress (by_profile)."""
     if strategy == "heuristic":
         return heuristic(op, arch)
     if strategy == "model":
         return by_model(op, arch)
     if strategy == "profile":
-        return by_profile(op, arch, budget_s, pool=pool)
+        return by_profile(op, arch, budget_s, pool=pool, progress=progress)
     raise BoltcError(f"unknown tuning strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")

@@ -32,6 +32,11 @@ def fake_runner(job, cache_dir=None):
     return ProfileJobResult(job, tuple(results), GPU)
 
 
+def accepting_runner(job, cache_dir=None):
+    m, n, _ = job.candidate.tile
+    return ProfileJobResult(job, tuple(ProfileResult(m * n / 1000, 10, True) for _ in job.problems), GPU)
+
+
 def _thread_executor(gpu):
     return concurrent.futures.ThreadPoolExecutor(max_workers=1)
 
@@ -85,7 +90,7 @@ def test_a_build_profiles_on_one_cluster_for_all_its_kernels(monkeypatch):
     made, used = [], []
 
     class FakeClusterPool:
-        def __init__(self, address):
+        def __init__(self, address, progress=True):
             made.append(address)
             self.closed = False
 
@@ -95,7 +100,7 @@ def test_a_build_profiles_on_one_cluster_for_all_its_kernels(monkeypatch):
         def __exit__(self, *exc):
             self.closed = True
 
-    def fake_by_profile(op, arch, budget_s, cache=None, pool=None):
+    def fake_by_profile(op, arch, budget_s, cache=None, pool=None, progress=False):
         used.append(pool)
         return select.heuristic(op, arch)
 
@@ -105,6 +110,34 @@ def test_a_build_profiles_on_one_cluster_for_all_its_kernels(monkeypatch):
     optimize(module, "sm_90a", "f16", tuning=Tuning("profile", cluster="tcp://scheduler:8786").check())
     assert made == ["tcp://scheduler:8786"]
     assert len(used) >= 2 and all(p is used[0] for p in used) and used[0].closed
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_boltc_tune_profile_prints_its_progress_unless_quiet(quiet: bool, tmp_path: Path, monkeypatch, capsys,
+                                                             no_nvcc):
+    """`boltc MODEL --tune profile` prints profile.py's ProgressLine (one line per timed job) on
+    stderr; -q prints nothing. The command runs in-process with this machine's 'GPU' faked: the
+    pool's runner accepts every candidate (time = the tile's area), so the lines are the real
+    ones of a real profile run."""
+    from boltc import cli
+
+    monkeypatch.setattr(profile, "visible_gpus", lambda: ["0"])
+    monkeypatch.setattr(profile, "local_gpu_facts", lambda: GPU)
+    monkeypatch.setattr(profile, "ProfilePool",
+                        lambda: ProfilePool(["0"], runner=accepting_runner, executor_factory=_thread_executor))
+    monkeypatch.setenv("BOLTC_TUNE_CACHE", str(tmp_path / "tuning.db"))
+    model = Path(__file__).resolve().parents[2] / "data" / "mlp_gelu.mlir"
+    status = cli.main([str(model), "--tune", "profile", "-o", str(tmp_path / "out.mlir"), *(["-q"] if quiet else [])])
+    err = capsys.readouterr().err
+    assert status == 0, err
+    assert (tmp_path / "out.mlir").read_text().count('bolt.kernel_reason = "profile: ') == 3  # mlp_gelu's GEMMs
+    progress = [line for line in err.splitlines() if line.startswith("boltc tune: [")]
+    if quiet:
+        assert err == ""
+    else:
+        assert progress and progress[0].startswith("boltc tune: [1/"), err
+        done, total = progress[-1].split("]")[0].removeprefix("boltc tune: [").split("/")
+        assert done == total  # every job of the last op reported
 
 
 @pytest.mark.parametrize("tuning,message", [
