@@ -23,9 +23,10 @@ transaction (`BEGIN IMMEDIATE`), so a reader sees a whole entry or none.
 Conflicts (two entries for one key, from two machines or two runs): the faster measured time
 wins, in `store` as in `merge_from`; `MergeReport` counts them.
 
-The profiler (tuning/profile.py) fills `measured_us`. What does not exist yet: the
-select-kernels pass that consults this cache and the performance model that fills
-`predicted_us` (DESIGN.md, 'Packages and files').
+The profiler (tuning/profile.py) fills `measured_us`; select-kernels' `profile` strategy
+(tuning/select.py: by_profile) reads an op's entries before it compiles or times anything, and
+`boltc tune report` shows them beside the performance model's predictions. `predicted_us` is
+not written yet: the model (tuning/model.py) is not fitted to a GPU.
 """
 
 from __future__ import annotations
