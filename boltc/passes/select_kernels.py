@@ -69,19 +69,24 @@ class SelectKernelsPass(ModulePass):
             raise BoltcError(f"select-kernels: unknown arch {self.arch!r} (choose from sm_90a, sm_80)")
         anchors = [o for o in op.walk() if isinstance(o, (bolt.GemmOp, bolt.Conv2dOp)) and o.kernel is None
                    and not inside_b2b(o)]
-        budget = self.budget / len(anchors) if self.budget > 0 and anchors else None
-        # One cluster for the module: a Dask cluster takes seconds to start, not one per op.
-        with _profiling_pool(self.cluster if self.tune == "profile" and anchors else "", self.progress) as pool:
-            for anchor in anchors:
-                chosen = select.select(anchor, self.arch, self.tune, budget, pool=pool, progress=self.progress)
-                anchor.kernel = chosen.kernel
-                anchor.attributes[REASON_ATTR] = StringAttr(chosen.reason)
-                if self.remarks:
-                    # Printed, not collected: a build's manifest keeps each anchor's reason already
-                    # (and its remarks list is the refused fusions).
-                    what = chosen.family if chosen.kernel is None else chosen.kernel_text()
-                    print(f"remark: {op_location(anchor)}: '{anchor.name}' {CHOICE_REMARK} {what}: {chosen.reason}",
-                          file=sys.stderr)
+        if self.tune == "profile" and anchors:
+            # Every op's candidates profiled in one batch (their profilers compiled in parallel at
+            # once), on one cluster where one is named: a Dask cluster takes seconds to start.
+            with _profiling_pool(self.cluster, self.progress) as pool:
+                chosen = select.profile_all(anchors, self.arch, self.budget or None, pool=pool,
+                                            progress=self.progress)
+        else:
+            chosen = {anchor: select.select(anchor, self.arch, self.tune) for anchor in anchors}
+        for anchor in anchors:
+            choice = chosen[anchor]
+            anchor.kernel = choice.kernel
+            anchor.attributes[REASON_ATTR] = StringAttr(choice.reason)
+            if self.remarks:
+                # Printed, not collected: a build's manifest keeps each anchor's reason already
+                # (and its remarks list is the refused fusions).
+                what = choice.family if choice.kernel is None else choice.kernel_text()
+                print(f"remark: {op_location(anchor)}: '{anchor.name}' {CHOICE_REMARK} {what}: {choice.reason}",
+                      file=sys.stderr)
 
 
 @contextmanager

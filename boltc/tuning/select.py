@@ -26,7 +26,7 @@ is nothing to record but the family, which the lowering derives again from the s
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from xdsl.dialects.builtin import IntAttr, StringAttr
 
@@ -260,45 +260,97 @@ def by_model(op, arch: str) -> Selection:
     return _selection_of(best.candidate, reason)
 
 
+# Candidates per op that `profile` times: the performance model's fastest (generous while its
+# constants are not fitted) and the heuristic's own. A whole space is tens per op: compiling it
+# all for a ResNet-50 takes longer than timing it (issue 13: a cold cache in under 2 minutes).
+PROFILE_TOP_K = 8
+
+
+def shortlist(op, arch: str, top_k: int = PROFILE_TOP_K) -> list[tuple[object, object]]:
+    """The (candidate, problem) pairs `profile` times for `op`: the model's `top_k` fastest
+    predictions and the heuristic's choice; every candidate where the arch has no GPU model."""
+    from boltc.tuning import space
+    from boltc.tuning.model import gpu_for_arch, predict
+
+    pairs = _problems(op, arch)
+    try:
+        gpu = gpu_for_arch(arch)
+    except ValueError:
+        return pairs
+    ranked = sorted(pairs, key=lambda pair: predict(pair[0], pair[1], gpu).time_us)
+    chosen = ranked[:top_k]
+    own = heuristic(op, arch)
+    if own.kernel is not None:
+        # As the heuristic writes it (stages auto where the space writes the count out), timed
+        # against the model's picks: profiling never does worse than the default build.
+        mine = space.Candidate.from_kernel_attr(own.kernel)
+        problem = next((p for c, p in pairs if c.family is mine.family), None)
+        if problem is not None and not any(replace(c, stages=mine.stages) == mine for c, _ in chosen):
+            chosen.append((mine, problem))
+    return chosen
+
+
 def by_profile(op, arch: str, budget_s: float | None, cache=None, pool=None, progress: bool = False) -> Selection:
-    """The fastest measured candidate: from the tuning cache where it holds every problem the
-    op's families pose on this GPU (no compile, no profile), else profiled (`pool`: a ProfilePool
-    or a tuning/cluster.py ClusterPool; by default one worker per local GPU) and written to the
+    """`profile_all` for one op."""
+    return profile_all([op], arch, budget_s, cache=cache, pool=pool, progress=progress)[op]
+
+
+def profile_all(ops, arch: str, budget_s: float | None, cache=None, pool=None, progress: bool = False,
+                top_k: int = PROFILE_TOP_K) -> dict:
+    """Each op's fastest measured candidate among its `shortlist`. From the tuning cache where
+    it holds every problem the op's families pose on this GPU (no compile, no profile); the
+    rest profiled together, once (`pool`: a ProfilePool or a tuning/cluster.py ClusterPool; by
+    default one worker per local GPU), so the profilers of every op compile in one parallel
+    batch and a configuration shared by several ops' shapes is built once; results go to the
     cache. `cache`: a TuningCache (default: the user's, cache.default_cache_path()).
-    `progress`: the profilers' compile progress and a ProgressLine per job on stderr."""
+    `budget_s`: for the whole batch. `progress`: compile progress and a line per timed job."""
     from boltc.tuning.cache import TuningCache, TuningKey
     from boltc.tuning.profile import cuda_release, local_gpu_facts, profile_problems, visible_gpus
 
     if pool is None and not visible_gpus():
         raise BoltcError("--tune profile times the candidates on a CUDA GPU, and this machine has none "
                          "(use --tune heuristic or --tune model here)")
-    pairs = _problems(op, arch)
-    problems = list(dict.fromkeys(problem for _, problem in pairs))
+    plans = {}  # op -> (its problems, the cache's records of them)
+    to_time: dict[tuple[object, object], None] = {}  # ordered, each (candidate, problem) once
     with _opened(cache, TuningCache.open) as db:
         gpu = local_gpu_facts() if pool is None else None  # a cluster's GPUs key their own records
-        records = {}
-        if gpu is not None:
-            release = cuda_release()
-            for problem in problems:
+        release = cuda_release() if gpu is not None else None
+        for op in ops:
+            pairs = shortlist(op, arch, top_k)
+            problems = list(dict.fromkeys(problem for _, problem in pairs))
+            records = {}
+            for problem in problems if gpu is not None else ():
                 key = TuningKey.for_problem(problem, gpu=gpu.name, capability=gpu.capability, cuda=release)
                 record = db.lookup(key)
                 if record is not None:
                     records[problem] = record
+            plans[op] = (problems, records)
+            if not (records and len(records) == len(problems)):
+                to_time.update(((c, p), None) for c, p in pairs if p not in records)
+        outcomes = profile_problems(list(to_time), arch, budget_s=budget_s, cache=db, pool=pool,
+                                    progress=progress) if to_time else []
+    timed: dict[object, list[tuple[object, float]]] = {}
+    for r in outcomes:
+        if r.result.ok:
+            timed.setdefault(r.problem, []).append((r.candidate, r.result.median_us))
+    selections = {}
+    for op, (problems, records) in plans.items():
         if records and len(records) == len(problems):
             best = min(records.values(), key=lambda r: r.measured_us)
-            return _selection_of(best.candidate, f"profile (tuning cache): {best.measured_us:.2f} us measured")
-        missing = [(c, p) for c, p in pairs if p not in records]
-        outcomes = profile_problems(missing, arch, budget_s=budget_s, cache=db, pool=pool, progress=progress)
-    measured = [(r.candidate, r.result.median_us) for r in outcomes if r.result.ok]
-    measured += [(r.candidate, r.measured_us) for r in records.values()]
-    if not measured:
-        return heuristic(op, arch)
-    measured.sort(key=lambda m: m[1])
-    (best, best_us), runner_up = measured[0], measured[1:2]
-    reason = f"profile: {best_us:.2f} us measured"
-    if runner_up:
-        reason += f"; runner-up {runner_up[0][0].describe()} at {runner_up[0][1]:.2f} us"
-    return _selection_of(best, reason)
+            selections[op] = _selection_of(best.candidate, f"profile (tuning cache): {best.measured_us:.2f} us measured")
+            continue
+        measured = [m for p in problems for m in timed.get(p, [])]
+        measured += [(r.candidate, r.measured_us) for r in records.values()]
+        if not measured:
+            selections[op] = heuristic(op, arch)
+            continue
+        measured.sort(key=lambda m: m[1])
+        (best, best_us), runner_up = measured[0], measured[1:2]
+        reason = f"profile: {best_us:.2f} us measured"
+        if runner_up:
+            reason += f"; runner-up {runner_up[0][0].describe()} at {runner_up[0][1]:.2f} us"
+        selections[op] = _selection_of(best, reason)
+    return selections
 
 
 @contextmanager

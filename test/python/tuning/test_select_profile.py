@@ -6,6 +6,7 @@ and no profile (issue 13: "a hit means no compile and no profile")."""
 from __future__ import annotations
 
 import concurrent.futures
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -80,8 +81,8 @@ def test_profile_without_a_gpu_or_a_pool_is_a_clear_error(monkeypatch):
 
 def test_a_build_profiles_on_one_cluster_for_all_its_kernels(monkeypatch):
     """boltc.compile(..., tune="profile", tune_cluster=ADDRESS): select-kernels starts one
-    ClusterPool for the module (a Dask cluster takes seconds to start) and every op's profile
-    runs on it; the pool is closed after the pass."""
+    ClusterPool for the module (a Dask cluster takes seconds to start) and profiles every op's
+    candidates on it in one batch; the pool is closed after the pass."""
     from boltc.compiler import optimize
     from boltc.frontends import load
     from boltc.tuning import cluster
@@ -100,16 +101,17 @@ def test_a_build_profiles_on_one_cluster_for_all_its_kernels(monkeypatch):
         def __exit__(self, *exc):
             self.closed = True
 
-    def fake_by_profile(op, arch, budget_s, cache=None, pool=None, progress=False):
-        used.append(pool)
-        return select.heuristic(op, arch)
+    def fake_profile_all(ops, arch, budget_s, cache=None, pool=None, progress=False):
+        used.append((len(ops), pool))
+        return {op: select.heuristic(op, arch) for op in ops}
 
     monkeypatch.setattr(cluster, "ClusterPool", FakeClusterPool)
-    monkeypatch.setattr(select, "by_profile", fake_by_profile)
+    monkeypatch.setattr(select, "profile_all", fake_profile_all)
     module = load(str(Path(__file__).resolve().parents[2] / "data" / "mlp_gelu.mlir"))
     optimize(module, "sm_90a", "f16", tuning=Tuning("profile", cluster="tcp://scheduler:8786").check())
     assert made == ["tcp://scheduler:8786"]
-    assert len(used) >= 2 and all(p is used[0] for p in used) and used[0].closed
+    (count, pool), = used  # every op of the module in one batch, on the one cluster
+    assert count >= 2 and pool.closed
 
 
 @pytest.mark.parametrize("quiet", [False, True])
@@ -153,3 +155,30 @@ def test_tuning_is_checked_with_a_clear_message(tuning, message):
 
     with pytest.raises(BoltcError, match=message):
         Tuning(*tuning).check()
+
+
+def test_a_module_is_profiled_in_one_batch_from_each_ops_shortlist(tmp_path: Path, no_nvcc, monkeypatch):
+    """Two ops: one profile_problems call holds both ops' shortlists (the model's top K and the
+    heuristic's choice), each (candidate, problem) once; each op gets its own fastest."""
+    ops = [gemm_op(1280, 768, 768), gemm_op(1280, 3072, 768)]
+    calls = []
+    real = profile.profile_problems
+
+    def counting(pairs, *args, **kwargs):
+        calls.append(list(pairs))
+        return real(pairs, *args, **kwargs)
+
+    monkeypatch.setattr(profile, "profile_problems", counting)
+    pool = ProfilePool(["0"], runner=fake_runner, executor_factory=_thread_executor)
+    with TuningCache(tmp_path / "tuning.db") as cache:
+        chosen = select.profile_all(ops, ARCH, None, cache=cache, pool=pool, top_k=3)
+    (pairs,) = calls
+    assert len(pairs) == len(set(pairs))
+    for op in ops:
+        short = select.shortlist(op, ARCH, 3)
+        assert 3 <= len(short) <= 4 and set(short) <= set(pairs)
+        own = select.heuristic(op, ARCH).kernel
+        assert any(c.kernel_attr() == own or replace(c, stages=-1).kernel_attr() == own
+                   for c, _ in short)  # the heuristic's choice is timed too (stages auto, or written out)
+        best = min((c for c, _ in short if c.tile[0] != 64), key=lambda c: c.tile[0] * c.tile[1])
+        assert chosen[op].kernel == best.kernel_attr()
