@@ -144,7 +144,8 @@ def library_path(out: Path, name: str, batch: int, precision: str) -> Path:
     return out / f"{name}_b{batch}_{precision}.so"
 
 
-def build(name: str, batch: int, out: Path, precision: str, jobs: int | None) -> Result:
+def build(name: str, batch: int, out: Path, precision: str, jobs: int | None, tune: str = "heuristic",
+          tune_budget: float | None = None) -> Result:
     import torch
 
     import boltc
@@ -155,7 +156,8 @@ def build(name: str, batch: int, out: Path, precision: str, jobs: int | None) ->
     dtype = {"f16": torch.float16, "bf16": torch.bfloat16}[precision]
     start = time.perf_counter()
     compiled = boltc.compile(model.to(dtype), (x.to(dtype),), precision=precision,
-                             output=library_path(out, name, batch, precision), jobs=jobs)
+                             output=library_path(out, name, batch, precision), jobs=jobs, tune=tune,
+                             tune_budget=tune_budget)
     result.compile_s = time.perf_counter() - start
     result.kernels = len(compiled.kernels)
     compiled.close()
@@ -300,6 +302,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--run-only", action="store_true", help="check and time libraries built before")
     parser.add_argument("-j", "--jobs", type=int, default=None, help="nvcc processes per build")
     parser.add_argument("--json", type=Path, help="append results as JSON lines here")
+    parser.add_argument("--tune", choices=("heuristic", "model", "profile"), default="heuristic",
+                        help="how the build chooses its kernels (boltc --tune); the tuning time is part "
+                             "of the compile time; use another --out per strategy")
+    parser.add_argument("--tune-budget", type=float, default=None, help="seconds for --tune profile")
     parser.add_argument("--without", default="",
                         help="build without these graph passes (comma-separated names, e.g. "
                              "conv-as-gemm): an A/B of one pass; use another --out")
@@ -318,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
         times_file = args.out / f"{name}_b{args.batch}_{args.precision}.json"
         try:
             if not args.run_only:
-                result = build(name, args.batch, args.out, args.precision, args.jobs)
+                result = build(name, args.batch, args.out, args.precision, args.jobs, args.tune, args.tune_budget)
                 times_file.write_text(json.dumps(asdict(result)))
             elif times_file.exists():
                 result = Result(**json.loads(times_file.read_text()))
