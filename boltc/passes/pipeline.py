@@ -1,7 +1,7 @@
 """bolt-pipeline: the graph passes in the order DESIGN.md gives, as the `boltc` driver runs them.
 
-    fold constants and batch-norm -> parallel convolutions merged -> precision -> NHWC -> strided stems folded
-    space-to-depth -> pointwise convs as GEMMs
+    fold constants and batch-norm -> parallel convolutions merged -> precision -> NHWC
+    -> strided stems folded (space-to-depth) -> pointwise convs as GEMMs -> attention fused
     -> alignment padding -> epilogue fusion -> back-to-back fusion -> kernel selection -> memory plan
 
 Canonicalization runs between the stages that leave dead or trivial ops behind. The input is
