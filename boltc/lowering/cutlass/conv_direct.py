@@ -112,9 +112,11 @@ class ConvDirectConfig(SelfChecking):
                 f"{self.vector} output channels per thread, channel tile {self.channel_tile}")
 
     def blocker(self) -> str | None:
-        for what, v, element in (("vector", self.vector, self.element_ab),
-                                 ("input vector", self.input_vector, self.element_ab)):
-            if v < 1 or v & (v - 1) or v * max(element.bytes, self.element_d.bytes) > VECTOR_BYTES:
+        # Output channels are stored (element_d) and their weights read (element_ab) in vectors of
+        # `vector`; only activations and weights are loaded in vectors of `input_vector`.
+        widest = {"vector": max(self.element_ab.bytes, self.element_d.bytes), "input vector": self.element_ab.bytes}
+        for what, v in (("vector", self.vector), ("input vector", self.input_vector)):
+            if v < 1 or v & (v - 1) or v * widest[what] > VECTOR_BYTES:
                 return f"{what} width {v} is not a power of two of at most 16 bytes"
         if self.channels_per_group % self.input_vector:
             return f"input vector {self.input_vector} does not divide {self.channels_per_group} channels per group"

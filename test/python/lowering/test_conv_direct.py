@@ -45,6 +45,15 @@ def test_grouped_keeps_a_thread_s_channels_in_one_group():
     assert "groups=32" in low.reason
 
 
+def test_an_f32_result_narrows_the_output_vector_not_the_input_loads():
+    """f16 activations, f32 result (test/data/repvgg_block's last grouped conv): 8 input
+    channels are one 16-byte load of f16 however wide the result is; 4 f32 outputs per store.
+    (The check once held the input vector to the result's width too and refused the layer.)"""
+    _, low = lowered(2, 14, 14, 16, 16, 3, 3, padding=(1, 1, 1, 1), groups=2, out="f32")
+    c = low.kernel.config
+    assert (c.channels_per_group, c.input_vector, c.vector) == (8, 8, 4) and c.blocker() is None
+
+
 def test_a_filter_too_large_for_shared_memory_is_refused_by_name():
     # 512 channels per group x 7 x 7 x 2 bytes x 8 channels: 400 KB for one lane.
     op = parse_conv(conv_text(1, 8, 8, 1024, 1024, 7, 7, padding=(3, 3, 3, 3), groups=2, epilogue="plain"))
