@@ -156,8 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="how each GEMM's and convolution's kernel is chosen (the select-kernels "
                              "pass): heuristic (fixed rules; the default while the performance model is "
                              "not fitted to measurements), model (the performance model's fastest "
-                             "prediction: uncalibrated estimates for now), profile (every candidate "
-                             "compiled and timed on this machine's CUDA GPU)")
+                             "prediction: uncalibrated estimates for now), profile (the tuning cache's "
+                             "measurement, else the model's 8 fastest candidates and the heuristic's "
+                             "own, compiled and timed on this machine's CUDA GPU)")
     parser.add_argument("--tune-budget", type=positive_seconds, metavar="SECONDS",
                         help="the most time --tune profile spends timing candidates, over the whole "
                              "model (default: no limit); only with --tune profile")
@@ -225,10 +226,10 @@ def build_library(args: argparse.Namespace) -> Path | None:
     program, name = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks,
                                   tuning=tuning_of(args))
     if not to_stdout:
-        return build_model(program, args.output, parallel=args.jobs, progress=False)
+        return build_model(program, args.output, parallel=args.jobs, progress=not args.quiet)
     scratch = Path(tempfile.mkdtemp(prefix="boltc-so-"))
     try:
-        library = build_model(program, scratch / f"{name}.so", parallel=args.jobs, progress=False)
+        library = build_model(program, scratch / f"{name}.so", parallel=args.jobs, progress=not args.quiet)
         with open(library, "rb") as stream:
             shutil.copyfileobj(stream, sys.stdout.buffer)
         sys.stdout.buffer.flush()

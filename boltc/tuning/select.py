@@ -14,8 +14,10 @@ Strategies (`--tune`):
 - **model**: every candidate of tuning/space.py, ranked by tuning/model.py's prediction for the
   target's GPU; the fastest predicted wins. The model's constants are not fitted to measurements
   yet (tuning/gpus/*.json), so its times are estimates: `heuristic` stays the default.
-- **profile**: every candidate compiled and timed on the GPU of this machine
-  (tuning/profile.py: profile_candidates), the fastest correct one wins. It needs a CUDA GPU.
+- **profile**: the tuning cache's measurement where it has one for this GPU; else a shortlist
+  per op (the model's PROFILE_TOP_K fastest predictions and the heuristic's own choice), every
+  op's profilers compiled in one batch and timed on the GPU of this machine (or a Dask cluster),
+  the fastest correct one wins (`profile_all`). It needs a CUDA GPU.
 
 conv_direct (grouped or depthwise convolutions the tensor cores do not take) has no
 `#bolt.kernel` form: its widths follow from the problem (conv_direct.choose_config), so there
