@@ -198,3 +198,17 @@ def test_onnx_input_too_large_to_hold_names_the_input():
     with pytest.raises(BoltcError, match=r"input 'x' is a tensor of shape \[65536, 65536\] \(4294967296 "
                                          r"elements\)"):
         load(model)
+
+
+def test_onnx_max_pool_propagates_a_nan_in_its_window():
+    """Conv -> Sqrt -> MaxPool (the fuzz suite's mutant of conv_relu_pool): a window holding a NaN
+    pools to NaN in boltc, as in torch's max_pool2d; onnxruntime's MaxPool skips NaNs (so the
+    fuzz oracle accepts the difference there, and only there)."""
+    from onnx import helper
+
+    model = _onnx_model([helper.make_node("Sqrt", ["x"], ["s"], name="sqrt"),
+                         helper.make_node("MaxPool", ["s"], ["y"], name="pool", kernel_shape=[2, 2], strides=[2, 2])],
+                        [("x", [1, 1, 2, 4])], [("y", [1, 1, 1, 2])])
+    x = np.array([[[[-1.0, 4.0, 9.0, 16.0], [1.0, 1.0, 1.0, 1.0]]]], np.float32)
+    (y,) = boltc.interpret(model, x)
+    assert np.isnan(y[0, 0, 0, 0]) and y[0, 0, 0, 1] == 4.0

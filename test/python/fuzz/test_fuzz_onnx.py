@@ -287,12 +287,22 @@ def onnx_case(case: Case, work_file) -> str:
     if want is None:
         return "ok, onnxruntime refused"
     assert len(got) == len(want), (len(got), len(want))
+    if any(a.size == 0 for a in feeds.values()):
+        return "ok, empty"  # a mean over nothing: NaN in numpy and onnx's reference, 0 in onnxruntime
     for g, w in zip(got, want):
         assert g.shape == w.shape, (g.shape, w.shape)
-        if any(a.size == 0 for a in feeds.values()):
-            return "ok, empty"  # a mean over nothing: NaN in numpy and onnx's reference, 0 in onnxruntime
+        g, w = g.astype(np.float32), w.astype(np.float32)
+        if np.isnan(g).any() and not np.array_equal(np.isnan(g), np.isnan(w)):
+            # A NaN (sqrt of a negative, say) inside a max-pool window: boltc propagates it, as
+            # torch does; onnxruntime's MaxPool skips it, onnx's reference keeps it or not by
+            # its place in the window, and the ONNX spec says nothing. Held: every NaN the
+            # others give, and every finite value boltc gives, agree.
+            assert np.isnan(g[np.isnan(w)]).all(), "a NaN of onnxruntime's is a number in boltc's output"
+            finite = ~np.isnan(g)
+            np.testing.assert_allclose(g[finite], w[finite], rtol=1e-3, atol=1e-4)
+            return "ok, NaN propagated where onnxruntime skips it"
         # f32 throughout, both sides; summation orders differ (convolution, GEMM, pooling).
-        np.testing.assert_allclose(g.astype(np.float32), w.astype(np.float32), rtol=1e-3, atol=1e-4)
+        np.testing.assert_allclose(g, w, rtol=1e-3, atol=1e-4)
     return "ok, matches onnxruntime"
 
 
