@@ -39,30 +39,9 @@ from boltc.diagnostics import BoltcError
 from boltc.tuning.cache import TuningCache, TuningCacheError, default_cache_path
 from boltc.tuning.report import DEFAULT_TOP
 
-STRATEGIES = ("heuristic", "model", "profile")  # tuning/select.py: STRATEGIES, the default first
-
-ARCHES = ("sm_90a", "sm_80")
-PRECISIONS = ("f16", "bf16", "f32")
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
-    return value
+# The compiler's own choices and argument checks (boltc/cli.py), so `boltc tune` takes exactly
+# what `boltc` does.
+from boltc.cli import ARCHES, PRECISIONS, TUNE_STRATEGIES as STRATEGIES, positive_int, positive_seconds  # noqa: E402
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -345,7 +345,7 @@ def test_tune_profile_checks_its_flags(tmp_path: Path, model_records):
         (["--arch", "sm_70"], "invalid choice: 'sm_70'"),
         (["--precision", "f8"], "invalid choice: 'f8'"),
         (["--workers", "0"], "must be at least 1"),
-        (["--budget", "-1"], "must be more than 0"),
+        (["--budget", "-1"], "expected a positive number of seconds"),
     ]:
         result = boltc("tune", "profile", str(MODEL), *args)
         assert result.returncode == 2 and message in result.stderr, (args, result.stderr)
