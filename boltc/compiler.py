@@ -37,7 +37,8 @@ from boltc.runtime import CompiledModel
 ARCHES = ("sm_90a", "sm_80")  # the first is the default
 PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
 PIPELINE_RECORD = "boltc.pipeline"  # the module attribute naming the target optimize() ran for
-# Targets whose lowering has a bolt.b2b kernel (issue 5 follow-up: the Hopper-native b2b).
+# Targets where fuse-b2b runs by default. sm_80 has a b2b kernel (cutlass/b2b_sm80.py) that is
+# not yet verified on a GPU: boltc.compile(..., fuse_b2b=True) opts in until a GPU session does.
 B2B_KERNEL_ARCHS: frozenset[str] = frozenset()
 
 
@@ -70,14 +71,17 @@ def recorded_target(module: ModuleOp) -> Target | None:
 
 
 def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = None, *,
-             remarks: bool = False, where: str = "<module>", keep_f32: tuple[str, ...] = ()) -> ModuleOp:
+             remarks: bool = False, where: str = "<module>", keep_f32: tuple[str, ...] = (),
+             fuse_b2b: bool | None = None) -> ModuleOp:
     """Run the graph passes on a bolt module, in place, ending with plan-memory, and record the
     target on it. A module that already records one (optimized IR: `boltc --emit bolt` output)
     is left as it is; `arch`/`precision` None take its record, else the defaults, and ones that
     differ from its record are an error located at `where`. `remarks` prints each refused
     fusion on stderr, and each back-to-back pair left apart for want of a b2b kernel.
     `keep_f32`: ops convert-precision keeps in fp32 (its selectors: by op name, graph node or
-    FILE:LINE), recorded with the target."""
+    FILE:LINE), recorded with the target. `fuse_b2b`: run back-to-back fusion (None: only where
+    the arch is in B2B_KERNEL_ARCHS; True opts in where a b2b kernel exists but is not yet
+    verified on a GPU, as sm_80's b2b_gemm_sm80)."""
     from boltc.passes.pipeline import run_pipeline
 
     done = recorded_target(module)
@@ -90,7 +94,8 @@ def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = 
         return module
     target = Target(arch or ARCHES[0], precision or PRECISIONS[0], tuple(keep_f32))
     check_arch(target.arch)
-    fuse_b2b = target.arch in B2B_KERNEL_ARCHS
+    if fuse_b2b is None:
+        fuse_b2b = target.arch in B2B_KERNEL_ARCHS
     run_pipeline(module, precision=target.precision, arch=target.arch, remarks=remarks, fuse_b2b=fuse_b2b,
                  keep_f32=target.keep_f32)
     if remarks_wanted(remarks) and not fuse_b2b:
@@ -165,7 +170,7 @@ def lower(model: Any, example_inputs: Any = None, *, arch: str | None = "sm_90a"
 
 def lower_library(model: Any, example_inputs: Any = None, *, arch: str | Sequence[str] | None = "sm_90a",
                   precision: str | None = "f16", function: str = "main", name: str | None = None,
-                  remarks: bool = False, keep_f32: tuple[str, ...] = ()):
+                  remarks: bool = False, keep_f32: tuple[str, ...] = (), fuse_b2b: bool | None = None):
     """`model` -> (a lowering/dispatch.ModelLibrary, the model's name): one host program per arch
     of `arch` (parse_arches: "sm_80,sm_90a" builds a fat model.so), the model imported once and
     the graph passes run on a copy per arch. BoltcError when the arches' builds differ in
@@ -177,21 +182,22 @@ def lower_library(model: Any, example_inputs: Any = None, *, arch: str | Sequenc
     name = name or model_name(model, default=function)
     module, where = load_for_compile(model, example_inputs)
     if arches is None:
-        return model_library([_lower_module(module, where, None, precision, function, name, remarks, keep_f32)]), name
+        return model_library([_lower_module(module, where, None, precision, function, name, remarks, keep_f32,
+                                                    fuse_b2b)]), name
     programs = []
     for i, one in enumerate(arches):
         copy = module if i == len(arches) - 1 else module.clone()  # optimize rewrites in place
-        programs.append(_lower_module(copy, where, one, precision, function, name, remarks, keep_f32))
+        programs.append(_lower_module(copy, where, one, precision, function, name, remarks, keep_f32, fuse_b2b))
     return model_library(programs), name
 
 
 def _lower_module(module: ModuleOp, where: str, arch: str | None, precision: str | None, function: str,
-                  name: str, remarks: bool, keep_f32: tuple[str, ...]):
+                  name: str, remarks: bool, keep_f32: tuple[str, ...], fuse_b2b: bool | None = None):
     from boltc.lowering.host import lower_to_host
 
     passes_run = recorded_target(module) is None  # optimized IR compiles as written, no passes
     with collecting_remarks() as refused:
-        optimize(module, arch, precision, remarks=remarks, where=where, keep_f32=keep_f32)
+        optimize(module, arch, precision, remarks=remarks, where=where, keep_f32=keep_f32, fuse_b2b=fuse_b2b)
     target = recorded_target(module)
     assert target is not None  # optimize records it
     program = lower_to_host(module, arch=target.arch, function=function, name=name)
@@ -242,6 +248,7 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     jobs: int | None = None,
     build_dir: str | os.PathLike[str] | None = None,
     keep_f32: tuple[str, ...] = (),
+    fuse_b2b: bool | None = None,
 ) -> CompiledModel:
     """Compile `model` for `arch` into a shared library and load it.
 
@@ -260,11 +267,13 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     nvcc processes (default: all cores). `device`: the CUDA device numpy inputs run on.
     `keep_f32`: ops to keep in fp32 compute, by op name (`bolt.softmax`), graph node or
     FILE:LINE, as `boltc verify --precision-override OP=f32` (convert-precision's docstring).
+    `fuse_b2b`: fuse back-to-back GEMMs into one b2b kernel (None: only for arches in
+    B2B_KERNEL_ARCHS, none yet; True: opt in, e.g. sm_80's b2b_gemm_sm80, not yet GPU-verified).
     """
     from boltc.lowering.model_build import build_model
 
     program, name = lower_library(model, example_inputs, arch=arch, precision=precision, function=function,
-                                  keep_f32=keep_f32)
+                                  keep_f32=keep_f32, fuse_b2b=fuse_b2b)
     owned = None
     if output is None:
         owned = Path(tempfile.mkdtemp(prefix="boltc-"))

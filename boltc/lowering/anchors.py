@@ -43,6 +43,8 @@ from boltc.lowering.host import (
 def lower_anchor(op: Operation, arch: str) -> AnchorCall:
     if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp)):
         return _cutlass_anchor(op, arch)
+    if isinstance(op, bolt.B2bOp):  # two gemms back to back: CUTLASS example 13 (b2b_sm80.py)
+        return _b2b_call(op, arch)
     if isinstance(op, bolt.AttentionOp):  # one fused kernel on both targets (fmha_sm80.py)
         from boltc.lowering.cutlass import fmha_sm80
 
@@ -50,7 +52,7 @@ def lower_anchor(op: Operation, arch: str) -> AnchorCall:
     raise error_at(
         op,
         f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80, conv_sm80, "
-        "conv_group_sm80 and conv_direct)",
+        "conv_group_sm80, conv_direct and b2b_gemm_sm80)",
     )
 
 
@@ -177,4 +179,45 @@ def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorC
         query_parameters=tuple(i for i, p in enumerate(entry.params) if p.role not in gemm_sm90.HOST_ROLES),
         config=lowered.kernel.summary(),
         reason=getattr(lowered, "reason", ""),
+    )
+
+
+def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
+    """A bolt.b2b of two gemms as the host's AnchorCall (b2b_sm80.B2bLowering's arguments:
+    ("input", i) is the b2b's operand i, ("result",) its result)."""
+    from boltc.lowering import build
+    from boltc.lowering.cutlass import b2b_sm80, gemm_sm90
+
+    lowered = b2b_sm80.lower_b2b(op, arch=arch)
+    entry = lowered.kernel.entry_point
+    roles = gemm_sm90.ParamRole
+
+    def argument(value: object) -> KernelArgument:
+        if value == ("result",):
+            return ResultPointer()
+        if isinstance(value, tuple) and value[0] == "input":
+            return OperandPointer(value[1])
+        if value is roles.WORKSPACE:
+            return WorkspacePointer()
+        if value is roles.WORKSPACE_SIZE:
+            return WorkspaceBytes()
+        if value is roles.STREAM:
+            return StreamArgument()
+        if isinstance(value, int) and not isinstance(value, bool):
+            return IntArgument(value)
+        raise TypeError(f"{entry.name}: no host value for argument {value!r}")
+
+    unit = build.TranslationUnit(lowered.kernel.name, lowered.kernel.render(), build.Arch.parse(arch))
+    return AnchorCall(
+        entry=entry.name,
+        parameters=tuple((p.ctype, p.name) for p in entry.params),
+        arguments=tuple(argument(a) for a in lowered.arguments),
+        family=b2b_sm80.FAMILY,
+        unit=unit,
+        returns=EntryReturn.CUTLASS_STATUS,
+        can_implement=entry.can_implement_name,
+        workspace_size=entry.workspace_size_name,
+        query_parameters=tuple(i for i, p in enumerate(entry.params) if p.role not in gemm_sm90.HOST_ROLES),
+        config=lowered.kernel.summary(),
+        reason=lowered.reason,
     )

@@ -370,7 +370,10 @@ def cutlass_include_dirs() -> tuple[Path, ...]:
     # the stand-in for the cuRAND header that example includes but does not use (compat/).
     from boltc.lowering.runtime_abi import runtime_include_dir
 
-    return (*dirs, source / "examples", runtime_include_dir() / "boltc" / "compat")
+    # Example 13's headers include one another as "kernel/...", "threadblock/...": its own
+    # directory goes on the path (cutlass/b2b_sm80.py, the back-to-back GEMM).
+    b2b_example = source / "examples" / "13_two_tensor_op_fusion"
+    return (*dirs, source / "examples", b2b_example, runtime_include_dir() / "boltc" / "compat")
 
 
 # --------------------------------------------------------------------------------------

@@ -1,0 +1,462 @@
+"""bolt.b2b of two GEMMs -> one CUTLASS 2.x translation unit: CUTLASS example 13's `B2bGemm`
+(examples/13_two_tensor_op_fusion in the installed nvidia-cutlass package), two tensor-op
+mainloops back to back in one kernel, the first product kept on chip.
+
+    D = epilogue1(epilogue0(A @ B0) @ B1)        A: M x K0, B0: K0 x N0, B1: N0 x N1
+
+The template and what it fixes
+------------------------------
+`cutlass::gemm::device::B2bGemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, RowMajor,
+ElementAccumulator, OpClassTensorOp, Sm80, ThreadblockShape0, ThreadblockShape1, WarpShape0,
+WarpShape1, InstructionShape, EpilogueOutputOp0, EpilogueOutputOp1, Swizzle, Stages,
+SmemAccumulator, AlignmentA, AlignmentB>`. One CTA per M-tile runs both GEMMs, so
+(`B2bSm80Config.blocker`, checked before nvcc):
+- threadblock residence: ThreadblockShape0::kN == N0 and ThreadblockShape1::kN == N1 (the
+  README's "thread_block_tile_N = problem_N"), both tiles with the same M;
+- register residence (`SmemAccumulator = false`, B2bMmaMultistage): WarpShape0::kN ==
+  ThreadblockShape0::kN, each warp owns whole rows of the product, which its accumulator
+  fragment hands to the second mainloop as its A operand; shared-memory residence
+  (`SmemAccumulator = true`, B2bMmaMultistageSmemAccumulator) stages the product in shared
+  memory, so the warp tile may split N;
+- the mainloop's static_asserts: A and B accesses are 16 bytes (8 half elements: K0 and N0 are
+  multiples of 8; the pad-alignment pass pads them), two or more mma.sync K steps per warp tile
+  (warp tile K 32 for 16-bit inputs), at least 3 stages (B2bMmaMultistage);
+- one LayoutB for both weights: both gemms read their rhs the same way (both `transpose_b`,
+  as nn.Linear's weights are, or neither).
+
+Epilogues (`stage_epilogue`; anything else is refused, located at the anchor, never dropped)
+- first GEMM: `acc + bias0` or `relu(acc + bias0)`, bias0 a per-column vector (a [N0] or
+  [1, N0] extra). The template always reads a bias vector (its `IteratorAccumulatorScaleBias`
+  has no predicate for a null pointer), so a bias-free first stage is refused.
+  EpilogueOutputOp0 is LinearCombination(Relu) with OnlyAlphaScaling (alpha 1) whose
+  ElementCompute is the bias's element (the template reads bias0 as ElementCompute);
+- second GEMM: `acc`, `relu(acc)`, `acc + bias1` or `relu(acc + bias1)`: bias1 is CUTLASS's
+  C operand with row stride 0 (beta 1, NoBetaScaling), so its element must be the output's.
+
+Entry point (the same three C functions as the GEMM families: launch, workspace size,
+can-implement): m, n0, n1, k0, a, lda, b0, ldb0, bias0, b1, ldb1, bias1 (D's pointer, unread, without one),
+d, ldd, workspace, workspace_size, stream.
+
+NOT verified on a GPU yet: the TU compiles with nvcc (test/python/lowering/test_b2b_sm80.py),
+and test/gpu/test_b2b_sm80.py checks results and timing when run on an A100/H100.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.ir import BlockArgument, SSAValue
+
+from boltc.dialects import bolt
+from boltc.lowering.cutlass.cpp import (
+    EXPORT_MACRO,
+    Element,
+    GmemLayout,
+    InvalidKernelConfig,
+    SelfChecking,
+    Shape3,
+    UnsupportedEpilogue,
+    instantiate,
+    lower_at,
+)
+from boltc.lowering.cutlass.gemm_sm80 import INSTRUCTION, SM80_SMEM_CAPACITY
+from boltc.lowering.cutlass.gemm_sm90 import CParam, CutlassKernel, EntryPoint, ParamRole, render_exports
+
+FAMILY = "b2b_gemm_sm80"
+ACCESS_BYTES = 16  # default_b2b_mma.h: kAlignmentA/B == 128 bits
+TILE_K = 32  # two 16-deep mma.sync steps per warp tile (the mainloop's static_assert: > 1)
+TILE_M = 64
+MIN_STAGES = 3  # B2bMmaMultistage; 2 would be B2bMmaPipelined
+WARPS = 4
+TILE_N = (32, 64, 128)  # N0 and N1: whole CTA tiles (residence), whole warp tiles (registers)
+
+
+# --------------------------------------------------------------------------------------
+# Epilogues the template can express.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StageEpilogue:
+    """One GEMM's epilogue as B2bGemm takes it: an optional per-column bias, an optional relu."""
+
+    bias: SSAValue | None  # the anchor's extra (a block argument of the b2b body)
+    relu: bool
+
+    def describe(self) -> str:
+        core = "acc + bias" if self.bias is not None else "acc"
+        return f"relu({core})" if self.relu else core
+
+
+def _row_vector(value: SSAValue, n: int) -> bool:
+    return bolt.shape_of(value) in ((n,), (1, n))
+
+
+def stage_epilogue(anchor: bolt.GemmOp) -> StageEpilogue:
+    """`anchor`'s epilogue as (bias, relu), or UnsupportedEpilogue saying what is left over."""
+    block = anchor.epilogue.block
+    acc, extras = block.args[0], dict(zip(block.args[1:], anchor.extras))
+    n = bolt.shape_of(anchor.result)[-1]
+    value: SSAValue = acc
+    bias: SSAValue | None = None
+    relu = False
+    casts: dict[SSAValue, SSAValue] = {}  # cast result -> the extra it converts
+    for op in block.ops:
+        if isinstance(op, bolt.YieldOp):
+            if op.values[0] is not value:
+                break
+            return StageEpilogue(bias, relu)
+        if isinstance(op, bolt.CastOp) and op.operands[0] in extras:
+            casts[op.results[0]] = op.operands[0]
+            continue
+        if isinstance(op, bolt.AddOp) and bias is None and not relu and value in op.operands:
+            other = op.operands[1] if op.operands[0] is value else op.operands[0]
+            extra = extras.get(casts.get(other, other))
+            if extra is not None and _row_vector(extra, n):
+                bias, value = extra, op.results[0]
+                continue
+        if isinstance(op, bolt.ReluOp) and not relu and op.operands[0] is value:
+            relu, value = True, op.results[0]
+            continue
+        raise UnsupportedEpilogue(
+            f"{FAMILY}: the epilogue op '{op.name}' is not one B2bGemm expresses (a stage's epilogue "
+            "is acc, acc + per-column bias, and an optional relu after them)"
+        )
+    raise UnsupportedEpilogue(f"{FAMILY}: the epilogue does not yield acc, acc + bias or their relu")
+
+
+# --------------------------------------------------------------------------------------
+# Configuration, validated as the template's static_asserts and residence require.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class B2bSm80Config(SelfChecking):
+    """Everything about the kernel: the two problems' fixed dimensions, types and tiles."""
+
+    n0: int
+    n1: int
+    element_ab: Element  # A, B0, B1, and the first product handed to the second mainloop
+    element_d: Element
+    element_bias0: Element
+    layout_b: GmemLayout
+    residence: bolt.Residence
+    tile0: Shape3
+    tile1: Shape3
+    warp0: Shape3
+    warp1: Shape3
+    stages: int
+    relu0: bool
+    relu1: bool
+    bias1: bool
+
+    def summary(self) -> str:
+        return (
+            f"{FAMILY} {self.element_ab.short}->{self.element_d.short} N0={self.n0} N1={self.n1} "
+            f"B {self.layout_b.value[0]}, {self.residence.value}, tiles {self.tile0}/{self.tile1}, "
+            f"warps {self.warp0}/{self.warp1}, stages {self.stages}, "
+            f"epilogues {'relu(acc + bias)' if self.relu0 else 'acc + bias'} / "
+            f"{'relu(' if self.relu1 else ''}acc{' + bias' if self.bias1 else ''}{')' if self.relu1 else ''}"
+        )
+
+    @property
+    def alignment(self) -> int:
+        return ACCESS_BYTES // self.element_ab.bytes
+
+    def blocker(self) -> str | None:
+        if self.element_ab not in (Element.F16, Element.BF16):
+            return f"B2bGemm takes f16 or bf16 inputs, got {self.element_ab.short}"
+        for what, n in (("N0", self.n0), ("N1", self.n1)):
+            if n not in TILE_N:
+                return (f"{what}={n}: one CTA tile covers all of it (threadblock residence) and CUTLASS's "
+                        f"warp tiles are powers of two here: {what} must be one of {TILE_N}")
+        if self.tile0.n != self.n0 or self.tile1.n != self.n1:
+            return (f"ThreadblockShape0::kN {self.tile0.n} and ThreadblockShape1::kN {self.tile1.n} must equal "
+                    f"N0={self.n0} and N1={self.n1} (threadblock residence)")
+        if self.tile0.m != self.tile1.m:
+            return f"both GEMMs run on the same M-tile: tile M {self.tile0.m} != {self.tile1.m}"
+        if self.residence is bolt.Residence.REGISTERS and self.warp0.n != self.tile0.n:
+            return (f"register residence needs WarpShape0::kN == ThreadblockShape0::kN ({self.warp0.n} != "
+                    f"{self.tile0.n}): each warp must own whole rows of the first product")
+        for i, (tile, warp) in enumerate(((self.tile0, self.warp0), (self.tile1, self.warp1))):
+            if tile.k != TILE_K or warp.k != TILE_K:
+                return f"GEMM {i}: tile and warp K must be {TILE_K} (two mma.sync K steps per warp tile)"
+            if tile.m % warp.m or tile.n % warp.n or warp.m % INSTRUCTION.m or warp.n % 16:
+                return f"GEMM {i}: warp tile {warp} does not divide tile {tile} into mma.sync steps"
+            if (tile.m // warp.m) * (tile.n // warp.n) != WARPS:
+                return f"GEMM {i}: tile {tile} over warp tile {warp} is not {WARPS} warps (both GEMMs share the CTA)"
+        if self.stages < MIN_STAGES:
+            return f"B2bMmaMultistage needs at least {MIN_STAGES} stages, got {self.stages}"
+        smem = self.shared_memory_bytes()
+        if smem > SM80_SMEM_CAPACITY:
+            return f"{smem} bytes of shared memory exceed the {SM80_SMEM_CAPACITY} of an sm_80 CTA"
+        return None
+
+    def shared_memory_bytes(self) -> int:
+        e = self.element_ab.bytes
+        stages0 = self.stages * (self.tile0.m + self.tile0.n) * TILE_K * e
+        stages1 = self.stages * self.tile1.n * TILE_K * e
+        product = self.tile0.m * self.n0 * e if self.residence is bolt.Residence.SHARED_MEMORY else 0
+        return max(stages0, stages1) + stages1 + product  # an upper bound of B2bMmaBase's union
+
+
+def tiles_for(n0: int, n1: int, residence: bolt.Residence) -> tuple[Shape3, Shape3, Shape3, Shape3]:
+    """(tile0, tile1, warp0, warp1): 64-row tiles of 4 warps. Registers: each warp 16 whole
+    rows (example 13's sm80_rf choice). Shared memory: 2 x 2 warps when N allows."""
+    tile0, tile1 = Shape3(TILE_M, n0, TILE_K), Shape3(TILE_M, n1, TILE_K)
+    if residence is bolt.Residence.REGISTERS:
+        return tile0, tile1, Shape3(16, n0, TILE_K), Shape3(16, n1, TILE_K)
+
+    def split(n: int) -> Shape3:
+        return Shape3(32, n // 2, TILE_K) if n >= 64 else Shape3(16, n, TILE_K)
+
+    return tile0, tile1, split(n0), split(n1)
+
+
+# --------------------------------------------------------------------------------------
+# The kernel: one TU.
+# --------------------------------------------------------------------------------------
+
+_INCLUDES = """\
+#include <cstddef>
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include "cutlass/cutlass.h"
+#include "cutlass/numeric_types.h"
+#include "cutlass/epilogue/thread/linear_combination.h"
+#include "cutlass/epilogue/thread/linear_combination_relu.h"
+#include "cutlass/gemm/threadblock/threadblock_swizzle.h"
+// CUTLASS example 13 (its directory is on the include path: build.cutlass_include_dirs).
+#include "device/b2b_gemm.h"
+""" + "\n" + EXPORT_MACRO
+
+
+def _params() -> tuple[CParam, ...]:
+    R = ParamRole
+    return (
+        CParam("m", "int", R.M), CParam("n0", "int", R.N), CParam("n1", "int", R.N), CParam("k0", "int", R.K),
+        CParam("a", "const void*", R.A), CParam("lda", "int64_t", R.LDA),
+        CParam("b0", "const void*", R.B), CParam("ldb0", "int64_t", R.LDB),
+        CParam("bias0", "const void*", R.LEAF, 0),
+        CParam("b1", "const void*", R.B), CParam("ldb1", "int64_t", R.LDB),
+        CParam("bias1", "const void*", R.LEAF, 1),
+        CParam("d", "void*", R.D), CParam("ldd", "int64_t", R.LDD),
+        CParam("workspace", "void*", R.WORKSPACE), CParam("workspace_size", "size_t", R.WORKSPACE_SIZE),
+        CParam("stream", "cudaStream_t", R.STREAM),
+    )
+
+
+@dataclass(frozen=True)
+class B2bSm80Kernel(CutlassKernel):
+    FAMILY: ClassVar[str] = FAMILY
+
+    config: B2bSm80Config
+
+    def _entry_params(self) -> tuple[CParam, ...]:
+        return _params()
+
+    def _render(self, name: str) -> str:
+        entry = EntryPoint(name, _params())
+        header = (
+            f"// Generated by boltc ({FAMILY}): {self.config.summary()}.\n"
+            "// Exported entry points (boltc/lowering/cutlass/b2b_sm80.py documents them):\n"
+            + "".join(f"//   {p};\n" for p in entry.prototypes())
+        )
+        body = "\n".join([self.render_types(), self._render_arguments(entry), render_exports(entry, "B2bGemm")])
+        return f"{header}\n{_INCLUDES}\nnamespace {{\n\n{body}"
+
+    def render_types(self) -> str:
+        c = self.config
+        relu0 = "LinearCombinationRelu" if c.relu0 else "LinearCombination"
+        relu1 = "LinearCombinationRelu" if c.relu1 else "LinearCombination"
+        scale1 = "NoBetaScaling" if c.bias1 else "OnlyAlphaScaling"
+        lines = [
+            f"using ElementA = {c.element_ab.cpp};",
+            f"using ElementB = {c.element_ab.cpp};",
+            f"using ElementD = {c.element_d.cpp};",
+            "using ElementAccumulator = float;",
+            "// B2bGemm reads bias0 as EpilogueOutputOp0's ElementCompute.",
+            f"using ElementBias0 = {c.element_bias0.cpp};",
+            "using LayoutA = cutlass::layout::RowMajor;",
+            f"using LayoutB = {c.layout_b.cpp};  // B0 and B1 alike: the template has one LayoutB",
+            "using LayoutD = cutlass::layout::RowMajor;",
+            f"constexpr int Alignment = {c.alignment};  // default_b2b_mma.h asserts 128-bit accesses",
+            f"using ThreadblockShape0 = cutlass::gemm::GemmShape<{c.tile0.m}, {c.tile0.n}, {c.tile0.k}>;  // N = N0",
+            f"using ThreadblockShape1 = cutlass::gemm::GemmShape<{c.tile1.m}, {c.tile1.n}, {c.tile1.k}>;  // N = N1",
+            f"using WarpShape0 = cutlass::gemm::GemmShape<{c.warp0.m}, {c.warp0.n}, {c.warp0.k}>;",
+            f"using WarpShape1 = cutlass::gemm::GemmShape<{c.warp1.m}, {c.warp1.n}, {c.warp1.k}>;",
+            f"using InstructionShape = cutlass::gemm::GemmShape<{INSTRUCTION.m}, {INSTRUCTION.n}, {INSTRUCTION.k}>;",
+            f"constexpr int Stages = {c.stages};",
+            f"constexpr bool SmemAccumulator = {'true' if c.residence is bolt.Residence.SHARED_MEMORY else 'false'};",
+            "",
+            "// The first product, bias0 added per column, goes to the second mainloop as A1: one",
+            "// mma.sync accumulator fragment (16x8 over a warp: 4 values) per call.",
+            "using EpilogueOutputOp0 = "
+            + instantiate(
+                f"cutlass::epilogue::thread::{relu0}",
+                "ElementA", "InstructionShape::kM * InstructionShape::kN / 32", "ElementAccumulator",
+                "ElementBias0", "cutlass::epilogue::thread::ScaleType::OnlyAlphaScaling",
+            ) + ";",
+            "// D = [relu](acc [+ C]): bias1 is C with row stride 0.",
+            "using EpilogueOutputOp1 = "
+            + instantiate(
+                f"cutlass::epilogue::thread::{relu1}",
+                "ElementD", "128 / cutlass::sizeof_bits<ElementD>::value", "ElementAccumulator",
+                "float", f"cutlass::epilogue::thread::ScaleType::{scale1}",
+            ) + ";",
+            "",
+            "using B2bGemm = "
+            + instantiate(
+                "cutlass::gemm::device::B2bGemm",
+                "ElementA", "LayoutA", "ElementB", "LayoutB", "ElementD", "LayoutD", "ElementAccumulator",
+                "cutlass::arch::OpClassTensorOp", "cutlass::arch::Sm80",
+                "ThreadblockShape0", "ThreadblockShape1", "WarpShape0", "WarpShape1", "InstructionShape",
+                "EpilogueOutputOp0", "EpilogueOutputOp1",
+                "cutlass::gemm::threadblock::GemmIdentityThreadblockSwizzle<1>",
+                "Stages", "SmemAccumulator", "Alignment", "Alignment",
+            ) + ";",
+        ]
+        return "\n".join(lines) + "\n"
+
+    def _render_arguments(self, entry: EntryPoint) -> str:
+        problem = ", ".join(p.declaration() for p in entry.problem_params)
+        return f"""\
+template <typename T>
+T* device_pointer(const void* p) {{
+  return static_cast<T*>(const_cast<void*>(p));
+}}
+
+typename B2bGemm::Arguments make_arguments({problem}) {{
+  using ScaleBiasRef = typename B2bGemm::B2bGemmKernel::B2bMma::IteratorAccumulatorScaleBias::TensorRef;
+  return typename B2bGemm::Arguments(
+      cutlass::gemm::GemmUniversalMode::kGemm, {{m, n0, k0}}, {{m, n1, n0}},
+      {{device_pointer<ElementA>(a), LayoutA(lda)}},
+      {{device_pointer<ElementB>(b0), LayoutB(ldb0)}},
+      {{nullptr, LayoutD(0)}},  // C0: unread (OnlyAlphaScaling)
+      ScaleBiasRef(nullptr, 0),  // no per-channel scale (OnlyAlphaScaling)
+      ScaleBiasRef(device_pointer<ElementBias0>(bias0), 0),
+      {{device_pointer<ElementB>(b1), LayoutB(ldb1)}},
+      {{device_pointer<ElementD>(bias1), LayoutD(0)}},  // C1: bias1 broadcast over rows (or unread)
+      {{device_pointer<ElementD>(d), LayoutD(ldd)}},
+      0, 0, 0, 0, 0, 0, 0,  // batch strides: one GEMM pair
+      {{ElementBias0(1), ElementBias0(0)}},
+      {{1.0f, 1.0f}},
+      1);
+}}
+
+}}  // namespace
+"""
+
+
+# --------------------------------------------------------------------------------------
+# bolt.b2b -> kernel + the arguments it passes.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class B2bLowering:
+    """One bolt.b2b lowered: its kernel and one argument per entry-point parameter. Operand
+    arguments are `("input", i)` (the b2b's i-th operand) or `("result",)`; the host roles
+    (workspace, workspace size, stream) are their ParamRole."""
+
+    kernel: B2bSm80Kernel
+    arguments: tuple[object, ...]
+    reason: str = "example 13 tiles: 64-row CTA tiles, N = N0 / N1"
+
+
+def anchors_of(op: bolt.B2bOp) -> tuple[bolt.AnchorOp, bolt.AnchorOp]:
+    first, second = [o for o in op.body.block.ops if isinstance(o, bolt.AnchorOp)]
+    return first, second
+
+
+def lower_b2b(op: bolt.B2bOp, *, arch: str = "sm_80") -> B2bLowering:
+    return lower_at(op, _lower_b2b, arch, (InvalidKernelConfig, UnsupportedEpilogue))
+
+
+def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
+    if arch not in ("sm_80", "sm_90a"):
+        raise InvalidKernelConfig(f"{FAMILY} kernels run on sm_80 and sm_90a, not {arch}")
+    first, second = anchors_of(op)
+    if not (isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)):
+        raise InvalidKernelConfig(f"{FAMILY} lowers two gemms; this b2b holds {first.name} and {second.name} "
+                                  "(the convolution chain has no sm_80 emitter yet)")
+    if op.kernel is not None:
+        raise InvalidKernelConfig(f"{FAMILY} takes no #bolt.kernel yet: its tiles follow from N0 and N1")
+    for anchor in (first, second):
+        if anchor.transpose_a is not None:
+            raise InvalidKernelConfig(f"{FAMILY}: '{anchor.name}' reads its lhs transposed; B2bGemm's A is row-major")
+        if len(bolt.shape_of(anchor.rhs)) != 2:
+            raise InvalidKernelConfig(f"{FAMILY}: '{anchor.name}' has a batched rhs; B2bGemm shares one weight")
+    if (first.transpose_b is None) != (second.transpose_b is None):
+        raise InvalidKernelConfig(f"{FAMILY}: one gemm reads its rhs transposed and the other not; B2bGemm "
+                                  "has one LayoutB for both weights")
+    try:
+        epilogue0 = stage_epilogue(first)
+    except UnsupportedEpilogue as error:
+        raise UnsupportedEpilogue(f"the first gemm: {error.message}") from None
+    try:
+        epilogue1 = stage_epilogue(second)
+    except UnsupportedEpilogue as error:
+        raise UnsupportedEpilogue(f"the second gemm: {error.message}") from None
+    if epilogue0.bias is None:
+        raise UnsupportedEpilogue(
+            f"{FAMILY}: the first gemm's epilogue is {epilogue0.describe()}; B2bGemm's first stage always "
+            "reads a per-column bias vector (no null-pointer predicate), so it needs acc + bias or relu(acc + bias)")
+
+    batch0, m, n0, k0 = first.problem_shape()
+    batch1, m1, n1, k1 = second.problem_shape()
+    assert (batch0, m, n0) == (batch1, m1, k1)
+    rows = batch0 * m  # a batched lhs times a 2-D weight: the batch folds into M
+    element = Element.from_mlir(first.lhs.type.get_element_type())  # type: ignore[attr-defined]
+    element_mid = Element.from_mlir(first.result.type.get_element_type())  # type: ignore[attr-defined]
+    element_d = Element.from_mlir(second.result.type.get_element_type())  # type: ignore[attr-defined]
+    element_b1 = Element.from_mlir(second.rhs.type.get_element_type())  # type: ignore[attr-defined]
+    if element_mid is not element or element_b1 is not element:
+        raise InvalidKernelConfig(f"{FAMILY}: A ({element.short}), the first product ({element_mid.short}) and "
+                                  f"B1 ({element_b1.short}) must share one element type (the second mainloop's A is "
+                                  "the first product)")
+    element_bias0 = Element.from_mlir(epilogue0.bias.type.get_element_type())  # type: ignore[attr-defined]
+    if epilogue1.bias is not None:
+        element_bias1 = Element.from_mlir(epilogue1.bias.type.get_element_type())  # type: ignore[attr-defined]
+        if element_bias1 is not element_d:
+            raise UnsupportedEpilogue(
+                f"{FAMILY}: the second gemm's bias is {element_bias1.short} and its result {element_d.short}; "
+                "B2bGemm adds it as C, which has the result's element type")
+    alignment = ACCESS_BYTES // element.bytes
+    for what, extent in (("K0", k0), ("N0", n0)):
+        if extent % alignment:
+            raise InvalidKernelConfig(f"{FAMILY}: {what}={extent} is not a multiple of {alignment}: B2bGemm reads "
+                                      f"A, B0 and B1 {ACCESS_BYTES} bytes at a time")
+    if n1 % (ACCESS_BYTES // element_d.bytes):
+        raise InvalidKernelConfig(f"{FAMILY}: N1={n1} is not a multiple of the epilogue's 16-byte access")
+
+    residence = bolt.Residence(op.residence.data)
+    tile0, tile1, warp0, warp1 = tiles_for(n0, n1, residence)
+    layout_b = GmemLayout.COLUMN_MAJOR if first.transpose_b is not None else GmemLayout.ROW_MAJOR
+    config = B2bSm80Config(
+        n0=n0, n1=n1, element_ab=element, element_d=element_d, element_bias0=element_bias0,
+        layout_b=layout_b, residence=residence, tile0=tile0, tile1=tile1, warp0=warp0, warp1=warp1,
+        stages=MIN_STAGES, relu0=epilogue0.relu, relu1=epilogue1.relu, bias1=epilogue1.bias is not None,
+    )
+    kernel = B2bSm80Kernel(config)
+
+    def position(value: SSAValue) -> tuple[str, int]:
+        assert isinstance(value, BlockArgument)  # the body's arguments are the b2b's operands
+        return ("input", value.index)
+
+    transposed = layout_b is GmemLayout.COLUMN_MAJOR
+    values = (
+        rows, n0, n1, k0,
+        position(first.lhs), k0,
+        position(first.rhs), k0 if transposed else n0,
+        position(epilogue0.bias),
+        position(second.rhs), n0 if transposed else n1,
+        # Without a bias1, C1 is never read (OnlyAlphaScaling): D's pointer stands in, aligned.
+        position(epilogue1.bias) if epilogue1.bias is not None else ("result",),
+        ("result",), n1,
+        ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
+    )
+    return B2bLowering(kernel, values)
