@@ -1,0 +1,128 @@
+"""b2b_sm80 (CUTLASS example 13's B2bGemm) on the CPU: the configuration's refusals, the
+epilogues it takes and refuses, the rendered template arguments, the host call's operands, and
+one nvcc compile of a generated TU (marker `nvcc`). Numerics: test/gpu/test_b2b_sm80.py."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import torch
+
+from boltc.compiler import load_for_compile, optimize
+from boltc.dialects import bolt
+from boltc.lowering.anchors import lower_anchor
+from boltc.lowering.build import Arch
+from boltc.lowering.cutlass.b2b_sm80 import B2bSm80Config, lower_b2b, tiles_for
+from boltc.lowering.cutlass.cpp import Element, GmemLayout, InvalidKernelConfig, UnsupportedEpilogue
+from boltc.lowering.host import OperandPointer, ResultPointer
+
+from nvcc_objects import NVCC_MISSING, compile_kernel_object
+
+
+def mlp(k0: int, n0: int, n1: int, *, between: torch.nn.Module | None = None, after: bool = True,
+        bias0: bool = True, bias1: bool = True, rows: int = 8192) -> bolt.B2bOp:
+    """Linear -> [between] -> Linear [-> relu] in f16, through the graph passes with fuse-b2b on
+    sm_80; the b2b op they form (the test fails if they form none)."""
+    layers = [torch.nn.Linear(k0, n0, bias=bias0), between or torch.nn.ReLU(), torch.nn.Linear(n0, n1, bias=bias1)]
+    if after:
+        layers.append(torch.nn.ReLU())
+    model = torch.nn.Sequential(*layers).half()
+    module, _ = load_for_compile(model, (torch.randn(rows, k0, dtype=torch.half),))
+    optimize(module, "sm_80", "f16", fuse_b2b=True)
+    found = [op for op in module.walk() if isinstance(op, bolt.B2bOp)]
+    assert len(found) == 1, module
+    return found[0]
+
+
+def config(**changes) -> B2bSm80Config:
+    tile0, tile1, warp0, warp1 = tiles_for(64, 128, bolt.Residence.REGISTERS)
+    fields = dict(n0=64, n1=128, element_ab=Element.F16, element_d=Element.F16, element_bias0=Element.F16,
+                  layout_b=GmemLayout.COLUMN_MAJOR, residence=bolt.Residence.REGISTERS, tile0=tile0, tile1=tile1,
+                  warp0=warp0, warp1=warp1, stages=3, relu0=True, relu1=True, bias1=True)
+    return B2bSm80Config(**{**fields, **changes})
+
+
+def test_the_example_13_register_configuration_is_legal():
+    c = config()
+    assert (c.tile0.n, c.warp0.n, c.tile1.n, c.warp1.n) == (64, 64, 128, 128)
+
+
+@pytest.mark.parametrize(
+    "changes, reason",
+    [
+        (dict(n0=48), "N0=48"),
+        (dict(n1=256), "N1=256"),
+        (dict(warp0=tiles_for(64, 128, bolt.Residence.SHARED_MEMORY)[2]), "WarpShape0::kN == ThreadblockShape0::kN"),
+        (dict(stages=2), "at least 3 stages"),
+        (dict(element_ab=Element.F32), "f16 or bf16"),
+        (dict(tile1=tiles_for(64, 128, bolt.Residence.REGISTERS)[0]), "ThreadblockShape1::kN"),
+    ],
+)
+def test_illegal_configurations_are_refused_before_nvcc(changes, reason):
+    with pytest.raises(InvalidKernelConfig, match=reason.replace("(", r"\(").replace(":", ":")):
+        config(**changes)
+
+
+def test_shared_memory_residence_may_split_the_warp_tile():
+    tile0, tile1, warp0, warp1 = tiles_for(64, 128, bolt.Residence.SHARED_MEMORY)
+    c = config(residence=bolt.Residence.SHARED_MEMORY, warp0=warp0, warp1=warp1)
+    assert c.warp0.n == 32 and c.shared_memory_bytes() > config().shared_memory_bytes()
+
+
+def test_rendered_template_arguments():
+    lowered = lower_b2b(mlp(64, 64, 128))
+    text = lowered.kernel.render()
+    for line in [
+        "using ThreadblockShape0 = cutlass::gemm::GemmShape<64, 64, 32>;",
+        "using ThreadblockShape1 = cutlass::gemm::GemmShape<64, 128, 32>;",
+        "using WarpShape0 = cutlass::gemm::GemmShape<16, 64, 32>;",
+        "using WarpShape1 = cutlass::gemm::GemmShape<16, 128, 32>;",
+        "constexpr bool SmemAccumulator = false;",
+        "using LayoutB = cutlass::layout::ColumnMajor;",
+        '#include "device/b2b_gemm.h"',
+        "cutlass::epilogue::thread::ScaleType::NoBetaScaling>;",
+    ]:
+        assert line in text, line
+    assert text.count("cutlass::epilogue::thread::LinearCombinationRelu<") == 2
+    assert lowered.arguments[:4] == (8192, 64, 128, 64)  # m, n0, n1, k0
+
+
+def test_no_relu_after_and_no_second_bias():
+    text = lower_b2b(mlp(64, 32, 64, after=False, bias1=False)).kernel.render()
+    assert "cutlass::epilogue::thread::LinearCombination<\n    ElementD" in text
+    assert "ScaleType::OnlyAlphaScaling>;\n\nusing B2bGemm" in text
+
+
+def test_the_host_call_passes_the_b2b_operands():
+    op = mlp(64, 64, 128)
+    call = lower_anchor(op, "sm_80")
+    assert call.family == "b2b_gemm_sm80"
+    names = [name for _, name in call.parameters]
+    args = dict(zip(names, call.arguments))
+    first, second = [o for o in op.body.block.ops if isinstance(o, bolt.GemmOp)]
+    assert args["a"] == OperandPointer(first.lhs.index)
+    assert args["b0"] == OperandPointer(first.rhs.index)
+    assert args["b1"] == OperandPointer(second.rhs.index)
+    assert args["bias0"] == OperandPointer(first.extras[0].index)
+    assert args["bias1"] == OperandPointer(second.extras[0].index)
+    assert args["d"] == ResultPointer()
+
+
+def test_a_first_stage_without_bias_is_refused_with_the_reason():
+    with pytest.raises(UnsupportedEpilogue, match="always reads a per-column bias") as error:
+        lower_b2b(mlp(64, 64, 128, bias0=False))
+    assert error.value.location is not None
+
+
+def test_an_epilogue_op_the_template_lacks_is_refused_not_dropped():
+    with pytest.raises(UnsupportedEpilogue, match="the first gemm: .*'bolt.ew.sigmoid'"):
+        lower_b2b(mlp(64, 64, 128, between=torch.nn.Sigmoid()))
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(1200)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_generated_b2b_gemm_sm80_compiles(tmp_path: Path):
+    compile_kernel_object(lower_b2b(mlp(64, 64, 128)).kernel, Arch.SM80, tmp_path)
