@@ -19,7 +19,9 @@ Whether to fuse is `analysis.b2b_cost`'s answer for the target (`arch=sm_90a`, t
 or `arch=sm_80`): threadblock residence (N0 and N1 each within one CTA tile N), register or
 shared-memory residence within the target's registers and shared memory (registers
 preferred; the choice is the op's `residence`), and a roofline cost model that keeps
-compute-bound pairs apart. With `remarks=true` every refused pair is reported on stderr.
+compute-bound pairs apart. On sm_80, first what CUTLASS example 13's templates can express
+(`analysis.b2b_sm80`, the rules its emitters check too): f16/bf16, N0 and N1 in {32, 64, 128},
+a first-stage bias, epilogues of bias and relu only, one weight layout. With `remarks=true` every refused pair is reported on stderr.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from boltc.analysis.b2b_cost import (
     b2b_plan,
     b2b_profitability_blocker,
 )
+from boltc.analysis.b2b_sm80 import TemplateRefusal, b2b_sm80_refusal
 from boltc.diagnostics import BoltcError, op_location, remark, remarks_wanted
 from boltc.dialects import bolt
 
@@ -106,6 +109,12 @@ def describe_problem(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bProblem:
     )
 
 
+# Per arch, the b2b kernel's own limits (what its template can express), checked after residence
+# and before profitability, so that a pair the kernel would refuse at lowering stays two kernels. sm_90a has no b2b
+# kernel yet: only the residence and cost rules apply there.
+TEMPLATE_RULES = {"sm_80": b2b_sm80_refusal}
+
+
 def b2b_decision(first: bolt.AnchorOp, second: bolt.AnchorOp, gpu: GpuTarget) -> B2bPlan | str:
     """The plan for fusing `first` into `second`, or why they stay two kernels."""
     reason = b2b_pair_blocker(describe_pair(first, second))
@@ -115,6 +124,11 @@ def b2b_decision(first: bolt.AnchorOp, second: bolt.AnchorOp, gpu: GpuTarget) ->
     plan = b2b_plan(problem, gpu)
     if isinstance(plan, str):
         return plan
+    template_rules = TEMPLATE_RULES.get(gpu.arch)
+    if template_rules is not None:
+        verdict = template_rules(first, second)
+        if isinstance(verdict, TemplateRefusal):
+            return f"{gpu.arch}'s b2b kernel (CUTLASS example 13) cannot run it: {verdict.reason}"
     return b2b_profitability_blocker(problem, plan, gpu) or plan
 
 

@@ -24,7 +24,7 @@ SmemAccumulator, AlignmentA, AlignmentB>`. One CTA per M-tile runs both GEMMs, s
 - one LayoutB for both weights: both gemms read their rhs the same way (both `transpose_b`,
   as nn.Linear's weights are, or neither).
 
-Epilogues (`stage_epilogue`; anything else is refused, located at the anchor, never dropped)
+Epilogues (`analysis.b2b_sm80.stage_epilogue`, which fuse-b2b consults too; anything else is refused, located at the anchor, never dropped)
 - first GEMM: `acc + bias0` or `relu(acc + bias0)`, bias0 a per-column vector (a [N0] or
   [1, N0] extra). The template always reads a bias vector (its `IteratorAccumulatorScaleBias`
   has no predicate for a null pointer), so a bias-free first stage is refused.
@@ -48,6 +48,7 @@ from typing import ClassVar
 
 from xdsl.ir import BlockArgument, SSAValue
 
+from boltc.analysis.b2b_sm80 import ACCESS_BYTES, TILE_N, B2bSm80Stages, b2b_sm80_refusal
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
@@ -64,66 +65,10 @@ from boltc.lowering.cutlass.gemm_sm80 import INSTRUCTION, SM80_SMEM_CAPACITY
 from boltc.lowering.cutlass.gemm_sm90 import CParam, CutlassKernel, EntryPoint, ParamRole, render_exports
 
 FAMILY = "b2b_gemm_sm80"
-ACCESS_BYTES = 16  # default_b2b_mma.h: kAlignmentA/B == 128 bits
 TILE_K = 32  # two 16-deep mma.sync steps per warp tile (the mainloop's static_assert: > 1)
 TILE_M = 64
 MIN_STAGES = 3  # B2bMmaMultistage; 2 would be B2bMmaPipelined
 WARPS = 4
-TILE_N = (32, 64, 128)  # N0 and N1: whole CTA tiles (residence), whole warp tiles (registers)
-
-
-# --------------------------------------------------------------------------------------
-# Epilogues the template can express.
-# --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StageEpilogue:
-    """One GEMM's epilogue as B2bGemm takes it: an optional per-column bias, an optional relu."""
-
-    bias: SSAValue | None  # the anchor's extra (a block argument of the b2b body)
-    relu: bool
-
-    def describe(self) -> str:
-        core = "acc + bias" if self.bias is not None else "acc"
-        return f"relu({core})" if self.relu else core
-
-
-def _row_vector(value: SSAValue, n: int) -> bool:
-    return bolt.shape_of(value) in ((n,), (1, n))
-
-
-def stage_epilogue(anchor: bolt.GemmOp) -> StageEpilogue:
-    """`anchor`'s epilogue as (bias, relu), or UnsupportedEpilogue saying what is left over."""
-    block = anchor.epilogue.block
-    acc, extras = block.args[0], dict(zip(block.args[1:], anchor.extras))
-    n = bolt.shape_of(anchor.result)[-1]
-    value: SSAValue = acc
-    bias: SSAValue | None = None
-    relu = False
-    casts: dict[SSAValue, SSAValue] = {}  # cast result -> the extra it converts
-    for op in block.ops:
-        if isinstance(op, bolt.YieldOp):
-            if op.values[0] is not value:
-                break
-            return StageEpilogue(bias, relu)
-        if isinstance(op, bolt.CastOp) and op.operands[0] in extras:
-            casts[op.results[0]] = op.operands[0]
-            continue
-        if isinstance(op, bolt.AddOp) and bias is None and not relu and value in op.operands:
-            other = op.operands[1] if op.operands[0] is value else op.operands[0]
-            extra = extras.get(casts.get(other, other))
-            if extra is not None and _row_vector(extra, n):
-                bias, value = extra, op.results[0]
-                continue
-        if isinstance(op, bolt.ReluOp) and not relu and op.operands[0] is value:
-            relu, value = True, op.results[0]
-            continue
-        raise UnsupportedEpilogue(
-            f"{FAMILY}: the epilogue op '{op.name}' is not one B2bGemm expresses (a stage's epilogue "
-            "is acc, acc + per-column bias, and an optional relu after them)"
-        )
-    raise UnsupportedEpilogue(f"{FAMILY}: the epilogue does not yield acc, acc + bias or their relu")
 
 
 # --------------------------------------------------------------------------------------
@@ -372,6 +317,15 @@ def anchors_of(op: bolt.B2bOp) -> tuple[bolt.AnchorOp, bolt.AnchorOp]:
     return first, second
 
 
+def template_stages(first: bolt.AnchorOp, second: bolt.AnchorOp, family: str) -> B2bSm80Stages:
+    """The pair's epilogues, or the located refusal fuse-b2b would have given (analysis.b2b_sm80)."""
+    verdict = b2b_sm80_refusal(first, second)
+    if isinstance(verdict, B2bSm80Stages):
+        return verdict
+    error = UnsupportedEpilogue if verdict.epilogue else InvalidKernelConfig
+    raise error(f"{family}: {verdict.reason}")
+
+
 def lower_b2b(op: bolt.B2bOp, *, arch: str = "sm_80") -> B2bLowering:
     return lower_at(op, _lower_b2b, arch, (InvalidKernelConfig, UnsupportedEpilogue))
 
@@ -382,56 +336,20 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
     first, second = anchors_of(op)
     if not (isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)):
         raise InvalidKernelConfig(f"{FAMILY} lowers two gemms; this b2b holds {first.name} and {second.name} "
-                                  "(the convolution chain has no sm_80 emitter yet)")
+                                  "(b2b_conv_sm80 lowers two convolutions)")
     if op.kernel is not None:
         raise InvalidKernelConfig(f"{FAMILY} takes no #bolt.kernel yet: its tiles follow from N0 and N1")
-    for anchor in (first, second):
-        if anchor.transpose_a is not None:
-            raise InvalidKernelConfig(f"{FAMILY}: '{anchor.name}' reads its lhs transposed; B2bGemm's A is row-major")
-        if len(bolt.shape_of(anchor.rhs)) != 2:
-            raise InvalidKernelConfig(f"{FAMILY}: '{anchor.name}' has a batched rhs; B2bGemm shares one weight")
-    if (first.transpose_b is None) != (second.transpose_b is None):
-        raise InvalidKernelConfig(f"{FAMILY}: one gemm reads its rhs transposed and the other not; B2bGemm "
-                                  "has one LayoutB for both weights")
-    try:
-        epilogue0 = stage_epilogue(first)
-    except UnsupportedEpilogue as error:
-        raise UnsupportedEpilogue(f"the first gemm: {error.message}") from None
-    try:
-        epilogue1 = stage_epilogue(second)
-    except UnsupportedEpilogue as error:
-        raise UnsupportedEpilogue(f"the second gemm: {error.message}") from None
-    if epilogue0.bias is None:
-        raise UnsupportedEpilogue(
-            f"{FAMILY}: the first gemm's epilogue is {epilogue0.describe()}; B2bGemm's first stage always "
-            "reads a per-column bias vector (no null-pointer predicate), so it needs acc + bias or relu(acc + bias)")
+    stages = template_stages(first, second, FAMILY)
+    epilogue0, epilogue1 = stages.first, stages.second
+    assert epilogue0.bias is not None  # b2b_sm80_refusal requires it
 
     batch0, m, n0, k0 = first.problem_shape()
     batch1, m1, n1, k1 = second.problem_shape()
     assert (batch0, m, n0) == (batch1, m1, k1)
     rows = batch0 * m  # a batched lhs times a 2-D weight: the batch folds into M
     element = Element.from_mlir(first.lhs.type.get_element_type())  # type: ignore[attr-defined]
-    element_mid = Element.from_mlir(first.result.type.get_element_type())  # type: ignore[attr-defined]
     element_d = Element.from_mlir(second.result.type.get_element_type())  # type: ignore[attr-defined]
-    element_b1 = Element.from_mlir(second.rhs.type.get_element_type())  # type: ignore[attr-defined]
-    if element_mid is not element or element_b1 is not element:
-        raise InvalidKernelConfig(f"{FAMILY}: A ({element.short}), the first product ({element_mid.short}) and "
-                                  f"B1 ({element_b1.short}) must share one element type (the second mainloop's A is "
-                                  "the first product)")
     element_bias0 = Element.from_mlir(epilogue0.bias.type.get_element_type())  # type: ignore[attr-defined]
-    if epilogue1.bias is not None:
-        element_bias1 = Element.from_mlir(epilogue1.bias.type.get_element_type())  # type: ignore[attr-defined]
-        if element_bias1 is not element_d:
-            raise UnsupportedEpilogue(
-                f"{FAMILY}: the second gemm's bias is {element_bias1.short} and its result {element_d.short}; "
-                "B2bGemm adds it as C, which has the result's element type")
-    alignment = ACCESS_BYTES // element.bytes
-    for what, extent in (("K0", k0), ("N0", n0)):
-        if extent % alignment:
-            raise InvalidKernelConfig(f"{FAMILY}: {what}={extent} is not a multiple of {alignment}: B2bGemm reads "
-                                      f"A, B0 and B1 {ACCESS_BYTES} bytes at a time")
-    if n1 % (ACCESS_BYTES // element_d.bytes):
-        raise InvalidKernelConfig(f"{FAMILY}: N1={n1} is not a multiple of the epilogue's 16-byte access")
 
     residence = bolt.Residence(op.residence.data)
     tile0, tile1, warp0, warp1 = tiles_for(n0, n1, residence)

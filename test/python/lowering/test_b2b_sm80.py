@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 import torch
 
-from boltc.compiler import load_for_compile, optimize
+from boltc.analysis.b2b_cost import A100_SXM
+from boltc.compiler import load_for_compile, lower_library, optimize
 from boltc.dialects import bolt
 from boltc.lowering.anchors import lower_anchor
+from boltc.passes.fuse_b2b import b2b_remarks, build_b2b
 from boltc.lowering.build import Arch
 from boltc.lowering.cutlass.b2b_sm80 import B2bSm80Config, lower_b2b, tiles_for
 from boltc.lowering.cutlass.cpp import Element, GmemLayout, InvalidKernelConfig, UnsupportedEpilogue
@@ -21,19 +23,32 @@ from boltc.lowering.host import OperandPointer, ResultPointer
 from nvcc_objects import NVCC_MISSING, compile_kernel_object
 
 
-def mlp(k0: int, n0: int, n1: int, *, between: torch.nn.Module | None = None, after: bool = True,
-        bias0: bool = True, bias1: bool = True, rows: int = 8192) -> bolt.B2bOp:
-    """Linear -> [between] -> Linear [-> relu] in f16, through the graph passes with fuse-b2b on
-    sm_80; the b2b op they form (the test fails if they form none)."""
+def mlp_module(k0: int, n0: int, n1: int, *, between: torch.nn.Module | None = None, after: bool = True,
+               bias0: bool = True, bias1: bool = True, rows: int = 8192, fuse_b2b: bool = True):
+    """Linear -> [between] -> Linear [-> relu] in f16 through the graph passes for sm_80."""
     layers = [torch.nn.Linear(k0, n0, bias=bias0), between or torch.nn.ReLU(), torch.nn.Linear(n0, n1, bias=bias1)]
     if after:
         layers.append(torch.nn.ReLU())
     model = torch.nn.Sequential(*layers).half()
     module, _ = load_for_compile(model, (torch.randn(rows, k0, dtype=torch.half),))
-    optimize(module, "sm_80", "f16", fuse_b2b=True)
+    optimize(module, "sm_80", "f16", fuse_b2b=fuse_b2b)
+    return module
+
+
+def mlp(k0: int, n0: int, n1: int, **kwargs) -> bolt.B2bOp:
+    """The b2b op fuse-b2b forms for `mlp_module` (the test fails if it forms none)."""
+    module = mlp_module(k0, n0, n1, **kwargs)
     found = [op for op in module.walk() if isinstance(op, bolt.B2bOp)]
     assert len(found) == 1, module
     return found[0]
+
+
+def forced_pair(k0: int, n0: int, n1: int, **kwargs) -> bolt.B2bOp:
+    """A bolt.b2b of the two gemms built by hand (what fuse-b2b would refuse to form), for the
+    emitter's own refusals: a hand-written b2b must get the same reason, located."""
+    module = mlp_module(k0, n0, n1, fuse_b2b=False, **kwargs)
+    first, second = [op for op in module.walk() if isinstance(op, bolt.GemmOp)]
+    return build_b2b(first, second, bolt.Residence.REGISTERS)
 
 
 def config(**changes) -> B2bSm80Config:
@@ -111,14 +126,46 @@ def test_the_host_call_passes_the_b2b_operands():
 
 
 def test_a_first_stage_without_bias_is_refused_with_the_reason():
-    with pytest.raises(UnsupportedEpilogue, match="always reads a per-column bias") as error:
-        lower_b2b(mlp(64, 64, 128, bias0=False))
+    assert not any(isinstance(op, bolt.B2bOp) for op in mlp_module(64, 64, 128, bias0=False).walk())
+    with pytest.raises(UnsupportedEpilogue, match="always reads a per-channel bias") as error:
+        lower_b2b(forced_pair(64, 64, 128, bias0=False))
     assert error.value.location is not None
 
 
 def test_an_epilogue_op_the_template_lacks_is_refused_not_dropped():
+    assert not any(isinstance(op, bolt.B2bOp) for op in mlp_module(64, 64, 128, between=torch.nn.Sigmoid()).walk())
     with pytest.raises(UnsupportedEpilogue, match="the first gemm: .*'bolt.ew.sigmoid'"):
-        lower_b2b(mlp(64, 64, 128, between=torch.nn.Sigmoid()))
+        lower_b2b(forced_pair(64, 64, 128, between=torch.nn.Sigmoid()))
+
+
+@pytest.mark.parametrize(
+    "shape, changes, reason",
+    [
+        ((64, 64, 128), dict(bias0=False), "the first gemm's epilogue is relu(acc)"),
+        ((64, 64, 128), dict(between=torch.nn.Sigmoid()), "'bolt.ew.sigmoid' is not one example 13 expresses"),
+        ((64, 48, 128), {}, "N0=48"),
+        ((64, 64, 256), {}, "N1=256"),
+    ],
+)
+def test_fuse_b2b_refuses_what_the_template_cannot_run_and_says_why(shape, changes, reason):
+    module = mlp_module(*shape, fuse_b2b=False, **changes)
+    lines = b2b_remarks(module, A100_SXM)
+    assert len(lines) == 1 and reason in lines[0], lines
+
+
+def test_opted_in_lowering_of_a_refused_pair_is_two_gemm_kernels():
+    """fuse_b2b=True on a pair example 13 cannot run: two gemm_sm80 kernels, no error."""
+    model = torch.nn.Sequential(torch.nn.Linear(64, 64, bias=False), torch.nn.ReLU(), torch.nn.Linear(64, 128)).half()
+    lib, _ = lower_library(model, (torch.randn(8192, 64, dtype=torch.half),), arch="sm_80", fuse_b2b=True)
+    assert [k.family for k in lib.programs[0].anchor_kernels] == ["gemm_sm80", "gemm_sm80"]
+
+
+@pytest.mark.parametrize("precision", ["f16", "bf16"])
+def test_opted_in_lowering_of_the_b2b_gemm_model(precision):
+    """test/data/b2b_gemm.mlir (N1 = 16: no example 13 tile) lowers and emits C++ with fuse_b2b=True."""
+    data = Path(__file__).parents[2] / "data" / "b2b_gemm.mlir"
+    lib, _ = lower_library(data, arch="sm_80", precision=precision, fuse_b2b=True)
+    assert [k.family for k in lib.programs[0].anchor_kernels] == ["gemm_sm80", "gemm_sm80"]
 
 
 @pytest.mark.nvcc

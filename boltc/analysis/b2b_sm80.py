@@ -1,0 +1,196 @@
+"""What CUTLASS example 13's sm_80 back-to-back templates can express: the one place their
+limits live. fuse-b2b asks `b2b_sm80_refusal` before it forms a `bolt.b2b` for sm_80 (so a
+pair the kernel cannot run stays two kernels, with a remark), and the emitters
+(lowering/cutlass/b2b_sm80.py: B2bGemm; b2b_conv_sm80.py: B2bImplicitGemmConvolution) ask
+it again before they render (so a hand-written bolt.b2b gets the same located reason).
+
+Both templates (examples/13_two_tensor_op_fusion in the installed nvidia-cutlass package):
+- threadblock residence, one CTA per M-tile over all of N0 and N1: ThreadblockShape{0,1}::kN
+  equal N0 and N1, and with warp tiles that are powers of two here, N0, N1 in `TILE_N`;
+- f16 or bf16 operands; the first product is the second mainloop's A operand, so it has the
+  input's element type, as the second weight does;
+- 128-bit operand accesses (default_b2b_mma.h, the conv iterators' can_implement): K0 (a
+  convolution's input channels C) and N0 multiples of 8 elements; N1 one epilogue access;
+- epilogues (`stage_epilogue`): the first stage `acc + bias0` or `relu(acc + bias0)` and
+  nothing else: the mainloop always reads a bias vector (IteratorAccumulatorScaleBias has no
+  null-pointer predicate); the second stage `acc`, `relu(acc)`, `acc + bias1` or
+  `relu(acc + bias1)`, bias1 being the epilogue's C with stride 0, so of the output's type.
+GEMMs: the lhs row-major (not transposed), 2-D weights, one LayoutB for both (both rhs
+transposed, as nn.Linear's, or neither). Convolutions: NHWC (the template's only layout),
+one group, the first's filter at most 32x32 (the optimized activation iterator's mask bits),
+the second 1x1, stride 1, unpadded (fuse-b2b's pair rule already).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import prod
+
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, TensorType
+from xdsl.ir import SSAValue
+
+from boltc.dialects import bolt
+
+TILE_N = (32, 64, 128)  # N0 and N1: whole CTA tiles (residence), whole warp tiles (registers)
+ACCESS_BYTES = 16  # default_b2b_mma.h and the conv iterators: 128-bit operand accesses
+MAX_FILTER = 32  # Conv2dFpropActivationTileAccessIteratorOptimized: R, S <= 32 (mask bits)
+
+
+# --------------------------------------------------------------------------------------
+# Epilogues.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StageEpilogue:
+    """One stage's epilogue as example 13 takes it: an optional per-channel bias, an optional relu."""
+
+    bias: SSAValue | None  # the anchor's extra (a block argument inside a bolt.b2b)
+    relu: bool
+
+    def describe(self) -> str:
+        core = "acc + bias" if self.bias is not None else "acc"
+        return f"relu({core})" if self.relu else core
+
+
+def per_channel(value: SSAValue, n: int) -> bool:
+    """A vector of n channels, however many leading 1s its shape has ([n], [1, n], [1, 1, 1, n])."""
+    shape = bolt.shape_of(value)
+    return len(shape) >= 1 and shape[-1] == n and prod(shape) == n
+
+
+def stage_epilogue(anchor: bolt.AnchorOp) -> StageEpilogue | str:
+    """`anchor`'s epilogue as (bias, relu), or what in it the template cannot express."""
+    block = anchor.epilogue.block
+    extras = dict(zip(block.args[1:], anchor.extras))
+    n = bolt.shape_of(anchor.result)[-1]
+    value: SSAValue = block.args[0]
+    bias: SSAValue | None = None
+    relu = False
+    casts: dict[SSAValue, SSAValue] = {}  # cast result -> the extra it converts
+    for op in block.ops:
+        if isinstance(op, bolt.YieldOp):
+            if op.values[0] is not value:
+                break
+            return StageEpilogue(bias, relu)
+        if isinstance(op, bolt.CastOp) and op.operands[0] in extras:
+            casts[op.results[0]] = op.operands[0]
+            continue
+        if isinstance(op, bolt.AddOp) and bias is None and not relu and value in op.operands:
+            other = op.operands[1] if op.operands[0] is value else op.operands[0]
+            extra = extras.get(casts.get(other, other))
+            if extra is not None and per_channel(extra, n):
+                bias, value = extra, op.results[0]
+                continue
+        if isinstance(op, bolt.ReluOp) and not relu and op.operands[0] is value:
+            relu, value = True, op.results[0]
+            continue
+        return (f"the epilogue op '{op.name}' is not one example 13 expresses (a stage's epilogue is acc, "
+                "acc + per-channel bias, and an optional relu after them)")
+    return "the epilogue does not yield acc, acc + bias or their relu"
+
+
+# --------------------------------------------------------------------------------------
+# The templates' rules.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TemplateRefusal:
+    """Why example 13 cannot run a pair; `epilogue` when an epilogue is what it cannot express."""
+
+    reason: str
+    epilogue: bool = False
+
+
+@dataclass(frozen=True)
+class B2bSm80Stages:
+    """A legal pair's epilogues."""
+
+    first: StageEpilogue
+    second: StageEpilogue
+
+
+def element_name(value: SSAValue) -> str:
+    assert isinstance(value.type, TensorType)
+    element = value.type.get_element_type()
+    if isinstance(element, Float16Type):
+        return "f16"
+    if isinstance(element, BFloat16Type):
+        return "bf16"
+    return str(element)
+
+
+def _structure_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
+    if isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp):
+        for which, anchor in (("first", first), ("second", second)):
+            if anchor.transpose_a is not None:
+                return f"the {which} gemm reads its lhs transposed; B2bGemm's A is row-major"
+            if len(bolt.shape_of(anchor.rhs)) != 2:
+                return f"the {which} gemm has a batched rhs; B2bGemm shares one weight over all rows"
+        if (first.transpose_b is None) != (second.transpose_b is None):
+            return "one gemm reads its rhs transposed and the other not; B2bGemm has one LayoutB for both weights"
+        return None
+    if isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp):
+        for which, conv in (("first", first), ("second", second)):
+            if conv.layout.data != bolt.Layout.NHWC:
+                return f"the {which} convolution is {conv.layout.data.value}; B2bImplicitGemmConvolution reads NHWC"
+            if conv.groups.value.data != 1:
+                return f"the {which} convolution is grouped; B2bImplicitGemmConvolution has no groups"
+        d0, d1 = first.dims(), second.dims()
+        if max(d0["R"], d0["S"]) > MAX_FILTER:
+            return (f"the first filter is {d0['R']}x{d0['S']}; the optimized activation iterator takes at most "
+                    f"{MAX_FILTER}x{MAX_FILTER}")
+        window = (d1["R"], d1["S"]), tuple(bolt.int_list(second.strides)), tuple(bolt.int_list(second.padding))
+        if window != ((1, 1), (1, 1), (0, 0, 0, 0)):
+            return "the second convolution must be 1x1, stride 1, unpadded (it reads the first's pixels in place)"
+        return None
+    return f"example 13 pairs two gemms or two convolutions, not {first.name} and {second.name}"
+
+
+def b2b_sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm80Stages | TemplateRefusal:
+    """The pair's epilogues when example 13 can run `first` feeding `second` on sm_80; else why not."""
+    structure = _structure_refusal(first, second)
+    if structure is not None:
+        return TemplateRefusal(structure)
+    kind = "gemm" if isinstance(first, bolt.GemmOp) else "convolution"
+    stages = []
+    for which, anchor in (("first", first), ("second", second)):
+        stage = stage_epilogue(anchor)
+        if isinstance(stage, str):
+            return TemplateRefusal(f"the {which} {kind}: {stage}", epilogue=True)
+        stages.append(stage)
+    stage0, stage1 = stages
+    if stage0.bias is None:
+        return TemplateRefusal(
+            f"the first {kind}'s epilogue is {stage0.describe()}; example 13's first stage always reads a "
+            "per-channel bias vector (no null-pointer predicate), so it needs acc + bias or relu(acc + bias)",
+            epilogue=True)
+
+    element, mid = element_name(first.main_operands[0]), element_name(first.result)
+    w1, out = element_name(second.main_operands[1]), element_name(second.result)
+    if element not in ("f16", "bf16"):
+        return TemplateRefusal(f"example 13's sm_80 kernels take f16 or bf16 inputs, got {element}")
+    if mid != element or w1 != element:
+        return TemplateRefusal(f"the input ({element}), the first product ({mid}) and the second weight ({w1}) "
+                               "must share one element type (the second mainloop's A is the first product)")
+    if out not in ("f16", "bf16"):
+        return TemplateRefusal(f"the output is {out}; example 13's epilogue here writes f16 or bf16")
+    if stage1.bias is not None and element_name(stage1.bias) != out:
+        return TemplateRefusal(
+            f"the second {kind}'s bias is {element_name(stage1.bias)} and its result {out}; example 13 adds it "
+            "as C, which has the result's element type", epilogue=True)
+
+    n0, n1 = bolt.shape_of(first.result)[-1], bolt.shape_of(second.result)[-1]
+    for what, n in (("N0", n0), ("N1", n1)):
+        if n not in TILE_N:
+            return TemplateRefusal(
+                f"{what}={n}: one CTA tile covers all of it (threadblock residence) and example 13's warp tiles "
+                f"are powers of two here: {what} must be one of {TILE_N}")
+    k0 = bolt.shape_of(first.main_operands[0])[-1]  # a gemm's K0, a convolution's input channels C
+    alignment = ACCESS_BYTES // 2
+    if k0 % alignment:
+        what = "K0" if kind == "gemm" else "the input channels C"
+        return TemplateRefusal(f"{what}={k0} is not a multiple of {alignment}: example 13 reads its operands "
+                               f"{ACCESS_BYTES} bytes at a time")
+    return B2bSm80Stages(stage0, stage1)

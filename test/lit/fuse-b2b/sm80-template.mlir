@@ -1,0 +1,176 @@
+// What CUTLASS example 13's sm_80 templates run (analysis/b2b_sm80.py), and the remark for
+// what they cannot: fuse-b2b{arch=sm_80} leaves such a pair as two kernels instead of forming a
+// b2b the emitter would refuse. sm_90a has no b2b kernel of its own limits yet: it fuses them all.
+// RUN: boltc-opt %s -p 'fuse-b2b{arch=sm_80 remarks=true}' --split-input-file 2>&1 | filecheck %s
+// RUN: boltc-opt %s -p 'fuse-b2b{arch=sm_90a}' --split-input-file | filecheck %s --check-prefix=SM90
+
+// Linear + bias + ReLU, Linear + bias + ReLU, f16, N0 = 64, N1 = 128: B2bGemm runs it.
+// CHECK-LABEL: func.func @legal_gemm_pair
+// CHECK:         bolt.b2b registers
+// SM90-LABEL:  func.func @legal_gemm_pair
+// SM90:          bolt.b2b
+func.func @legal_gemm_pair(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %b0: tensor<64xf16>, %w1: tensor<128x64xf16>, %b1: tensor<128xf16>) -> tensor<8192x128xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<64xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<64x64xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.relu %s : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<128xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<128x64xf16> -> tensor<8192x128xf16> {
+  ^bb0(%acc: tensor<8192x128xf32>, %b: tensor<128xf16>):
+    %bc = bolt.ew.cast %b : tensor<128xf16> -> tensor<128xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x128xf32>, tensor<128xf32> -> tensor<8192x128xf32>
+    %y = bolt.ew.relu %s : tensor<8192x128xf32> -> tensor<8192x128xf32>
+    bolt.yield %y : tensor<8192x128xf32>
+  }
+  func.return %o : tensor<8192x128xf16>
+}
+
+// -----
+
+// A RepVGG-style 3x3 conv + bias + ReLU, then a 1x1 conv + bias + ReLU, NHWC f16, 64 channels:
+// B2bImplicitGemmConvolution runs it.
+// CHECK-LABEL: func.func @legal_conv_pair
+// CHECK:         bolt.b2b registers
+// CHECK:           bolt.conv2d nhwc
+// CHECK:           bolt.conv2d nhwc
+func.func @legal_conv_pair(%x: tensor<32x56x56x64xf16>, %f0: tensor<64x3x3x64xf16>, %b0: tensor<64xf16>, %f1: tensor<64x1x1x64xf16>, %b1: tensor<64xf16>) -> tensor<32x56x56x64xf16> {
+  %h = bolt.conv2d nhwc %x, %f0 extras(%b0 : tensor<64xf16>) strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<32x56x56x64xf16>, tensor<64x3x3x64xf16> -> tensor<32x56x56x64xf16> {
+  ^bb0(%acc: tensor<32x56x56x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<32x56x56x64xf32>, tensor<64xf32> -> tensor<32x56x56x64xf32>
+    %y = bolt.ew.relu %s : tensor<32x56x56x64xf32> -> tensor<32x56x56x64xf32>
+    bolt.yield %y : tensor<32x56x56x64xf32>
+  }
+  %o = bolt.conv2d nhwc %h, %f1 extras(%b1 : tensor<64xf16>) strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<32x56x56x64xf16>, tensor<64x1x1x64xf16> -> tensor<32x56x56x64xf16> {
+  ^bb0(%acc: tensor<32x56x56x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<32x56x56x64xf32>, tensor<64xf32> -> tensor<32x56x56x64xf32>
+    %y = bolt.ew.relu %s : tensor<32x56x56x64xf32> -> tensor<32x56x56x64xf32>
+    bolt.yield %y : tensor<32x56x56x64xf32>
+  }
+  func.return %o : tensor<32x56x56x64xf16>
+}
+
+// -----
+
+// The second bias is f32 and the result f16: example 13 adds bias1 as C, of the result's type.
+// CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the second gemm's bias is f32 and its result f16
+// CHECK-LABEL: func.func @bias1_of_another_type
+// CHECK-NOT:     bolt.b2b
+// SM90-LABEL:  func.func @bias1_of_another_type
+// SM90:          bolt.b2b
+func.func @bias1_of_another_type(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %b0: tensor<64xf16>, %w1: tensor<128x64xf16>, %b1: tensor<128xf32>) -> tensor<8192x128xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<64xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<64x64xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.relu %s : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<128xf32>) {transpose_b} : tensor<8192x64xf16>, tensor<128x64xf16> -> tensor<8192x128xf16> {
+  ^bb0(%acc: tensor<8192x128xf32>, %b: tensor<128xf32>):
+    %bc = bolt.ew.cast %b : tensor<128xf32> -> tensor<128xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x128xf32>, tensor<128xf32> -> tensor<8192x128xf32>
+    %y = bolt.ew.relu %s : tensor<8192x128xf32> -> tensor<8192x128xf32>
+    bolt.yield %y : tensor<8192x128xf32>
+  }
+  func.return %o : tensor<8192x128xf16>
+}
+
+// -----
+
+// One weight transposed, the other not: B2bGemm has one LayoutB for both.
+// CHECK: cannot run it: one gemm reads its rhs transposed and the other not
+// CHECK-LABEL: func.func @mixed_weight_layouts
+// CHECK-NOT:     bolt.b2b
+func.func @mixed_weight_layouts(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %b0: tensor<64xf16>, %w1: tensor<64x128xf16>, %b1: tensor<128xf16>) -> tensor<8192x128xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<64xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<64x64xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.relu %s : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<128xf16>) : tensor<8192x64xf16>, tensor<64x128xf16> -> tensor<8192x128xf16> {
+  ^bb0(%acc: tensor<8192x128xf32>, %b: tensor<128xf16>):
+    %bc = bolt.ew.cast %b : tensor<128xf16> -> tensor<128xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x128xf32>, tensor<128xf32> -> tensor<8192x128xf32>
+    %y = bolt.ew.relu %s : tensor<8192x128xf32> -> tensor<8192x128xf32>
+    bolt.yield %y : tensor<8192x128xf32>
+  }
+  func.return %o : tensor<8192x128xf16>
+}
+
+// -----
+
+// N0 = 48: within a 64-wide CTA tile (residence holds), but example 13's tiles are N0 exactly.
+// CHECK: cannot run it: N0=48: one CTA tile covers all of it
+// CHECK-LABEL: func.func @n0_not_a_tile
+// CHECK-NOT:     bolt.b2b
+func.func @n0_not_a_tile(%a: tensor<8192x64xf16>, %w0: tensor<48x64xf16>, %b0: tensor<48xf16>, %w1: tensor<64x48xf16>, %b1: tensor<64xf16>) -> tensor<8192x64xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<48xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<48x64xf16> -> tensor<8192x48xf16> {
+  ^bb0(%acc: tensor<8192x48xf32>, %b: tensor<48xf16>):
+    %bc = bolt.ew.cast %b : tensor<48xf16> -> tensor<48xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x48xf32>, tensor<48xf32> -> tensor<8192x48xf32>
+    %y = bolt.ew.relu %s : tensor<8192x48xf32> -> tensor<8192x48xf32>
+    bolt.yield %y : tensor<8192x48xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<64xf16>) {transpose_b} : tensor<8192x48xf16>, tensor<64x48xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.relu %s : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  func.return %o : tensor<8192x64xf16>
+}
+
+// -----
+
+// N1 = 256: a 256-wide CTA tile exists on sm_80, but not among example 13's warp tiles here.
+// CHECK: cannot run it: N1=256
+// CHECK-LABEL: func.func @n1_wider_than_the_template
+// CHECK-NOT:     bolt.b2b
+func.func @n1_wider_than_the_template(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %b0: tensor<64xf16>, %w1: tensor<256x64xf16>, %b1: tensor<256xf16>) -> tensor<8192x256xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<64xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<64x64xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.relu %s : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<256xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<256x64xf16> -> tensor<8192x256xf16> {
+  ^bb0(%acc: tensor<8192x256xf32>, %b: tensor<256xf16>):
+    %bc = bolt.ew.cast %b : tensor<256xf16> -> tensor<256xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x256xf32>, tensor<256xf32> -> tensor<8192x256xf32>
+    %y = bolt.ew.relu %s : tensor<8192x256xf32> -> tensor<8192x256xf32>
+    bolt.yield %y : tensor<8192x256xf32>
+  }
+  func.return %o : tensor<8192x256xf16>
+}
+
+// -----
+
+// K0 = 36 is not a multiple of 8 halves: no 128-bit operand access.
+// CHECK: cannot run it: K0=36 is not a multiple of 8
+// CHECK-LABEL: func.func @k0_unaligned
+// CHECK-NOT:     bolt.b2b
+func.func @k0_unaligned(%a: tensor<8192x36xf16>, %w0: tensor<64x36xf16>, %b0: tensor<64xf16>, %w1: tensor<64x64xf16>, %b1: tensor<64xf16>) -> tensor<8192x64xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<64xf16>) {transpose_b} : tensor<8192x36xf16>, tensor<64x36xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.relu %s : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<64xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<64x64xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.relu %s : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  func.return %o : tensor<8192x64xf16>
+}
