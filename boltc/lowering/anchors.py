@@ -43,7 +43,7 @@ from boltc.lowering.host import (
 def lower_anchor(op: Operation, arch: str) -> AnchorCall:
     if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp)):
         return _cutlass_anchor(op, arch)
-    if isinstance(op, bolt.B2bOp):  # two gemms back to back: CUTLASS example 13 (b2b_sm80.py)
+    if isinstance(op, bolt.B2bOp):  # CUTLASS example 13: b2b_sm80.py (gemms), b2b_conv_sm80.py (convolutions)
         return _b2b_call(op, arch)
     if isinstance(op, bolt.AttentionOp):  # one fused kernel on both targets (fmha_sm80.py)
         from boltc.lowering.cutlass import fmha_sm80
@@ -52,7 +52,7 @@ def lower_anchor(op: Operation, arch: str) -> AnchorCall:
     raise error_at(
         op,
         f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80, conv_sm80, "
-        "conv_group_sm80, conv_direct and b2b_gemm_sm80)",
+        "conv_group_sm80, conv_direct, b2b_gemm_sm80 and b2b_conv_sm80)",
     )
 
 
@@ -183,12 +183,14 @@ def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorC
 
 
 def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
-    """A bolt.b2b of two gemms as the host's AnchorCall (b2b_sm80.B2bLowering's arguments:
-    ("input", i) is the b2b's operand i, ("result",) its result)."""
+    """A bolt.b2b of two gemms or two convolutions as the host's AnchorCall (b2b_sm80.B2bLowering's
+    arguments: ("input", i) is the b2b's operand i, ("result",) its result)."""
     from boltc.lowering import build
-    from boltc.lowering.cutlass import b2b_sm80, gemm_sm90
+    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80, gemm_sm90
 
-    lowered = b2b_sm80.lower_b2b(op, arch=arch)
+    convolutions = isinstance(b2b_sm80.anchors_of(op)[0], bolt.Conv2dOp)
+    emitter = b2b_conv_sm80.lower_b2b_conv if convolutions else b2b_sm80.lower_b2b
+    lowered = emitter(op, arch=arch)
     entry = lowered.kernel.entry_point
     roles = gemm_sm90.ParamRole
 
@@ -212,7 +214,7 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
         entry=entry.name,
         parameters=tuple((p.ctype, p.name) for p in entry.params),
         arguments=tuple(argument(a) for a in lowered.arguments),
-        family=b2b_sm80.FAMILY,
+        family=lowered.kernel.FAMILY,
         unit=unit,
         returns=EntryReturn.CUTLASS_STATUS,
         can_implement=entry.can_implement_name,

@@ -25,7 +25,9 @@ through the reshape (`ElementwiseOverReshapedAnchor`), as for a Linear on a 3-D 
 Left alone: NCHW convolutions (the matrix view needs NHWC; run after layout-nhwc), strided,
 padded, dilated-with-a-window or grouped ones, a convolution whose epilogue is not a plain
 store (the pass runs before fuse-epilogue, where none is), and one whose `#bolt.kernel`
-names a convolution family (the user's choice stands).
+names a convolution family (the user's choice stands). With `keep_chained` (the pipeline sets
+it when fuse-b2b runs) also one that reads another convolution's result through elementwise
+ops only: fuse-b2b may pair the two as one b2b kernel of convolutions.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -65,10 +68,30 @@ def pointwise_blocker(op: bolt.Conv2dOp) -> str | None:
     return None
 
 
+def chained_after_conv(op: bolt.Conv2dOp) -> bool:
+    """`op` reads a convolution's result through single-use elementwise ops only (its bias,
+    its activation: what fuse-epilogue folds into that convolution), so fuse-b2b may pair the
+    two as a b2b of convolutions (CUTLASS example 13's B2bImplicitGemmConvolution on sm_80)."""
+    value = op.input
+    while value.uses.get_length() == 1:
+        owner = value.owner
+        if isinstance(owner, bolt.Conv2dOp):
+            return True
+        if not (isinstance(owner, Operation) and owner.name.startswith("bolt.ew.") and owner.operands):
+            return False
+        value = owner.operands[0]
+    return False
+
+
+@dataclass
 class PointwiseConvAsGemm(RewritePattern):
+    keep_chained: bool = False
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: bolt.Conv2dOp, rewriter: PatternRewriter, /) -> None:
         if pointwise_blocker(op) is not None:
+            return
+        if self.keep_chained and chained_after_conv(op):
             return
         d = op.dims()
         rows = d["N"] * d["H"] * d["W"]
@@ -90,5 +113,9 @@ class ConvAsGemmPass(ModulePass):
 
     name = "conv-as-gemm"
 
+    # Leave a pointwise convolution that reads another convolution's result (`chained_after_conv`)
+    # a convolution, for fuse-b2b: the pipeline sets it when back-to-back fusion is on.
+    keep_chained: bool = False
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(PointwiseConvAsGemm()).rewrite_module(op)
+        PatternRewriteWalker(PointwiseConvAsGemm(self.keep_chained)).rewrite_module(op)

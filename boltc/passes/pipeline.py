@@ -63,7 +63,7 @@ def pipeline_passes(
     passes += [
         LayoutNhwcPass(),
         SpaceToDepthPass(remarks=remarks),
-        ConvAsGemmPass(),
+        ConvAsGemmPass(keep_chained=fuse_b2b),  # a conv -> 1x1 conv chain stays for fuse-b2b
         FuseAttentionPass(remarks=remarks),
         PadAlignmentPass(),
         CanonicalizePass(),

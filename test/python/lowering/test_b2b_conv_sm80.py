@@ -1,0 +1,126 @@
+"""b2b_conv_sm80 (CUTLASS example 13's B2bImplicitGemmConvolution) on the CPU: the pipeline keeps
+a conv -> 1x1 conv chain for fuse-b2b and forms the b2b, the rendered template arguments, the
+host call's geometry and operands, the refusals (fuse-b2b's remark, the emitter's located
+error on a hand-built b2b), and one nvcc compile of a generated TU (marker `nvcc`).
+Numerics: test/gpu/test_b2b_sm80.py."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import torch
+
+from boltc.compiler import load_for_compile, lower_library, optimize
+from boltc.dialects import bolt
+from boltc.lowering.anchors import lower_anchor
+from boltc.lowering.build import Arch
+from boltc.lowering.cutlass.b2b_conv_sm80 import lower_b2b_conv
+from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
+from boltc.lowering.host import IntArgument, OperandPointer, ResultPointer
+from boltc.passes.fuse_b2b import build_b2b
+
+from nvcc_objects import NVCC_MISSING, compile_kernel_object
+
+
+def chain(r: int = 3, *, c: int = 64, f0: int = 64, f1: int = 64, bias0: bool = True, after: bool = True,
+          between: torch.nn.Module | None = None, hw: int = 28, batch: int = 4) -> tuple[torch.nn.Module, torch.Tensor]:
+    """conv rxr (same padding) [+ bias] -> between (ReLU) -> conv 1x1 + bias [-> ReLU], f16."""
+    layers = [torch.nn.Conv2d(c, f0, r, padding=r // 2, bias=bias0), between or torch.nn.ReLU(),
+              torch.nn.Conv2d(f0, f1, 1)]
+    if after:
+        layers.append(torch.nn.ReLU())
+    return torch.nn.Sequential(*layers).half(), torch.randn(batch, c, hw, hw, dtype=torch.half)
+
+
+def optimized(model, x, fuse_b2b: bool = True):
+    module, _ = load_for_compile(model, (x,))
+    optimize(module, "sm_80", "f16", fuse_b2b=fuse_b2b)
+    return module
+
+
+def b2b_of(model, x) -> bolt.B2bOp:
+    found = [op for op in optimized(model, x).walk() if isinstance(op, bolt.B2bOp)]
+    assert len(found) == 1
+    return found[0]
+
+
+def forced_pair(model, x) -> bolt.B2bOp:
+    """A bolt.b2b of the two convolutions built by hand (what fuse-b2b refuses to form)."""
+    module = optimized(model, x)
+    first, second = [op for op in module.walk() if isinstance(op, bolt.Conv2dOp)]
+    return build_b2b(first, second, bolt.Residence.REGISTERS)
+
+
+@pytest.mark.parametrize("r", [3, 1])
+def test_the_pipeline_forms_a_b2b_of_convolutions(r):
+    op = b2b_of(*chain(r))
+    first, second = [o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)]
+    assert first.dims()["R"] == r and second.dims()["R"] == 1
+
+
+def test_without_fuse_b2b_the_1x1_is_still_a_gemm():
+    module = optimized(*chain(3), fuse_b2b=False)
+    assert [o.name for o in module.walk() if o.name in ("bolt.conv2d", "bolt.gemm")] == ["bolt.conv2d", "bolt.gemm"]
+
+
+def test_rendered_template_arguments():
+    text = lower_b2b_conv(b2b_of(*chain(3, f1=128))).kernel.render()
+    for line in [
+        "using ThreadblockShape0 = cutlass::gemm::GemmShape<64, 64, 32>;  // N = F0",
+        "using ThreadblockShape1 = cutlass::gemm::GemmShape<64, 128, 32>;  // N = F1",
+        "using WarpShape0 = cutlass::gemm::GemmShape<16, 64, 32>;",
+        "using LayoutA = cutlass::layout::TensorNHWC;",
+        "constexpr bool SmemAccumulator = false;",
+        '#include "device/b2b_implicit_gemm_convolution.h"',
+        "cutlass::conv::IteratorAlgorithm::kOptimized",
+        "cutlass::epilogue::thread::ScaleType::NoBetaScaling>;",
+    ]:
+        assert line in text, line
+    assert text.count("cutlass::epilogue::thread::LinearCombinationRelu<") == 2
+
+
+def test_the_host_call_passes_the_geometry_and_operands():
+    op = b2b_of(*chain(3, hw=28, batch=4))
+    call = lower_anchor(op, "sm_80")
+    assert call.family == "b2b_conv_sm80"
+    args = dict(zip([name for _, name in call.parameters], call.arguments))
+    sizes = {k: args[k] for k in ("n", "h", "w", "c", "f0", "r", "s", "p", "q", "pad_top", "pad_left", "f1")}
+    assert sizes == {k: IntArgument(v) for k, v in dict(n=4, h=28, w=28, c=64, f0=64, r=3, s=3, p=28, q=28,
+                                                        pad_top=1, pad_left=1, f1=64).items()}
+    first, second = [o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)]
+    assert args["input"] == OperandPointer(first.input.index)
+    assert args["filter0"] == OperandPointer(first.filter.index)
+    assert args["filter1"] == OperandPointer(second.filter.index)
+    assert args["bias0"] == OperandPointer(first.extras[0].index)
+    assert args["output"] == ResultPointer()
+
+
+def test_a_first_convolution_without_bias_stays_two_kernels_and_the_emitter_says_why():
+    model, x = chain(3, bias0=False)
+    lib, _ = lower_library(model, (x,), arch="sm_80", fuse_b2b=True)
+    assert "b2b_conv_sm80" not in [k.family for k in lib.programs[0].anchor_kernels]
+    with pytest.raises(UnsupportedEpilogue, match="always reads a per-channel bias") as error:
+        lower_b2b_conv(forced_pair(model, x))
+    assert error.value.location is not None
+
+
+def test_channels_outside_the_template_tiles_stay_two_kernels():
+    model, x = chain(3, f0=96)
+    assert not any(isinstance(op, bolt.B2bOp) for op in optimized(model, x).walk())
+    with pytest.raises(InvalidKernelConfig, match="N0=96"):
+        lower_b2b_conv(forced_pair(model, x))
+
+
+def test_an_activation_the_template_lacks_is_refused_not_dropped():
+    model, x = chain(3, between=torch.nn.SiLU())
+    with pytest.raises(UnsupportedEpilogue, match="the first convolution: .*not one example 13 expresses"):
+        lower_b2b_conv(forced_pair(model, x))
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(1200)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_generated_b2b_conv_sm80_compiles(tmp_path: Path):
+    compile_kernel_object(lower_b2b_conv(b2b_of(*chain(3, f1=128))).kernel, Arch.SM80, tmp_path)
