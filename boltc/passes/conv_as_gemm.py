@@ -27,7 +27,8 @@ padded, dilated-with-a-window or grouped ones, a convolution whose epilogue is n
 store (the pass runs before fuse-epilogue, where none is), and one whose `#bolt.kernel`
 names a convolution family (the user's choice stands). With `keep_chained` (the pipeline sets
 it when fuse-b2b runs) also one that reads another convolution's result through elementwise
-ops only: fuse-b2b may pair the two as one b2b kernel of convolutions.
+ops only, and one whose result so reaches a pointwise convolution (a 1x1 -> 1x1 chain): fuse-b2b
+may pair the two as one b2b kernel of convolutions.
 """
 
 from __future__ import annotations
@@ -83,6 +84,20 @@ def chained_after_conv(op: bolt.Conv2dOp) -> bool:
     return False
 
 
+def feeds_pointwise_conv(op: bolt.Conv2dOp) -> bool:
+    """`op`'s result reaches a pointwise convolution through single-use elementwise ops only: the
+    head of a 1x1 -> 1x1 chain, which fuse-b2b may pair as convolutions."""
+    value = op.result
+    while value.uses.get_length() == 1:
+        user = next(iter(value.uses)).operation
+        if isinstance(user, bolt.Conv2dOp):
+            return user.input is value and pointwise_blocker(user) is None
+        if not (user.name.startswith("bolt.ew.") and user.operands and user.operands[0] is value and user.results):
+            return False
+        value = user.results[0]
+    return False
+
+
 @dataclass
 class PointwiseConvAsGemm(RewritePattern):
     keep_chained: bool = False
@@ -91,7 +106,7 @@ class PointwiseConvAsGemm(RewritePattern):
     def match_and_rewrite(self, op: bolt.Conv2dOp, rewriter: PatternRewriter, /) -> None:
         if pointwise_blocker(op) is not None:
             return
-        if self.keep_chained and chained_after_conv(op):
+        if self.keep_chained and (chained_after_conv(op) or feeds_pointwise_conv(op)):
             return
         d = op.dims()
         rows = d["N"] * d["H"] * d["W"]
