@@ -68,6 +68,13 @@ def b2bs(module: ModuleOp) -> list[bolt.B2bOp]:
 # --------------------------------------------------------------------------------------
 
 EXPECTED_B2B = {"b2b_gemm": 1, "mlp_gelu": 1, "resnet_block": 0, "small_cnn": 0}
+# On sm_80, CUTLASS example 13's templates (analysis/b2b_sm80.py) run neither pair: b2b_gemm's
+# N1 = 16 is no tile of theirs (and f32 no input type), mlp_gelu's first epilogue is a gelu.
+SM80_TEMPLATE_REFUSES = {"b2b_gemm", "mlp_gelu"}
+
+
+def expected_b2b(name: str, arch: str) -> int:
+    return 0 if arch == "sm_80" and name in SM80_TEMPLATE_REFUSES else EXPECTED_B2B[name]
 
 
 @pytest.mark.parametrize("arch", ARCHS)
@@ -81,13 +88,14 @@ def test_models_keep_their_values(name: str, arch: str, read_saved_io):
     after = boltc.interpret(module, *inputs)
     assert_same(after, before)
     assert_same(after, expected, rtol=1e-4, atol=1e-5)
-    assert len(b2bs(module)) == EXPECTED_B2B[name]
+    assert len(b2bs(module)) == expected_b2b(name, arch)
 
 
 def test_b2b_gemm_model_is_register_resident():
     """64x32 -> Linear 32 (+bias, ReLU) -> Linear 16 (+bias): N0 = 32 and N1 = 16 each fit one
-    CTA tile; whole rows per warp take 16 + 8 + 8 registers per thread; launch-bound."""
-    for arch in ARCHS:
+    CTA tile; whole rows per warp take 16 + 8 + 8 registers per thread; launch-bound. (sm_80's
+    example 13 templates have no N1 = 16 tile: refused there, test_models_keep_their_values.)"""
+    for arch in ("sm_90a",):
         module = load(str(DATA / "b2b_gemm.mlir"))
         fuse(module, arch)
         (b2b,) = b2bs(module)
@@ -114,6 +122,15 @@ def test_residence_is_recorded_on_the_op(m, k, n0, n1, arch, residence):
     hidden = g.add(bolt.ReluOp(g.gemm(g.input((m, k)), n0, transpose_b=False)))
     g.outputs.append(g.gemm(hidden, n1, transpose_b=True))
     module = g.module()
+    if arch == "sm_80":
+        # Example 13's templates refuse this pair (no first-stage bias, mixed weight layouts);
+        # the residence is the cost model's plan, which fuse-b2b would record.
+        from boltc.analysis.b2b_cost import b2b_plan
+        from boltc.passes.fuse_b2b import describe_problem, gpu_target
+
+        first, second = [op for op in module.walk() if isinstance(op, bolt.GemmOp)]
+        assert b2b_plan(describe_problem(first, second), gpu_target(arch)).residence == residence
+        return
     before = boltc.interpret(module, *g.inputs)
     fuse(module, arch)
     (b2b,) = b2bs(module)
@@ -341,7 +358,7 @@ def test_half_exports_fuse_like_the_f32_models(name: str, arch: str, read_saved_
     FuseB2bPass(arch=arch).apply(bolt_context(), module)
     module.verify()
     after = boltc.interpret(module, *inputs)
-    assert len(b2bs(module)) == EXPECTED_B2B[name.rsplit("_", 1)[0]]
+    assert len(b2bs(module)) == expected_b2b(name.rsplit("_", 1)[0], arch)
     ulp = 2.0**-7 if name.endswith("_bf16") else 2.0**-10
     for a, b in zip(after, before):
         assert float(np.max(np.abs(np.asarray(a, np.float64) - b))) <= 4 * ulp * float(np.max(np.abs(b)))
