@@ -225,8 +225,19 @@ def register_footprint(tile_n0: int, tile_n1: int) -> int:
     return tile_n0 // 2 + tile_n1 // 2 + tile_n0 // 4
 
 
+# test/gpu/test_b2b_sm80.py, 2026-11-26: (M, K0, N0, N1) = (8192, 64, 64, 128) in registers gave a
+# third of the outputs wrong (whole columns past the first 32) while every chain with N1 <= 64
+# matched torch; such chains keep the product in shared memory until that is understood.
+MAX_SM80_REGISTER_TILE_N1 = 64
+
+
 def register_residence_blocker(tile_n0: int, tile_n1: int, gpu: GpuTarget) -> str | None:
     """Why warp tile N = CTA tile N cannot hold for both GEMMs; None if it can."""
+    if gpu.arch == "sm_80" and tile_n1 > MAX_SM80_REGISTER_TILE_N1:
+        return (
+            f"example 13's register-resident second GEMM with a 16x{tile_n1} warp tile computed wrong "
+            f"columns on an H100 (N1 at most {MAX_SM80_REGISTER_TILE_N1} there: b2b_cost.MAX_SM80_REGISTER_TILE_N1)"
+        )
     needed = register_footprint(tile_n0, tile_n1)
     if needed > gpu.accumulator_registers:
         return (

@@ -28,12 +28,18 @@ from gpu_helpers import has_cuda_gpu, per_call_us
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
 TOL = dict(rtol=2e-2, atol=2e-2)
-WORKLOADS = Path(__file__).resolve().parents[2] / ".." / "shared" / "workloads" / "bolt_paper.json"
+_ROOT = Path(__file__).resolve().parents[2]
+# Beside the checkout (../shared), or carried to the GPU machine in .whl/ (../shared does not travel).
+WORKLOADS = next((p for p in (_ROOT.parent / "shared" / "workloads" / "bolt_paper.json", _ROOT / ".whl" / "bolt_paper.json")
+                  if p.is_file()), None)
 
 
-def paper_chains() -> list[dict]:
+def paper_chains() -> list:
     """bolt_paper.json's b2b_gemm chains the kernel takes (K0 <= 256 and 16-byte rows; the
     others are refused before nvcc: test/python/lowering/test_b2b_sm90.py)."""
+    if WORKLOADS is None:
+        return [pytest.param({"M": 0, "K0": 0, "N0": 0, "N1": 0}, marks=pytest.mark.skip(
+            reason="bolt_paper.json is neither in ../shared/workloads nor in .whl/ (copy it there)"))]
     chains = json.loads(WORKLOADS.read_text())["b2b_gemm"]
     return [c for c in chains if c["K0"] <= 256 and c["K0"] % 8 == 0 and c["N0"] % 8 == 0 and c["N1"] % 8 == 0]
 

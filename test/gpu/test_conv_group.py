@@ -152,14 +152,17 @@ def test_resnext50_grouped_layers_match_torch(name, epilogue, tmp_path):
 
 # Odd and random legal shapes: (n, h, w, c, f, r, s, groups, options, family).
 ODD = {
-    # kMultipleGroup by choice: 32 in / 8 out per group, two groups per 16-wide tile (2x).
+    # kMultipleGroup by choice: 32 in / 8 out per group, four groups per 32-wide tile (4x).
     "multiple_32in_8out": (2, 13, 11, 256, 64, 3, 3, 8, dict(padding=(1, 1, 1, 1)), "conv_group_sm80"),
     # kSingleGroup, 64 per group (tile K 64, N 64), 5x5 dilated, asymmetric padding.
     "single_64pg_5x5_dilated": (2, 17, 15, 256, 256, 5, 5, 4, dict(padding=(4, 2, 3, 5), dilation=(2, 2)),
                                 "conv_group_sm80"),
-    # 8 in / 16 out per group: kSingleGroup N 16 with K padded 8 -> 32 (4x, the limit).
-    "single_8in_16out_stride_2x1": (2, 15, 17, 16, 32, 3, 3, 2, dict(stride=(2, 1), padding=(1, 0, 2, 1)),
-                                    "conv_group_sm80"),
+    # 8 in / 16 out per group: 8x the MMA work at tile N 32 (MIN_TILE_N), conv_direct.
+    "direct_8in_16out_stride_2x1": (2, 15, 17, 16, 32, 3, 3, 2, dict(stride=(2, 1), padding=(1, 0, 2, 1)),
+                                    "conv_direct"),
+    # 16 per group (ResNeXt stage 3): kMultipleGroup 128x32x32, K padded 16 -> 32 (4x, the limit).
+    "multiple_16pg_stride_2x1": (2, 15, 17, 64, 64, 3, 3, 4, dict(stride=(2, 1), padding=(1, 0, 2, 1)),
+                                 "conv_group_sm80"),
     # bf16, 1x1 grouped (ShuffleNet-style), output not a multiple of 8 pixels.
     "single_1x1_bf16": (3, 7, 9, 64, 128, 1, 1, 4, dict(dtype="bf16", epilogue="residual"), "conv_group_sm80"),
     # Refused for the tensor cores, conv_direct: odd C/groups; 24 per group (no tile N fits).
@@ -204,11 +207,12 @@ def test_sm80_target_runs_on_hopper_through_ptx(tmp_path):
              epilogue="bias_residual_relu", arch="sm_80")
 
 
-FORCED_MULTIPLE = '#bolt.kernel<"conv_group_sm80", tile [128, 16, 32], cluster [1, 1, 1], stages 4, "multistage warp 64x16x32">'
+# The narrowest tile (conv_group_sm80.MIN_TILE_N): 128x16 computed wrong outputs here.
+FORCED_MULTIPLE = '#bolt.kernel<"conv_group_sm80", tile [128, 32, 32], cluster [1, 1, 1], stages 4, "multistage warp 64x32x32">'
 
 
 def test_forced_multiple_group_on_resnext_stage2(tmp_path):
-    """The 8x-waste kMultipleGroup kernel the choice refuses for 8 channels per group, forced:
+    """The 16x-waste kMultipleGroup kernel the choice refuses for 8 channels per group, forced:
     it must still be right (the timing test compares it with conv_direct)."""
     run_case(tmp_path, "forced", 4, 28, 28, 256, 256, 3, 3, 32, family="conv_group_sm80", padding=(1, 1, 1, 1),
              epilogue="bias_residual_relu", kernel=FORCED_MULTIPLE)
@@ -219,7 +223,7 @@ def test_resnext50_layer_timing_against_cudnn(name, tmp_path):
     """Each ResNeXt-50 grouped layer at batch 32, bias + ReLU fused, boltc's choice against
     torch's cuDNN (channels_last f16, autotuned, conv + bias + relu) and the memory floor (input
     and output once at 3.0 TB/s); where the choice is conv_direct, also the tensor-core kernel
-    forced (kMultipleGroup 128x16x32): the numbers that set MAX_MMA_WASTE. CUDA graphs replayed
+    forced (kMultipleGroup 128x32x32): the numbers that set MAX_MMA_WASTE. CUDA graphs replayed
     100 times between two events, median of 5. Prints; asserts the numerics and the family."""
     import torch
 
@@ -236,7 +240,7 @@ def test_resnext50_layer_timing_against_cudnn(name, tmp_path):
     line = f"\nresnext50 {name} N={n} {h}x{h}x{c} /{stride} groups {groups}: cuDNN {theirs:.1f} us, floor {floor:.1f} us"
     variants = [("choice", None, family)]
     if family == "conv_direct":
-        variants.append(("forced kMultipleGroup 128x16x32", FORCED_MULTIPLE, "conv_group_sm80"))
+        variants.append(("forced kMultipleGroup 128x32x32", FORCED_MULTIPLE, "conv_group_sm80"))
     for label, kernel, expected_family in variants:
         text = grouped_model(n, h, h, c, c, 3, 3, groups, stride=(stride, stride), padding=(1, 1, 1, 1),
                              epilogue="bias_relu", kernel=kernel)

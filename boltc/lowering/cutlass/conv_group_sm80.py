@@ -35,9 +35,10 @@ H100 runs about 8-15x the CUDA cores' fp32 FMA rate (conv_direct accumulates in 
 8x would be a tie on arithmetic and lose on the L2 re-reads. Not yet measured on a GPU:
 test/gpu/test_conv_group.py prints both kernels' times per ResNeXt layer to set it.
 
-ResNeXt-50 32x4d (groups 32, C/g = K/g): 4 per group -> no legal pair under the limit (32x at
-best), conv_direct; 8 -> kMultipleGroup 128x16 at 8x, conv_direct; 16 -> kSingleGroup 128x16x32
-(2x: K padded 16 -> 32); 32 -> kSingleGroup 128x32x32 (1x). Depthwise (C/g = 1): cp.async
+ResNeXt-50 32x4d (groups 32, C/g = K/g; no N tile below 32, `MIN_TILE_N`): 4 per group -> no
+legal pair under the limit (64x at best), conv_direct; 8 -> kMultipleGroup 128x32 at 16x,
+conv_direct; 16 -> kMultipleGroup 128x32x32 (4x: K padded 16 -> 32, two groups a tile);
+32 -> kSingleGroup 128x32x32 (1x). Depthwise (C/g = 1): cp.async
 cannot read one 16-bit channel, conv_direct.
 
 `#bolt.kernel<"conv_group_sm80", tile [M, N, K], cluster [1, 1, 1], stages S, "multistage" |
@@ -85,6 +86,11 @@ from boltc.lowering.cutlass.gemm_sm90 import bind_arguments
 
 FAMILY = "conv_group_sm80"
 MAX_MMA_WASTE = 4.0  # the module docstring says why
+# A 16-wide N tile (warp 64x16x32) computed wrong outputs on an H100 in every mode
+# (test/gpu/test_conv_group.py, 2026-11-26: half the outputs zero, kSingleGroup and
+# kMultipleGroup alike) while 32- and 64-wide tiles matched torch; refused until that is
+# understood.
+MIN_TILE_N = 32
 
 
 class GroupMode(Enum):
@@ -109,13 +115,13 @@ class GroupTile:
 
 def tile_table(k: int) -> tuple[GroupTile, ...]:
     """The tiles the choice weighs, widest N first, with tile K `k` (32 or 64). 128 rows: the
-    layers are tall (N*P*Q in the thousands); narrow N tiles keep 2 warps of 64x16 or 64x32,
-    wide ones CUTLASS's generator's 4-warp shapes. Stages: what fits 48 KB where possible."""
+    layers are tall (N*P*Q in the thousands); the narrow N tile keeps 2 warps of 64x32, wide
+    ones CUTLASS's generator's 4-warp shapes. Stages: what fits 48 KB where possible. No N tile
+    below `MIN_TILE_N` (the constant says why)."""
     return (
         GroupTile(Shape3(128, 128, k), Shape3(64, 64, k), 3),
         GroupTile(Shape3(128, 64, k), Shape3(64, 32, k), 4 if k == 32 else 3),
         GroupTile(Shape3(128, 32, k), Shape3(64, 32, k), 4),
-        GroupTile(Shape3(128, 16, k), Shape3(64, 16, k), 4),
     )
 
 
@@ -246,6 +252,9 @@ class ConvGroupSm80Config(SelfChecking):
             return refused
         if self.channels_per_group % self.alignment_c:
             return f"alignment {self.alignment_c} does not divide {self.channels_per_group} channels per group"
+        if self.tile.n < MIN_TILE_N:
+            return (f"tile N {self.tile.n}: below {MIN_TILE_N}, the visitor kernel computed wrong outputs on an "
+                    "H100 (conv_group_sm80.MIN_TILE_N)")
         if self.optimized and self.mode is not GroupMode.SINGLE:
             return "CUTLASS's optimized iterators run kSingleGroup only (can_implement)"
         d = self.alignment_d

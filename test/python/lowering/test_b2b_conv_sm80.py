@@ -70,9 +70,10 @@ def test_rendered_template_arguments():
     for line in [
         "using ThreadblockShape0 = cutlass::gemm::GemmShape<64, 64, 32>;  // N = F0",
         "using ThreadblockShape1 = cutlass::gemm::GemmShape<64, 128, 32>;  // N = F1",
-        "using WarpShape0 = cutlass::gemm::GemmShape<16, 64, 32>;",
+        # F1 = 128: the product in shared memory (b2b_cost.MAX_SM80_REGISTER_TILE_N1).
+        "using WarpShape0 = cutlass::gemm::GemmShape<32, 32, 32>;",
         "using LayoutA = cutlass::layout::TensorNHWC;",
-        "constexpr bool SmemAccumulator = false;",
+        "constexpr bool SmemAccumulator = true;",
         '#include "device/b2b_implicit_gemm_convolution.h"',
         "cutlass::conv::IteratorAlgorithm::kOptimized",
         "cutlass::epilogue::thread::ScaleType::NoBetaScaling>;",

@@ -92,9 +92,11 @@ def test_rendered_template_arguments():
     for line in [
         "using ThreadblockShape0 = cutlass::gemm::GemmShape<64, 64, 32>;",
         "using ThreadblockShape1 = cutlass::gemm::GemmShape<64, 128, 32>;",
-        "using WarpShape0 = cutlass::gemm::GemmShape<16, 64, 32>;",
-        "using WarpShape1 = cutlass::gemm::GemmShape<16, 128, 32>;",
-        "constexpr bool SmemAccumulator = false;",
+        # N1 = 128 keeps the product in shared memory (b2b_cost.MAX_SM80_REGISTER_TILE_N1: the
+        # register-resident 16x128 warp tile computed wrong columns on an H100).
+        "using WarpShape0 = cutlass::gemm::GemmShape<32, 32, 32>;",
+        "using WarpShape1 = cutlass::gemm::GemmShape<32, 64, 32>;",
+        "constexpr bool SmemAccumulator = true;",
         "using LayoutB = cutlass::layout::ColumnMajor;",
         '#include "device/b2b_gemm.h"',
         "cutlass::epilogue::thread::ScaleType::NoBetaScaling>;",
@@ -102,6 +104,16 @@ def test_rendered_template_arguments():
         assert line in text, line
     assert text.count("cutlass::epilogue::thread::LinearCombinationRelu<") == 2
     assert lowered.arguments[:4] == (8192, 64, 128, 64)  # m, n0, n1, k0
+
+
+def test_register_residence_up_to_n1_64():
+    text = lower_b2b(mlp(64, 64, 64)).kernel.render()
+    for line in [
+        "using WarpShape0 = cutlass::gemm::GemmShape<16, 64, 32>;",
+        "using WarpShape1 = cutlass::gemm::GemmShape<16, 64, 32>;",
+        "constexpr bool SmemAccumulator = false;",
+    ]:
+        assert line in text, line
 
 
 def test_no_relu_after_and_no_second_bias():

@@ -2,7 +2,8 @@
 convolution of the test/data models (top level, half/ and ops/) on sm_90a and sm_80 lowers to the
 same family, the same translation-unit name, byte-identical host and device C++ (sha256
 digests) and the same manifest reason as before it, when the emitters called the heuristics
-themselves (kernel_tus.json, written by kernel_tus.py at commit 2ff465f). Both ways in are held
+themselves (kernel_tus.json, written by kernel_tus.py at commit 2ff465f; rewritten once since, when
+conv_group_sm80 dropped its 16-wide tile: only conv_direct's reason texts changed). Both ways in are held
 to it: through the pass (the #bolt.kernel it writes) and without it (the lowering's own
 heuristic fallback)."""
 
