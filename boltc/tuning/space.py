@@ -130,21 +130,24 @@ class Candidate:
         return self.family is not Family.CONV_DIRECT
 
     def kernel_attr(self) -> bolt.KernelAttr:
-        """The `#bolt.kernel` attribute the select-kernels pass writes for this candidate."""
-        if not self.has_kernel_attr or self.tile is None or self.stages is None:
+        """The `#bolt.kernel` attribute the select-kernels pass writes for this candidate (stages
+        None: `stages auto`, as many as fit, which the heuristic writes for sm_90a)."""
+        if not self.has_kernel_attr or self.tile is None:
             raise InvalidKernelConfig(
                 f"{self.family.value} has no #bolt.kernel configuration: its widths follow from the "
                 "problem (conv_direct.choose_config)"
             )
+        stages = bolt.KernelAttr.AUTO_STAGES if self.stages is None else self.stages
         return bolt.KernelAttr(
             StringAttr(self.family.value), bolt.i64_array(list(self.tile)),
-            bolt.i64_array(list(self.cluster)), IntAttr(self.stages), StringAttr(self.schedule),
+            bolt.i64_array(list(self.cluster)), IntAttr(stages), StringAttr(self.schedule),
         )
 
     def kernel_attr_text(self) -> str:
         tile, cluster = ", ".join(map(str, self.tile or ())), ", ".join(map(str, self.cluster))
         self.kernel_attr()  # refuses conv_direct
-        return f'#bolt.kernel<"{self.family.value}", tile [{tile}], cluster [{cluster}], stages {self.stages}, "{self.schedule}">'
+        stages = "auto" if self.stages is None else self.stages
+        return f'#bolt.kernel<"{self.family.value}", tile [{tile}], cluster [{cluster}], stages {stages}, "{self.schedule}">'
 
     @classmethod
     def from_kernel_attr(cls, attr: bolt.KernelAttr) -> Candidate:
@@ -165,7 +168,7 @@ class Candidate:
             _, warp_shape, _ = gemm_sm80.config_from_attr(attr, family.value)
             warp = (warp_shape.m, warp_shape.n, warp_shape.k)
             schedule = gemm_sm80.MULTISTAGE + " warp {}x{}x{}".format(*warp)
-        return cls(family, tile, cluster, attr.stages.data, schedule, warp)  # type: ignore[arg-type]
+        return cls(family, tile, cluster, attr.stage_count, schedule, warp)  # type: ignore[arg-type]
 
     @classmethod
     def from_kernel_text(cls, text: str) -> Candidate:

@@ -137,9 +137,12 @@ func.func @main(%x: tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32> {{
 
 def test_a_failed_cuda_call_carries_cuda_s_error_text(tmp_path):
     """Device memory exhausted on purpose: a model whose arena (the intermediate %a, 256 GiB)
-    exceeds any GPU's memory fails at creation in cudaMalloc, and the BoltcError says so in
-    CUDA's words; the GPU is usable afterwards. (The model is too big, rather than the GPU filled
-    by the test: filling it starved the suite's other processes under xdist.)"""
+    exceeds any GPU's memory fails with a BoltcError that says so in CUDA's words; the GPU is
+    usable afterwards. (The model is too big, rather than the GPU filled by the test: filling it
+    starved the suite's other processes under xdist.) Where it fails is the driver's business:
+    on the H100 of 2026-11-26 the arena's cudaMalloc returned success and the first kernel
+    failed with cudaErrorMemoryAllocation ("running the model failed (BOLTC_ERROR_OUT_OF_MEMORY):
+    step 0 (bolt.softmax at <input>:3:3)"); elsewhere creation fails in the arena's cudaMalloc."""
     from cuda.bindings import runtime as cudart
 
     n = 1 << 18
@@ -148,9 +151,10 @@ def test_a_failed_cuda_call_carries_cuda_s_error_text(tmp_path):
     error, ptr = cudart.cudaMalloc(4096)  # never read: creation fails before any step runs
     assert error == cudart.cudaError_t.cudaSuccess
     try:
-        with pytest.raises(BoltcError, match=r"creating the model on CUDA device 0 failed "
-                                             r"\(BOLTC_ERROR_OUT_OF_MEMORY\): allocating the arena "
-                                             r"\(\d+ bytes\): cudaErrorMemoryAllocation"):
+        with pytest.raises(BoltcError, match=r"(creating the model on CUDA device 0 failed \(BOLTC_ERROR_OUT_OF_MEMORY\): "
+                                             r"allocating the arena \(\d+ bytes\)|running the model failed "
+                                             r"\(BOLTC_ERROR_OUT_OF_MEMORY\): step 0 \(bolt.softmax at <input>:3:3\))"
+                                             r": cudaErrorMemoryAllocation"):
             model.run([int(ptr)], [int(ptr)])
     finally:
         cudart.cudaFree(ptr)

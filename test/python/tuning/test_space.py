@@ -4,6 +4,8 @@ its C++), small (tens per op), pruned by problem size, and round-trips through #
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from collections import Counter
 
 import pytest
@@ -172,3 +174,31 @@ def test_every_candidate_of_any_gemm_problem_constructs(m, n, k, batch, arch):
     for candidate in found:
         candidate.kernel(problem)  # raises if any blocker refuses
         assert fits_problem(candidate.tile, problem)
+
+
+def test_stages_auto_reads_as_none():
+    """`stages auto` (KernelAttr.AUTO_STAGES, -1 in the IR) is a candidate with stages None, never a
+    stage count of -1: the heuristic writes auto for its sm_90a GEMMs, and --tune profile's
+    shortlist adds the heuristic's choice as a candidate (a -1 there stopped ResNet-50's tuned
+    build on the H100, 2026-11-26: 'the warp-specialized mainloop needs at least 2 stages, got -1')."""
+    text = '#bolt.kernel<"gemm_sm90", tile [128, 128, 64], cluster [1, 1, 1], stages auto, "cooperative">'
+    c = Candidate.from_kernel_text(text)
+    assert c.stages is None
+    assert Candidate.from_kernel_attr(c.kernel_attr()) == c
+
+
+def test_every_shortlisted_candidate_renders_its_profiler():
+    """The heuristic's own choice included (stages auto on sm_90a), each (candidate, problem) of
+    --tune profile's shortlist makes a profiler translation unit without a config error."""
+    from boltc.tuning.profile import profiler_unit
+    from boltc.tuning.select import heuristic, shortlist
+
+    for op in (gemm_op(1280, 3072, 768), conv_op(56, 56, 64, 64, 1, 1, 1, 0)):
+        own = heuristic(op, "sm_90a")
+        assert own.kernel is not None
+        pairs = shortlist(op, "sm_90a")
+        mine = Candidate.from_kernel_attr(own.kernel)
+        assert any(replace(c, stages=mine.stages) == mine for c, _ in pairs)  # as written or counted out
+        problem = next(p for c, p in pairs if c.family is mine.family)
+        for candidate, problem in [*pairs, (mine, problem)]:  # mine as the heuristic wrote it, too
+            assert profiler_unit(candidate, problem, "sm_90a").source
