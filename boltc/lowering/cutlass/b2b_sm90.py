@@ -15,7 +15,10 @@ How the kernel runs
 A 128-row tile of A (two consumer warpgroups of 64 rows) is loaded once into shared memory
 (TileK0 columns, K0 <= TileK0: the whole reduction of the first GEMM in one tile). A producer
 warp streams blocks of BlockN0 columns of W0 and the matching BlockN0 rows of W1 through a
-shared-memory pipeline of `stages` slots. Per block, each consumer warpgroup runs
+shared-memory pipeline of `stages` slots, K and V blocks taking turns in the same slots; every
+slot holds the larger of the two (BlockN0 x TileK0 and TileN1 x BlockN0), both layouts
+restaged to that one stride (example 88's K and V are the same size; with each layout's own
+stride a smaller V stage overlapped a larger K stage). Per block, each consumer warpgroup runs
 S = A_tile W0_block on wgmma (fp32 in registers), adds bias0 per column and applies act0 in
 registers, rounds S to the element type in registers and issues the second wgmma with S as
 its register-sourced A operand: O += S W1_block (fp32, 64 x TileN1 per warpgroup). After the
@@ -34,18 +37,27 @@ Legality (`B2bSm90Config.blocker`, `sm90_refusal`; refusals name the reason)
 - registers: S (BlockN0 / 2), its rounded copy (BlockN0 / 4) and O (TileN1 / 2) per thread
   within the 240 the kernel gives a consumer thread, with room for addresses;
 - shared memory: A's tile (128 x TileK0) and `stages` slots of max(BlockN0 x TileK0,
-  TileN1 x BlockN0) elements within the 227 KB of an sm_90 CTA, stages >= 2;
+  TileN1 x BlockN0) elements within the 227 KB of an sm_90 CTA; stages >= 3 (a consumer
+  releases block j-1's V only after block j's V has arrived, holding block j's K: two slots
+  deadlock wherever N0 takes more than one block);
 - epilogues: `analysis.b2b_sm80.stage_epilogue`'s kinds in both stages: acc, acc + bias,
   relu(acc), relu(acc + bias) (unlike example 13, a bias-free first stage is fine here).
 
 Entry point (the three C functions of the other families: launch, workspace size,
 can-implement): m, n0, n1, k0, a, lda, w0, ldw0, bias0, w1, ldw1, bias1, d, ldd, workspace,
 workspace_size, stream. The launch reads the SM count of the current device for the
-persistent grid. No workspace.
+persistent grid. No workspace. can_implement looks at the problem only, never at a pointer:
+the model calls it once at creation with null pointers (host.py, prepare_queries); the launch
+refuses a null bias pointer where the kernel reads one.
 
-NOT verified on a GPU yet: the generated TU compiles for sm_90a (test/python/lowering/
-test_b2b_sm90.py, marked nvcc); test/gpu/test_b2b_sm90.py checks results against torch and
-times it against the unfused pair when run on an H100.
+GPU status (test/gpu/test_b2b_sm90.py on an H100, first run): chains without bias0 and with
+K and V blocks of one size (K0=64, N0=256, N1=64; K0=96, N0=32, N1=96) matched torch. Every
+chain with bias0 was refused at model creation (can_implement checked the bias0 pointer,
+which is null there), and K0=256, N0=64, N1=16 computed wrong values (the overlapping K and V
+stages above). Both are fixed, and stages >= 3 is new; the fixes are checked on the CPU
+(test/python/lowering/test_b2b_sm90.py: the header's can_implement, and a host program built
+from the TU with nvcc printing each stage's extent and calling can_implement with null
+pointers), not yet on a GPU.
 """
 
 from __future__ import annotations
@@ -77,7 +89,10 @@ MAX_K0 = 256
 MAX_N1 = 256  # one wgmma N
 TILE_STEP = 16  # TileK0 and TileN1 are multiples of one wgmma K (16 elements of 16 bits)
 MAX_STAGES = 5  # example 88's default
-MIN_STAGES = 2
+# A consumer releases block j-1's V slot only after block j's V has arrived, while it holds
+# block j's K: with two slots block j's V waits for that release (a deadlock wherever N0 takes
+# more than one block). Three slots is the least that runs (example 88 uses 5).
+MIN_STAGES = 3
 SMEM_CAPACITY = 232448  # 227 KB: the most dynamic shared memory an sm_90 CTA may have
 SMEM_RESERVED = 1024  # pipeline barriers and the kernel's other shared state
 CONSUMER_REGISTERS = 240  # FmhaKernelTmaWarpSpecialized's MmaRegisterRequirement (3 warpgroups)
@@ -134,7 +149,8 @@ class B2bSm90Config(SelfChecking):
                     f"take {registers} registers per consumer thread, above the "
                     f"{CONSUMER_REGISTERS - REGISTER_HEADROOM} the kernel's 240 leave for them")
         if not MIN_STAGES <= self.stages <= MAX_STAGES:
-            return f"stages={self.stages} is not in {MIN_STAGES}..{MAX_STAGES}"
+            return (f"stages={self.stages} is not in {MIN_STAGES}..{MAX_STAGES} (the consumer holds a K and a V "
+                    "slot while it waits for the next V block)")
         smem = self.shared_memory_bytes()
         if smem > SMEM_CAPACITY:
             return f"{smem} bytes of shared memory exceed the {SMEM_CAPACITY} of an sm_90 CTA"
@@ -305,7 +321,10 @@ BOLTC_EXPORT int @NAME@(@PROBLEM@, void* workspace, size_t workspace_size, cudaS
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
   typename Kernel::Arguments args = make_arguments(@FORWARD@, sm_count);
-  if (!Kernel::can_implement(args)) {
+  // The bias pointers are checked here, not in can_implement: the model's creation asks
+  // can_implement with null pointers (boltc/lowering/host.py, prepare_queries).
+  if ((Builder::HasBias0 && bias0 == nullptr) || (Builder::HasBias1 && bias1 == nullptr)
+      || !Kernel::can_implement(args)) {
     return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
   }
   typename Kernel::Params params = Kernel::to_underlying_arguments(args, workspace);

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from boltc.lowering import build
 from boltc.lowering.anchors import lower_anchor
 from boltc.lowering.build import Arch
 from boltc.lowering.cutlass.b2b_sm90 import (
+    HEADER,
     Activation,
     B2bSm90Config,
     B2bSm90Kernel,
@@ -69,6 +71,7 @@ def test_the_issue_configuration_is_chosen_and_legal():
     (dict(tile_n1=272), "up to 256"),
     (dict(tile_n1=256, block_n0=128), "registers per consumer thread"),
     (dict(stages=1), "stages=1"),
+    (dict(stages=2), "stages=2 is not in 3..5"),  # a deadlock wherever N0 takes two blocks
     (dict(tile_k0=256, tile_n1=128, block_n0=128, stages=5), "shared memory"),
 ])
 def test_illegal_configurations_are_refused_before_nvcc(changes, reason):
@@ -81,7 +84,12 @@ def test_choose_drops_stages_then_the_block_to_fit_shared_memory():
                              relu0=True, bias1=None, relu1=False)
     assert (c.tile_k0, c.tile_n1) == (256, 128)
     assert c.shared_memory_bytes() <= 232448
-    assert (c.block_n0, c.stages) == (128, 2)
+    # BlockN0 128 holds only 2 stages of 64 KB beside A's 64 KB tile: a deadlock over N0's 4
+    # blocks (MIN_STAGES); 64 holds 5
+    assert (c.block_n0, c.stages) == (64, 5)
+    c = B2bSm90Config.choose(Element.F16, 192, 512, 64, w0_k_major=True, w1_k_major=True, bias0=None,
+                             relu0=True, bias1=None, relu1=False)
+    assert (c.block_n0, c.stages) == (128, 3)
     with pytest.raises(InvalidKernelConfig, match="K0=576"):
         B2bSm90Config.choose(Element.F16, 576, 128, 64, w0_k_major=True, w1_k_major=True, bias0=None,
                              relu0=True, bias1=None, relu1=True)
@@ -182,3 +190,108 @@ def test_a_pair_neither_kernel_runs_is_one_located_error_with_both_reasons():
     with pytest.raises(Exception, match="b2b_gemm_sm90 refused: K0=576.*; and .*per-channel bias") as info:
         lower_anchor(op, "sm_90a")
     assert info.value.location is not None
+
+
+def _collective_function(name: str) -> str:
+    """The text of one static member function of the collective header (up to its closing brace)."""
+    text = (build.KERNEL_HEADER_DIR / HEADER).read_text()
+    start = text.index(f" {name}(")
+    depth, i = 0, text.index("{", start)
+    for j in range(i, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        if depth == 0:
+            return text[start:j + 1]
+    raise AssertionError(f"{name} has no end")
+
+
+def test_can_implement_reads_no_pointer():
+    """The model asks can_implement once at creation with null pointers (host.py,
+    prepare_queries): a bias0 check there refused every chain with a bias on the first GEMM
+    (cutlass::Status 4 on the H100). The launch entry point checks the bias pointers instead."""
+    body = _collective_function("can_implement")
+    assert "ptr" not in body.replace("problem_size", ""), body
+    text = B2bSm90Kernel(config()).render()
+    launch = text[text.index("cudaStream_t stream) {"):]
+    assert "(Builder::HasBias0 && bias0 == nullptr) || (Builder::HasBias1 && bias1 == nullptr)" in launch
+    can_implement = text[text.index("_can_implement("):text.index("cudaStream_t stream) {")]
+    assert "nullptr" not in can_implement
+
+
+def test_k_and_v_stages_share_one_stage_stride():
+    """K (BlockN0 x TileK0) and V (TileN1 x BlockN0) blocks take turns in one union of pipeline
+    slots; with each layout's own compact stage stride a smaller V stage lay inside a larger K
+    stage (K0=256, N1=16: 69 % of D wrong on the H100). The header restages both to the larger
+    slot and static_asserts it (compiled: test_b2b_gemm_sm90_host_side_without_a_gpu)."""
+    text = (build.KERNEL_HEADER_DIR / HEADER).read_text()
+    assert "using SmemLayoutK = decltype(with_stage_stride(SmemLayoutKCompact{}, Int<kSlot>{}));" in text
+    assert "using SmemLayoutV = decltype(with_stage_stride(SmemLayoutVCompact{}, Int<kSlot>{}));" in text
+    # the Python shared-memory count holds `stages` slots of the larger block
+    c = B2bSm90Config.choose(Element.F16, 256, 64, 16, w0_k_major=True, w1_k_major=True, bias0=Element.F16,
+                             relu0=True, bias1=Element.F16, relu1=True)
+    assert (c.tile_k0, c.block_n0, c.tile_n1, c.stages) == (256, 64, 16, 5)
+    assert c.shared_memory_bytes() == 128 * 256 * 2 + 5 * 64 * 256 * 2 + 1024
+
+
+_HOST_CHECKS = r"""
+#include "kernel.cu"
+#include <cstdio>
+
+// [lowest, highest] offset of each stage of a staged shared-memory layout
+template <class Layout>
+void stages(const char* what, Layout layout) {
+  for (int s = 0; s < int(cute::size<2>(layout)); ++s) {
+    int lo = 1 << 30, hi = -1;
+    for (int i = 0; i < int(cute::size<0>(layout)); ++i) {
+      for (int j = 0; j < int(cute::size<1>(layout)); ++j) {
+        int o = layout(i, j, s);
+        lo = o < lo ? o : lo;
+        hi = o > hi ? o : hi;
+      }
+    }
+    std::printf("%s %d %d %d\n", what, s, lo, hi);
+  }
+}
+
+int main() {
+  stages("K", typename Mainloop::SmemLayoutK{});
+  stages("V", typename Mainloop::SmemLayoutV{});
+  std::printf("can_implement %d\n", @NAME@_can_implement(@M@, @N0@, @N1@, @K0@, nullptr, @K0@, nullptr, @K0@,
+      nullptr, nullptr, @N0@, nullptr, nullptr, @N1@));
+  std::printf("smem %d\n", int(Kernel::SharedStorageSize));
+  return 0;
+}
+"""
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(900)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_b2b_gemm_sm90_host_side_without_a_gpu(tmp_path: Path):
+    """The paper's chain K0=256, N0=64, N1=16 with both biases, its TU compiled into a host
+    program (PTX only: no GPU code is run) that prints each K and V stage's shared-memory
+    extent and calls can_implement as the model's creation does, with null pointers. Both
+    were wrong before the H100 run: can_implement returned 4 wherever bias0 was present, and
+    V's 1024-element stages lay inside K's first 16384-element stage."""
+    m, k0, n0, n1 = 16384, 256, 64, 16
+    c = B2bSm90Config.choose(Element.F16, k0, n0, n1, w0_k_major=True, w1_k_major=True, bias0=Element.F16,
+                             relu0=True, bias1=Element.F16, relu1=True)
+    kernel = B2bSm90Kernel(c)
+    (tmp_path / "kernel.cu").write_text(kernel.render())
+    main = (_HOST_CHECKS.replace("@NAME@", kernel.name).replace("@M@", str(m)).replace("@K0@", str(k0))
+            .replace("@N0@", str(n0)).replace("@N1@", str(n1)))
+    (tmp_path / "checks.cu").write_text(main)
+    toolchain = build.Toolchain.find()
+    flags = [f for f in build.BASE_FLAGS if f not in ("-O3", "-Xcompiler=-fvisibility=hidden")]
+    subprocess.run([str(toolchain.nvcc), *flags, "-O1", "-gencode=arch=compute_90a,code=compute_90a",
+                    *toolchain.include_flags(), "checks.cu", "-o", "checks"], cwd=tmp_path, check=True,
+                   capture_output=True, text=True)
+    out = subprocess.run([str(tmp_path / "checks")], capture_output=True, text=True, check=True).stdout
+    rows = [line.split() for line in out.splitlines()]
+    extents = {(what, int(s)): (int(lo), int(hi)) for what, s, lo, hi in (r for r in rows if r[0] in "KV")}
+    assert len(extents) == 2 * c.stages
+    slot = max(c.block_n0 * c.tile_k0, c.tile_n1 * c.block_n0)
+    for (what, s), (lo, hi) in extents.items():
+        assert s * slot <= lo <= hi < (s + 1) * slot, (what, s, lo, hi)  # stage s of either: slot s
+    assert ["can_implement", "0"] in rows  # cutlass::Status::kSuccess
+    [smem] = [int(r[1]) for r in rows if r[0] == "smem"]
+    assert smem <= c.shared_memory_bytes()

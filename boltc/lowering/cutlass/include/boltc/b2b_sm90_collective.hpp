@@ -22,6 +22,10 @@
 // - Two head sizes: attention's problem has one D for Q K^T's K and P V's N; here the first
 //   GEMM's K is K0 and the second's N is N1, so the PV tile is (64, TileN1, BlockN0) and the
 //   V loads see the problem (.., N0, N1) (`problem_pv`).
+// - K and V stages differ in size (BlockN0 x TileK0 and TileN1 x BlockN0) but take turns in
+//   one pipeline's slots (a union): both layouts are restaged to the larger slot's stride
+//   (with_stage_stride), and the larger load expects its extra bytes (load_kv_step).
+// - can_implement reads no pointer (the model asks it with null pointers at creation).
 // - No Fusion (masking): keys past N0 in the last block are W0 columns past N0, which TMA
 //   fills with zeros, so S there is act0(0 [+ 0]); the matching W1 rows are zero-filled too,
 //   so whatever act0(0) is, those columns add nothing to D. Trip count ceil(N0 / BlockN0).
@@ -52,6 +56,16 @@ using cutlass::fmha::kernel::find_option_t;
 template <class ProblemShape>
 CUTLASS_HOST_DEVICE auto problem_pv(ProblemShape const& p, int n1) {
   return make_shape(get<0>(p), get<1>(p), get<2>(p), get<3>(p), n1);
+}
+
+// A staged shared-memory layout (a swizzle over (rows, columns, stages)) with its stage mode
+// made one mode of the given stride: the stages of two such layouts then start at the same
+// offsets.
+template <class Layout, class Stride>
+CUTE_HOST_DEVICE constexpr auto with_stage_stride(Layout const& layout, Stride const& stage_stride) {
+  auto b = layout.layout_b();
+  return composition(layout.layout_a(), layout.offset(),
+                     make_layout(get<0>(b), get<1>(b), make_layout(size<2>(b), stage_stride)));
 }
 
 template <
@@ -122,8 +136,24 @@ struct B2bMainloopTmaWarpSpecialized {
 
   using SmemLayoutQ = decltype(cutlass::fmha::collective::unstageSmemLayout(
       typename CollectiveMmaQK::SmemLayoutA{}, Int<StagesQ::value>{}));
-  using SmemLayoutK = typename CollectiveMmaQK::SmemLayoutB;
-  using SmemLayoutV = typename CollectiveMmaPV::SmemLayoutB;
+  // changed: K and V blocks take turns in one pipeline's stages and share one buffer (the
+  // union in SharedStorage), so stage i of either must start at the same offset. Example 88's
+  // K and V tiles are the same size (D x BlockN); here a K stage is BlockN0 x TileK0 and a V
+  // stage TileN1 x BlockN0, and with each layout's own compact stage stride V's stages fell
+  // inside K's (K0=256, N1=16: every V stage inside K's stage 0), so the TMA of one block
+  // overwrote another still in use. Both layouts get the larger slot as their stage stride.
+  using SmemLayoutKCompact = typename CollectiveMmaQK::SmemLayoutB;
+  using SmemLayoutVCompact = typename CollectiveMmaPV::SmemLayoutB;
+  static constexpr int kSlotK = decltype(cute::cosize(take<0,2>(SmemLayoutKCompact{})))::value;
+  static constexpr int kSlotV = decltype(cute::cosize(take<0,2>(SmemLayoutVCompact{})))::value;
+  static constexpr int kSlot = kSlotK > kSlotV ? kSlotK : kSlotV;
+  using SmemLayoutK = decltype(with_stage_stride(SmemLayoutKCompact{}, Int<kSlot>{}));
+  using SmemLayoutV = decltype(with_stage_stride(SmemLayoutVCompact{}, Int<kSlot>{}));
+  static_assert(decltype(stride<2>(SmemLayoutK{}.layout_b()) == Int<kSlot>{})::value
+                && decltype(stride<2>(SmemLayoutV{}.layout_b()) == Int<kSlot>{})::value,
+                "K and V stages must start at the same offsets: they share the union's stages");
+  static_assert(kSlot * sizeof(Element) % 1024 == 0,
+                "a stage must start on a 1024-byte boundary (the 128-byte swizzle's period)");
 
   using MainloopPipeline = cutlass::PipelineTmaAsync<Stages::value>;
   using MainloopPipelineQ = cutlass::PipelineTmaAsync<StagesQ::value>;
@@ -195,8 +225,10 @@ struct B2bMainloopTmaWarpSpecialized {
     return get<4>(problem_size) <= get<2>(TileShape{})      // K0: one tile (A's block stays in smem)
         && get<4>(problem_size) % Alignment == 0
         && args.n1 <= TileN1 && args.n1 > 0
-        && get<2>(problem_size) > 0 && get<3>(problem_size) > 0
-        && (!kHasBias0 || args.ptr_bias0 != nullptr);
+        && get<2>(problem_size) > 0 && get<3>(problem_size) > 0;
+    // changed: no pointer is looked at here. The model calls can_implement once at creation,
+    // with null pointers (boltc/lowering/host.py, prepare_queries), to refuse a problem early;
+    // a null bias0 there is no refusal. The launch entry point checks the bias pointers.
   }
 
   template <class ProblemShape>
@@ -515,6 +547,8 @@ template <class Element, int BlockN0, int TileK0, int TileN1, class LayoutW0, cl
           class ElementBias0, bool kHasBias0, class Activation0,
           class ElementBias1, bool kHasBias1, class Activation1, int StagesKV>
 struct B2bKernelBuilder {
+  static constexpr bool HasBias0 = kHasBias0;  // the launch entry point refuses a null bias pointer
+  static constexpr bool HasBias1 = kHasBias1;
   using LayoutA = cute::tuple<int, _1, cute::tuple<int, int>>;
   using Mainloop = B2bMainloopTmaWarpSpecialized<
       Element, Shape<_128, Int<BlockN0>, Int<TileK0>>, TileN1, LayoutA, LayoutW0, LayoutW1,
