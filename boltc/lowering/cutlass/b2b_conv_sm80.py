@@ -22,8 +22,8 @@ Entry point: the first convolution's sizes (n, h, w, c, f0, r, s, p, q, pad_top,
 stride_h, stride_w, dilation_h, dilation_w), f1, then input, filter0, bias0, filter1, bias1
 (the output's pointer, unread, without one), output, workspace, workspace_size, stream.
 
-NOT verified on a GPU yet: the TU compiles with nvcc (test/python/lowering/test_b2b_conv_sm80.py);
-test/gpu/test_b2b_sm80.py checks results and timing when run on an A100/H100.
+Verified on an H100 (2026-11-26, test/gpu/test_b2b_sm80.py, built for sm_80): 1x1 -> 1x1 and
+3x3 -> 1x1 chains match torch; 0.91-1.25x the unfused pair (bench/RESULTS.md).
 """
 
 from __future__ import annotations

@@ -37,8 +37,9 @@ Entry point (the same three C functions as the GEMM families: launch, workspace 
 can-implement): m, n0, n1, k0, a, lda, b0, ldb0, bias0, b1, ldb1, bias1 (D's pointer, unread, without one),
 d, ldd, workspace, workspace_size, stream.
 
-NOT verified on a GPU yet: the TU compiles with nvcc (test/python/lowering/test_b2b_sm80.py),
-and test/gpu/test_b2b_sm80.py checks results and timing when run on an A100/H100.
+Verified on an H100 (2026-11-26, test/gpu/test_b2b_sm80.py, built for sm_80): every chain matches
+torch; the register-resident 16x128 second warp tile computed wrong columns, so N1 = 128 keeps
+the product in shared memory (analysis/b2b_cost.py: MAX_SM80_REGISTER_TILE_N1).
 """
 
 from __future__ import annotations

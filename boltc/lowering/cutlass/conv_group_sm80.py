@@ -32,8 +32,11 @@ factor. The least wasteful wins (ties: the wider N tile, fewer CTAs re-reading t
 above `MAX_MMA_WASTE` the layer goes to conv_direct with that reason. Why 4: mma.sync f16 on an
 H100 runs about 8-15x the CUDA cores' fp32 FMA rate (conv_direct accumulates in fp32 FMAs), so
 4x wasted MMA work still leaves the tensor-core kernel memory-bound where conv_direct is not;
-8x would be a tie on arithmetic and lose on the L2 re-reads. Not yet measured on a GPU:
-test/gpu/test_conv_group.py prints both kernels' times per ResNeXt layer to set it.
+8x would be a tie on arithmetic and lose on the L2 re-reads. Measured on an H100 (2026-11-26,
+test/gpu/test_conv_group.py's timing test, bench/RESULTS.md): forced kMultipleGroup 128x32 at 16x
+took 146-150 us where conv_direct took 80-85 (8 per group), at 64x 969 against 117 us (4 per
+group); the 4x layers (16 per group) take 55-59 us, twice cuDNN's time (conv_direct not timed
+there), and the 1x ones (32 per group) 0.72x cuDNN's.
 
 ResNeXt-50 32x4d (groups 32, C/g = K/g; no N tile below 32, `MIN_TILE_N`): 4 per group -> no
 legal pair under the limit (64x at best), conv_direct; 8 -> kMultipleGroup 128x32 at 16x,
