@@ -1,5 +1,6 @@
 """`boltc report` with real times: every test/data model built, each launch timed on the GPU
-(boltc.tools.report.launch_times: a CUDA graph replayed under torch.profiler), the text and
+(boltc.tools.report.launch_times: a CUDA graph replayed under torch.profiler; `boltc inspect`
+run on the same library), the text and
 the HTML page with its plot rendered headless. The arithmetic around the times is covered on
 the CPU with times given as data (test/python/tools/test_report.py); here the measurement.
 """
@@ -58,6 +59,14 @@ def test_every_launch_is_timed_and_the_numbers_are_sane(model: Path, arch: str, 
             assert row.gbps * 1e9 <= peaks.bandwidth * 1.05, row  # 5 %: L2 hits on a tiny model
     else:
         assert gpu_peaks(name) is None
+    # `boltc inspect` on the same library (issue 15: inspect, report and verify on every model):
+    # the header, the target and every launch's kernel as the manifest records it.
+    shown = subprocess.run([sys.executable, "-m", "boltc.cli", "inspect", str(library)],
+                           capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith(f"{library}: boltc model ") and f"targets      {arch}" in shown.stdout
+    assert f"kernels ({len(manifest['kernels'])} launch" in shown.stdout
+    assert all(step["kernel"] in shown.stdout for step in manifest["kernels"])
 
 
 @pytest.mark.timeout(1200)
