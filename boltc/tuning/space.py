@@ -223,6 +223,7 @@ class Candidate:
                 element_ab=problem.element, element_d=problem.element_d, tile=tile,
                 cluster=Shape3.of(self.cluster), stages=self.stages,
                 pad_channels=(g.c * problem.element.bytes) % 16 != 0,
+                schedule=self.schedule,  # the space's are all conv_sm90.SCHEDULE (_sm90_conv)
             )
             return conv_sm90.ConvSm90Kernel(config, problem.epilogue)
         alignment_c = conv_sm80.channel_alignment(g.c, problem.element)

@@ -103,9 +103,14 @@ def conv_model(n, h, w, c, f, r, s, *, stride=(1, 1), padding=(0, 0, 0, 0), dila
     ])
 
 
-def kernel(tile, cluster=(1, 1, 1), stages=4) -> str:
+def kernel(tile, cluster=(1, 1, 1), stages=4, schedule="warpspecialized") -> str:
     return (f'#bolt.kernel<"conv_sm90", tile [{", ".join(map(str, tile))}], '
-            f'cluster [{", ".join(map(str, cluster))}], stages {stages}, "warpspecialized">')
+            f'cluster [{", ".join(map(str, cluster))}], stages {stages}, "{schedule}">')
+
+
+def cooperative(tile=(128, 128, 64), cluster=(1, 1, 1), stages="auto") -> str:
+    """The opt-in persistent cooperative schedule (boltc/conv_sm90_cooperative_kernel.hpp)."""
+    return kernel(tile, cluster, stages, schedule="cooperative")
 
 
 def random_inputs(model, c_r_s: int, seed: int, filter_input: bool) -> list[np.ndarray]:
@@ -160,9 +165,41 @@ CASES = {
 }
 
 
+# The opt-in cooperative schedule (persistent, two consumer warpgroups) forced on ResNet-50's
+# 3x3 layers (batch 8 to keep the numpy reference quick; the tile walk is the same at 32):
+# stride 1 and 2, bias + ReLU and bias + residual + ReLU, 128- and 256-row tiles, a cluster.
+COOPERATIVE_CASES = {
+    "coop_3x3_s1_14x14x256": (8, 14, 14, 256, 256, 3, 3, dict(padding=(1, 1, 1, 1), kernel=cooperative())),
+    "coop_3x3_s1_28x28x128_residual": (8, 28, 28, 128, 128, 3, 3, dict(padding=(1, 1, 1, 1),
+                                                                       epilogue="bias_residual_relu",
+                                                                       kernel=cooperative())),
+    "coop_3x3_s2_28x28x256_residual": (8, 28, 28, 256, 256, 3, 3, dict(stride=(2, 2), padding=(1, 1, 1, 1),
+                                                                       epilogue="bias_residual_relu",
+                                                                       kernel=cooperative())),
+    "coop_3x3_s1_56x56x64_tile256x64": (8, 56, 56, 64, 64, 3, 3, dict(padding=(1, 1, 1, 1),
+                                                                      kernel=cooperative((256, 64, 64)))),
+    "coop_3x3_s2_56x56x128_cluster2x1": (8, 56, 56, 128, 128, 3, 3, dict(stride=(2, 2), padding=(1, 1, 1, 1),
+                                                                         kernel=cooperative(cluster=(2, 1, 1)))),
+    "coop_3x3_s1_7x7x512_tile128x256_residual": (8, 7, 7, 512, 512, 3, 3, dict(padding=(1, 1, 1, 1),
+                                                                               epilogue="bias_residual_relu",
+                                                                               kernel=cooperative((128, 256, 64),
+                                                                                                  stages=3))),
+}
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_conv_matches_the_reference(name, tmp_path):
-    n, h, w, c, f, r, s, options = CASES[name]
+    _check_against_the_reference(name, CASES[name], tmp_path)
+
+
+@pytest.mark.parametrize("name", list(COOPERATIVE_CASES))
+def test_cooperative_conv_matches_the_reference(name, tmp_path):
+    """The cooperative schedule's first runs: the same checks as the default's."""
+    _check_against_the_reference(name, COOPERATIVE_CASES[name], tmp_path)
+
+
+def _check_against_the_reference(name, case, tmp_path):
+    n, h, w, c, f, r, s, options = case
     text = conv_model(n, h, w, c, f, r, s, **options)
     model = boltc.compile(text, output=tmp_path / f"{name}.so")
     assert model.kernels.count("conv_sm90") == 1, model.kernels  # no fallback
@@ -257,3 +294,46 @@ def test_resnet50_3x3_layer_timing_against_cudnn(h, c, tmp_path):
     print(f"\nconv3x3 N={n} {h}x{h}x{c}->{f} +bias+relu, conv_sm90 tile {tile}: "
           f"boltc {ours:.1f} us ({flops / ours / 1e6:.0f} TFLOP/s); "
           + "; ".join(f"{name} {t:.1f} us (x{t / ours:.2f} of boltc's time)" for name, t in timings.items()))
+
+
+@needs_torch
+@pytest.mark.parametrize("h, c, stride", [(56, 64, 1), (28, 128, 1), (14, 256, 1), (7, 512, 1), (56, 128, 2),
+                                          (28, 256, 2)])
+def test_resnet50_3x3_cooperative_timing_against_warpspecialized(h, c, stride, tmp_path):
+    """ResNet-50's 3x3 layers at batch 32 with bias + ReLU: the opt-in cooperative schedule
+    (the tiles listed) against the warpspecialized one (the heuristic's
+    tile, and 128x128), all checked against cuDNN, then timed as CUDA graphs (per_call_us, as
+    test_resnet50_3x3_layer_timing_against_cudnn). Prints; asserts only the numerics."""
+    import torch
+
+    from boltc.tuning.heuristic import choose_conv_sm90
+
+    n, f = 32, c
+    x = torch.randn(n, h, h, c, device="cuda", dtype=torch.half)
+    weight = torch.randn(f, 3, 3, c, device="cuda", dtype=torch.half) / (9 * c) ** 0.5
+    bias = torch.randn(f, device="cuda", dtype=torch.half)
+    reference = torch.relu(torch.nn.functional.conv2d(x.permute(0, 3, 1, 2), weight.permute(0, 3, 1, 2), bias,
+                                                      stride=stride, padding=1)).permute(0, 2, 3, 1).float()
+    p = (h + 2 - 3) // stride + 1
+    heuristic_tile = choose_conv_sm90(n * p * p, f, 9 * c).tile
+    configs = {
+        f"warpspecialized {'x'.join(map(str, heuristic_tile))} (heuristic)": None,
+        "warpspecialized 128x128x64": kernel((128, 128, 64), stages="auto"),
+        "cooperative 128x128x64": cooperative((128, 128, 64)),
+        "cooperative 128x64x64": cooperative((128, 64, 64)),
+        "cooperative 256x128x64": cooperative((256, 128, 64)),
+        "cooperative 128x256x64": cooperative((128, 256, 64)),
+    }
+    times = {}
+    for label, attr in configs.items():
+        text = conv_model(n, h, h, c, f, 3, 3, stride=(stride, stride), padding=(1, 1, 1, 1), kernel=attr)
+        model = boltc.compile(text, output=tmp_path / f"layer{len(times)}.so")
+        assert model.kernels.count("conv_sm90") == 1, model.kernels
+        graph = model.capture_graph(x, weight, bias)
+        torch.testing.assert_close(graph.replay().float(), reference, rtol=2e-3, atol=2e-3)
+        times[label] = per_call_us(graph.replay)
+    base = next(iter(times.values()))
+    flops = 2 * n * p * p * f * 9 * c
+    print(f"\nconv3x3 N={n} {h}x{h}x{c}->{f} stride {stride} +bias+relu: "
+          + "; ".join(f"{label} {t:.1f} us ({flops / t / 1e6:.0f} TFLOP/s, x{t / base:.2f})"
+                      for label, t in times.items()))

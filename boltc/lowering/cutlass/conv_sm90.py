@@ -18,9 +18,23 @@ What CUTLASS 4.2 offers for this, and so what a configuration may be
 - One schedule: `KernelImplicitTmaWarpSpecializedSm90`, one producer and one consumer warpgroup,
   one output tile per CTA. The cooperative and pingpong conv schedules exist as tags but
   `MainloopSm90TmaGmmaWarpSpecializedImplicitGemm` static_asserts "Persistent schedules not
-  support for conv yet", so `#bolt.kernel<"conv_sm90", ...>` takes schedule "warpspecialized"
-  only. One warpgroup holds the whole M x N fp32 accumulator tile: tile M x N <= 128 x 128 (128
-  registers a thread; the 128x256 tile spills, and ran 10x slower here, bolt_paper.json).
+  support for conv yet". This is schedule "warpspecialized", the default (the heuristic's, the
+  tuning space's). One warpgroup holds the whole M x N fp32 accumulator tile: tile M x N <= 128
+  x 128 (128 registers a thread; the 128x256 tile spills, and ran 10x slower here,
+  bolt_paper.json).
+- Schedule "cooperative" (opt-in: only `#bolt.kernel<"conv_sm90", ..., "cooperative">` selects
+  it; the heuristic, the select-kernels pass and the tuning space never do; NOT RUN ON A GPU
+  YET, compile-tested only): boltc's own persistent cooperative kernel,
+  `include/boltc/conv_sm90_cooperative_kernel.hpp` (`COOPERATIVE_HEADER`). CUTLASS's persistent
+  cooperative GEMM kernel (sm90_gemm_tma_warpspecialized_cooperative.hpp: one producer and two
+  consumer warpgroups of 64 rows each sharing a tile, one CTA per SM walking the output tiles)
+  adapted to the conv problem shape as sm90_gemm_tma_warpspecialized.hpp adapts the
+  non-persistent one, the conv mainloop collective under boltc's schedule tag (TiledMma atom
+  layout 2x1x1, from the conv builder's pieces) and the TmaWarpSpecializedCooperative epilogue
+  with the same EVT. Tile M 128 or 256, M x N <= 256 x 128 (128 accumulator registers a
+  thread); the kernel's shared memory is the stages, the epilogue's storage and 256 bytes of
+  its own (`COOPERATIVE_KERNEL_SMEM`). The TU's summary, and so its name, says "cooperative";
+  `make_arguments` sets the SM count of the current device (the persistent grid).
 - TMA im2col: the activation's and filter's rows (C) must be 16-byte aligned, C a multiple of 8
   16-bit elements. Layers with fewer channels (an image's 3, padded to 4 by pad-alignment) use
   the *channel-padding* variant of the TU: its entry point first copies the activation and the
@@ -115,7 +129,15 @@ from boltc.lowering.cutlass.gemm_sm90 import (
 )
 
 FAMILY = "conv_sm90"
-SCHEDULE = "warpspecialized"  # the one sm_90a conv schedule CUTLASS 4.2 has (module docstring)
+SCHEDULE = "warpspecialized"  # the one sm_90a conv schedule CUTLASS 4.2 has (module docstring); the default
+# boltc's persistent cooperative kernel (include/boltc/conv_sm90_cooperative_kernel.hpp): opt-in
+# through #bolt.kernel only, never chosen by the heuristic or the tuning space (not run on a GPU yet).
+COOPERATIVE = "cooperative"
+SCHEDULES = (SCHEDULE, COOPERATIVE)
+COOPERATIVE_HEADER = "boltc/conv_sm90_cooperative_kernel.hpp"
+# Shared memory the cooperative kernel holds besides the stages and the epilogue (the header's
+# kCooperativeKernelSmemCarveout: load-order barrier, scheduler storage, alignment).
+COOPERATIVE_KERNEL_SMEM = 256
 MAX_ACCUMULATOR_TILE = 128 * 128  # one consumer warpgroup: 128 fp32 registers a thread
 # TMA im2col limits for 2-D (sm90_implicit_gemm_gmma_ss_warpspecialized.hpp, can_implement).
 IM2COL_CORNER_LIMIT = 1 << (16 // 2 - 1)  # corners in [-128, 127]
@@ -139,6 +161,11 @@ class ConvSm90Config(Sm90MainloopChecks):
     cluster: Shape3
     stages: int | None = None  # None: StageCountAutoCarveout (as many as fit)
     pad_channels: bool = False  # C % 8 != 0: the entry point pads C into the workspace first
+    schedule: str = SCHEDULE  # SCHEDULES: "warpspecialized" or the opt-in "cooperative"
+
+    @property
+    def cooperative(self) -> bool:
+        return self.schedule == COOPERATIVE
 
     @property
     def alignment_ab(self) -> int:
@@ -153,7 +180,7 @@ class ConvSm90Config(Sm90MainloopChecks):
         pad = ", channels padded to 8 in the workspace" if self.pad_channels else ""
         return (
             f"conv_sm90 fprop nhwc {self.element_ab.short}->{self.element_d.short}, tile {self.tile}, "
-            f"cluster {self.cluster}, stages {stages}, {SCHEDULE}{pad}"
+            f"cluster {self.cluster}, stages {stages}, {self.schedule}{pad}"
         )
 
     def blocker(self) -> str | None:
@@ -164,15 +191,28 @@ class ConvSm90Config(Sm90MainloopChecks):
                 f"sm_90a convolution inputs must be f16 or bf16, got {e.short} (f32 would run as "
                 "tf32; convert-precision picks the compute type)"
             )
+        if self.schedule not in SCHEDULES:
+            return f"schedule {self.schedule!r}: conv_sm90 has {' and '.join(map(repr, SCHEDULES))}"
         t = self.tile
-        if t.m not in (64, 128):
+        if self.cooperative:
+            if t.m not in (128, 256):
+                return (
+                    "the cooperative kernel splits tile M over two consumer warpgroups of 64-row "
+                    f"WGMMAs: tile M must be 128 or 256, got {t.m}"
+                )
+        elif t.m not in (64, 128):
             return (
                 f"one consumer warpgroup computes the tile in 64-row WGMMAs: tile M must be 64 or "
                 f"128, got {t.m}"
             )
         if t.n % 16 or not 16 <= t.n <= 256:
             return f"tile N must be a multiple of 16 in [16, 256] (WGMMA N and the epilogue's copy atom), got {t.n}"
-        if t.m * t.n > MAX_ACCUMULATOR_TILE:
+        if self.cooperative and t.m * t.n > 2 * MAX_ACCUMULATOR_TILE:
+            return (
+                f"a {t.m}x{t.n} fp32 accumulator tile is {t.m * t.n // 256} registers a thread "
+                "over the two consumer warpgroups of the cooperative kernel (at most 128)"
+            )
+        if not self.cooperative and t.m * t.n > MAX_ACCUMULATOR_TILE:
             return (
                 f"a {t.m}x{t.n} fp32 accumulator tile is {t.m * t.n // 128} registers a thread "
                 "in the one consumer warpgroup of the conv schedule (at most 128; 128x256 spills "
@@ -181,8 +221,10 @@ class ConvSm90Config(Sm90MainloopChecks):
         return self.mainloop_blocker()
 
     def epilogue_tile(self) -> tuple[int, int]:
-        """CUTLASS's EpilogueTileAuto for the (non-cooperative) TmaWarpSpecialized epilogue."""
-        return min(64, self.tile.m), gcd(min(32, self.tile.n), self.tile.n)
+        """CUTLASS's EpilogueTileAuto (sm90_compute_tile_shape_or_override) for the
+        TmaWarpSpecialized epilogue (M up to 64) or the TmaWarpSpecializedCooperative one (M up
+        to 128)."""
+        return min(128 if self.cooperative else 64, self.tile.m), gcd(min(32, self.tile.n), self.tile.n)
 
     def tile_shape_cute(self) -> str:
         """The CTA tile with K as a one-mode shape: the tiler of the (C, S, R) K mode tiles C."""
@@ -275,6 +317,20 @@ _INCLUDES = """\
 """ + EXPORT_MACRO
 
 _NAME_PLACEHOLDER = KERNEL_NAME_PLACEHOLDER
+
+# The C++ schedule tag each schedule's TU names (the cooperative one is boltc's own).
+_KERNEL_SCHEDULES = {
+    SCHEDULE: "cutlass::conv::KernelImplicitTmaWarpSpecializedSm90",
+    COOPERATIVE: "boltc::conv_sm90::KernelImplicitTmaWarpSpecializedCooperative",
+}
+
+
+def _includes(config: ConvSm90Config) -> str:
+    """The TU's includes: the cooperative schedule's adds boltc's kernel header."""
+    if not config.cooperative:
+        return _INCLUDES
+    head, _, tail = _INCLUDES.partition('#include "cutlass/epilogue/thread/activation.h"\n')
+    return head + '#include "cutlass/epilogue/thread/activation.h"\n' + f'#include "{COOPERATIVE_HEADER}"\n' + tail
 
 def pad_channels_code(why: str) -> str:
     """The C++ helpers of a convolution TU whose C is padded in the workspace (both families):
@@ -385,7 +441,10 @@ class ConvSm90Kernel(CutlassKernel):
 
     def blocker(self) -> str | None:
         c = self.config
-        return stages_blocker(c.stages, c.stage_bytes, self.epilogue_smem_bytes(), SM90_SMEM_CAPACITY)
+        # Both kernels hold the stages and the epilogue's storage side by side (the
+        # warpspecialized kernel's union is not relied on); the cooperative one a little more.
+        capacity = SM90_SMEM_CAPACITY - (COOPERATIVE_KERNEL_SMEM if c.cooperative else 0)
+        return stages_blocker(c.stages, c.stage_bytes, self.epilogue_smem_bytes(), capacity)
 
     def epilogue_smem_bytes(self) -> int:
         c = self.config
@@ -393,7 +452,8 @@ class ConvSm90Kernel(CutlassKernel):
 
     @property
     def epilogue_schedule(self) -> EpilogueSchedule:
-        return EpilogueSchedule.TMA  # the conv kernel has one consumer warpgroup
+        # The warpspecialized kernel has one consumer warpgroup, the cooperative one two.
+        return EpilogueSchedule.TMA_COOPERATIVE if self.config.cooperative else EpilogueSchedule.TMA
 
     def _entry_params(self) -> tuple[CParam, ...]:
         return conv_entry_params(self.epilogue)
@@ -417,7 +477,7 @@ class ConvSm90Kernel(CutlassKernel):
             self._render_arguments(entry),
             render_conv_exports(entry, self.config.pad_channels, "output_matches(arguments.problem_shape, p, q)"),
         ])
-        return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, _INCLUDES) + body
+        return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, _includes(c)) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, conv_entry_params(self.epilogue))
@@ -426,8 +486,8 @@ class ConvSm90Kernel(CutlassKernel):
             self._render_types(),
             device_entry("ConvKernel", name),
         ])
-        return tu_preamble(FAMILY, self.config.summary(), "conv_sm90.py", entry, self.epilogue, _INCLUDES,
-                           device=True) + body
+        return tu_preamble(FAMILY, self.config.summary(), "conv_sm90.py", entry, self.epilogue,
+                           _includes(self.config), device=True) + body
 
     def _render_types(self) -> str:
         c = self.config
@@ -435,7 +495,7 @@ class ConvSm90Kernel(CutlassKernel):
             *conv_operand_types(c.element_ab, c.element_d, c.alignment_ab, c.alignment_d),
             f"using TileShape = {c.tile_shape_cute()};",
             f"using ClusterShape = {c.cluster.cute()};",
-            "using KernelSchedule = cutlass::conv::KernelImplicitTmaWarpSpecializedSm90;",
+            f"using KernelSchedule = {_KERNEL_SCHEDULES[c.schedule]};",
             f"using EpilogueSchedule = {self.epilogue_schedule.cpp};",
             "using EpilogueTile = cutlass::epilogue::collective::EpilogueTileAuto;",
             "",
@@ -464,22 +524,40 @@ class ConvSm90Kernel(CutlassKernel):
             + "::CollectiveOp;"
         )
         if c.stages is None:
-            stages = (
-                "cutlass::conv::collective::StageCountAutoCarveout<\n"
-                "    static_cast<int>(sizeof(typename CollectiveEpilogue::SharedStorage))>"
-            )
+            carveout = "static_cast<int>(sizeof(typename CollectiveEpilogue::SharedStorage))"
+            if c.cooperative:  # the kernel's own storage beside the stages and the epilogue's
+                carveout += " +\n    boltc::conv_sm90::kCooperativeKernelSmemCarveout"
+            stages = f"cutlass::conv::collective::StageCountAutoCarveout<\n    {carveout}>"
         else:
             stages = f"cutlass::conv::collective::StageCount<{c.stages}>"
-        lines.append(
-            "using CollectiveMainloop = typename "
-            + instantiate(
-                "cutlass::conv::collective::CollectiveBuilder",
-                "cutlass::arch::Sm90", "cutlass::arch::OpClassTensorOp", "cutlass::conv::Operator::kFprop",
-                "ElementA", "LayoutA", "AlignmentA", "ElementB", "LayoutB", "AlignmentB",
-                "ElementAccumulator", "TileShape", "ClusterShape", stages, "KernelSchedule",
+        if c.cooperative:
+            # CUTLASS's conv builder refuses its own cooperative tag (module docstring): the
+            # header builds the collective from the builder's pieces under boltc's tag.
+            lines.append(
+                "// Two consumer warpgroups (TiledMma atom layout 2x1x1), 64 rows of the tile each.\n"
+                "using CollectiveMainloop = typename "
+                + instantiate(
+                    "boltc::conv_sm90::CooperativeConvMainloop",
+                    "ElementA", "LayoutA", "AlignmentA", "ElementB", "LayoutB", "AlignmentB",
+                    "ElementAccumulator", "TileShape", "ClusterShape", stages,
+                )
+                + "::CollectiveOp;"
             )
-            + "::CollectiveOp;"
-        )
+            lines.append(
+                "static_assert(cute::size(typename CollectiveMainloop::TiledMma{}) == 256);  "
+                "// two consumer warpgroups"
+            )
+        else:
+            lines.append(
+                "using CollectiveMainloop = typename "
+                + instantiate(
+                    "cutlass::conv::collective::CollectiveBuilder",
+                    "cutlass::arch::Sm90", "cutlass::arch::OpClassTensorOp", "cutlass::conv::Operator::kFprop",
+                    "ElementA", "LayoutA", "AlignmentA", "ElementB", "LayoutB", "AlignmentB",
+                    "ElementAccumulator", "TileShape", "ClusterShape", stages, "KernelSchedule",
+                )
+                + "::CollectiveOp;"
+            )
         lines += [
             "using ProblemShape = "
             + instantiate(
@@ -489,7 +567,8 @@ class ConvSm90Kernel(CutlassKernel):
             + ";",
             "using ConvKernel = "
             + instantiate(
-                "cutlass::conv::kernel::ConvUniversal", "ProblemShape", "CollectiveMainloop", "CollectiveEpilogue",
+                "boltc::conv_sm90::ConvUniversalCooperative" if c.cooperative else "cutlass::conv::kernel::ConvUniversal",
+                "ProblemShape", "CollectiveMainloop", "CollectiveEpilogue",
             )
             + ";",
             "using StrideD = typename ConvKernel::StrideD;",
@@ -504,6 +583,13 @@ class ConvSm90Kernel(CutlassKernel):
         thread = self.epilogue.render_arguments(leaf_params, [f"s{j}" for j in range(len(self.epilogue.scalars))])
         thread = thread.replace("\n", "\n  ")
         problem = ", ".join(p.declaration() for p in entry.problem_params)
+        hw_info = (
+            "  // The persistent grid: one CTA per SM (this device's), each walking output tiles.\n"
+            "  cudaGetDevice(&arguments.hw_info.device_id);\n"
+            "  arguments.hw_info.sm_count =\n"
+            "      cutlass::KernelHardwareInfo::query_device_multiprocessor_count(arguments.hw_info.device_id);\n"
+            if self.config.cooperative else ""
+        )
         return f"""\
 ProblemShape make_problem(int n, int h, int w, int c, int f, int r, int s, int pad_top, int pad_left,
                           int pad_bottom, int pad_right, int stride_h, int stride_w,
@@ -536,7 +622,7 @@ typename Conv::Arguments make_arguments({problem}) {{
       problem,
       {{static_cast<ElementA const*>(input), static_cast<ElementB const*>(filter)}},
       {{{{}}, nullptr, stride_d, static_cast<ElementD*>(output), stride_d}}}};
-  // Each Sm90EVT node's arguments: {{first child, ..., last child, the node's own}}.
+{hw_info}  // Each Sm90EVT node's arguments: {{first child, ..., last child, the node's own}}.
   arguments.epilogue.thread = {thread};
   return arguments;
 }}
@@ -761,17 +847,18 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
     attr = chosen_kernel(op, FAMILY)
     if attr.family.data != FAMILY:
         raise InvalidKernelConfig(f"#bolt.kernel family {attr.family.data!r} is not {FAMILY!r}")
-    if attr.schedule.data != SCHEDULE:
+    if attr.schedule.data not in SCHEDULES:
         raise InvalidKernelConfig(
-            f"schedule {attr.schedule.data!r}: CUTLASS 4.2's sm_90a convolution has the "
-            f"{SCHEDULE!r} schedule only (its dispatch policy static_asserts 'Persistent "
-            "schedules not support for conv yet')"
+            f"schedule {attr.schedule.data!r}: conv_sm90 has the {SCHEDULE!r} schedule (CUTLASS "
+            f"4.2's one sm_90a conv kernel; its dispatch policy static_asserts 'Persistent "
+            f"schedules not support for conv yet') and the opt-in {COOPERATIVE!r} one (boltc's "
+            "persistent cooperative kernel, not run on a GPU yet)"
         )
     tile, cluster = Shape3.of(bolt.int_list(attr.tile)), Shape3.of(bolt.int_list(attr.cluster))
     stages, note = attr.stage_count, kernel_reason(op)
     config = ConvSm90Config(
         element_ab=element, element_d=element_d, tile=tile, cluster=cluster, stages=stages,
-        pad_channels=pad_channels,
+        pad_channels=pad_channels, schedule=attr.schedule.data,
     )
     kernel = ConvSm90Kernel(config, tree)
     _check_leaves(kernel, binding)

@@ -242,8 +242,10 @@ def test_kernel_attr_errors_name_the_op_and_its_place():
     assert info.value.location is not None
     with pytest.raises(InvalidKernelConfig, match="family 'gemm_sm90' is not 'conv_sm90'"):
         lower(conv_text(2, 8, 8, 16, 16, 3, 3, kernel=conv_kernel_attr((128, 128, 64), family="gemm_sm90")))
-    with pytest.raises(InvalidKernelConfig, match="'cooperative'.*'warpspecialized' schedule only.*Persistent"):
-        lower(conv_text(2, 8, 8, 16, 16, 3, 3, kernel=conv_kernel_attr((128, 128, 64), schedule="cooperative")))
+    with pytest.raises(InvalidKernelConfig,
+                       match="'pingpong': conv_sm90 has the 'warpspecialized' schedule .*Persistent.* and the "
+                             "opt-in 'cooperative' one .*not run on a GPU yet"):
+        lower(conv_text(2, 8, 8, 16, 16, 3, 3, kernel=conv_kernel_attr((128, 128, 64), schedule="pingpong")))
 
 
 def test_what_the_sm90_convolution_cannot_do_is_refused_with_the_reason():
@@ -326,5 +328,144 @@ def test_heuristic_small_problems_and_small_f():
 @given(m=st.integers(1, 400_000), n=st.integers(1, 2048), k=st.integers(1, 8192))
 def test_every_heuristic_choice_is_a_valid_config(m, n, k):
     choice = choose_conv_sm90(m, n, k)
+    assert choice.schedule == "warpspecialized"  # never the opt-in cooperative schedule
     ConvSm90Config(element_ab=Element.F16, element_d=Element.F16, tile=Shape3.of(choice.tile),
                    cluster=Shape3.of(choice.cluster), stages=choice.stages)
+
+
+# --------------------------------------------------------------------------------------
+# The opt-in persistent cooperative schedule (include/boltc/conv_sm90_cooperative_kernel.hpp):
+# only from an explicit #bolt.kernel; not run on a GPU yet.
+# --------------------------------------------------------------------------------------
+
+# ResNet-50's 14x14x256 3x3 layer at batch 32.
+RESNET_3X3 = dict(n=32, h=14, w=14, c=256, f=256, r=3, s=3)
+
+
+def resnet_3x3(kernel: str | None = None, epilogue: str = "bias_relu", **overrides):
+    d = {**RESNET_3X3, **overrides}
+    return lower(conv_text(d["n"], d["h"], d["w"], d["c"], d["f"], d["r"], d["s"], padding=(1, 1, 1, 1),
+                           epilogue=epilogue, kernel=kernel))
+
+
+def cooperative_attr(tile=(128, 128, 64), cluster=(1, 1, 1), stages="auto") -> str:
+    return conv_kernel_attr(tile, cluster, stages, schedule="cooperative")
+
+
+def test_cooperative_tu_includes_the_kernel_header_and_names_its_pieces():
+    lowering = resnet_3x3(cooperative_attr())
+    kernel = lowering.kernel
+    assert kernel.config.cooperative and kernel.config.schedule == "cooperative"
+    cpp = kernel.render()
+    for piece in [
+        '#include "boltc/conv_sm90_cooperative_kernel.hpp"',
+        "using TileShape = cute::Shape<cute::_128, cute::_128, cute::Shape<cute::_64>>;",
+        "using KernelSchedule = boltc::conv_sm90::KernelImplicitTmaWarpSpecializedCooperative;",
+        "using EpilogueSchedule = cutlass::epilogue::TmaWarpSpecializedCooperative;",
+        "using CollectiveMainloop = typename boltc::conv_sm90::CooperativeConvMainloop<\n    ElementA,",
+        "    boltc::conv_sm90::kCooperativeKernelSmemCarveout>>::CollectiveOp;",
+        "static_assert(cute::size(typename CollectiveMainloop::TiledMma{}) == 256);",
+        "using ConvKernel = boltc::conv_sm90::ConvUniversalCooperative<ProblemShape, CollectiveMainloop, "
+        "CollectiveEpilogue>;",
+        "cutlass::epilogue::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,",
+        "Sm90RowBroadcast<",
+        "cutlass::epilogue::thread::ReLu",
+        # the persistent grid: one CTA per SM of the current device
+        "cudaGetDevice(&arguments.hw_info.device_id);",
+        "cutlass::KernelHardwareInfo::query_device_multiprocessor_count(arguments.hw_info.device_id);",
+        "using Conv = KernelAdapter<ConvKernel>;",
+        "cooperative",  # the summary in the TU's header comment
+    ]:
+        assert piece in cpp, piece
+    assert "cutlass::conv::collective::CollectiveBuilder<" not in cpp  # the builder refuses the tag
+    assert "cutlass::conv::kernel::ConvUniversal<" not in cpp
+    assert "conv_sm90 fprop nhwc f16->f16, tile 128x128x64" in kernel.config.summary()
+    assert kernel.config.summary().endswith(", cooperative")
+    assert_split(kernel, "ConvKernel")
+    assert '#include "boltc/conv_sm90_cooperative_kernel.hpp"' in kernel.render_device()
+    assert kernel.config.epilogue_tile() == (128, 32)  # the cooperative EpilogueTileAuto
+
+
+def test_cooperative_and_warpspecialized_are_different_tus():
+    ws = resnet_3x3(conv_kernel_attr((128, 128, 64), stages="auto"))
+    coop = resnet_3x3(cooperative_attr())
+    assert ws.kernel.name != coop.kernel.name
+    assert ws.kernel.config.summary() != coop.kernel.config.summary()
+    assert "boltc/conv_sm90_cooperative_kernel.hpp" not in ws.kernel.render()
+    assert "boltc::" not in ws.kernel.render() and "hw_info" not in ws.kernel.render()
+    # The same call: the schedule changes the kernel, not what the op passes.
+    assert args_by_name(ws) == args_by_name(coop)
+
+
+def test_cooperative_residual_and_256_row_tile_and_fixed_stages():
+    lowering = resnet_3x3(cooperative_attr((256, 128, 64), stages=3), epilogue="bias_residual_relu")
+    cpp = lowering.kernel.render()
+    assert "using TileShape = cute::Shape<cute::_256, cute::_128, cute::Shape<cute::_64>>;" in cpp
+    assert "    cutlass::conv::collective::StageCount<3>>::CollectiveOp;" in cpp
+    assert "using Leaf1 = ConvAuxLoad<Leaf1Base>;" in cpp
+
+
+def test_cooperative_channel_padding_variant():
+    lowering = lower(conv_text(8, 56, 56, 4, 64, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3),
+                               kernel=cooperative_attr((128, 64, 64))))
+    assert lowering.kernel.config.pad_channels and lowering.kernel.config.cooperative
+    assert "pad_channels_kernel" in lowering.kernel.render()
+
+
+COOP = dict(GOOD, schedule="cooperative")
+
+
+def test_a_good_cooperative_config_passes():
+    for tile in ((128, 128, 64), (128, 256, 64), (256, 128, 64), (128, 64, 64), (256, 64, 64), (128, 16, 64)):
+        ConvSm90Config(**{**COOP, "tile": Shape3(*tile)})
+
+
+@pytest.mark.parametrize("overrides, message", [
+    (dict(tile=Shape3(64, 128, 64)), "two consumer warpgroups of 64-row WGMMAs: tile M must be 128 or 256, got 64"),
+    (dict(tile=Shape3(192, 128, 64)), "tile M must be 128 or 256, got 192"),
+    (dict(tile=Shape3(512, 64, 64)), "tile M must be 128 or 256, got 512"),
+    (dict(tile=Shape3(256, 256, 64)), "256x256 fp32 accumulator tile is 256 registers a thread over the two"),
+    (dict(tile=Shape3(128, 24, 64)), "tile N must be a multiple of 16"),
+    (dict(tile=Shape3(128, 128, 24)), "tile K must be a multiple of 16"),
+    (dict(cluster=Shape3(3, 1, 1)), "cluster must be M x N x 1"),
+    (dict(stages=1), "at least 2 stages"),
+    (dict(stages=8, tile=Shape3(128, 128, 128)), "8 stages of 65568 bytes exceed"),
+    (dict(element_ab=Element.F32), "inputs must be f16 or bf16"),
+    (dict(schedule="pingpong"), "schedule 'pingpong': conv_sm90 has 'warpspecialized' and 'cooperative'"),
+])
+def test_bad_cooperative_configs_are_refused_before_nvcc(overrides, message):
+    with pytest.raises(InvalidKernelConfig, match=message):
+        ConvSm90Config(**{**COOP, **overrides})
+
+
+def test_cooperative_stages_are_checked_against_the_epilogue_too():
+    """The cooperative kernel holds the stages and the epilogue side by side (plus its barriers:
+    conv_sm90.COOPERATIVE_KERNEL_SMEM)."""
+    op = parse_conv(conv_text(2, 8, 8, 64, 128, 3, 3, epilogue="bias_residual_relu"))
+    tree, _ = build_epilogue(op, (Role.M, Role.M, Role.M, Role.N), Element.F16)
+    ConvSm90Kernel(ConvSm90Config(**{**COOP, "stages": 5}), tree)  # 5 x 32800 + the epilogue fit
+    with pytest.raises(InvalidKernelConfig, match="6 stages of 32800 bytes and an epilogue of about"):
+        ConvSm90Kernel(ConvSm90Config(**{**COOP, "stages": 6}), tree)
+    with pytest.raises(InvalidKernelConfig, match="3 stages of 73760 bytes and an epilogue of about"):
+        ConvSm90Kernel(ConvSm90Config(**{**COOP, "tile": Shape3(128, 128, 144), "stages": 3}), tree)
+
+
+def test_cooperative_attr_errors_name_the_op():
+    with pytest.raises(InvalidKernelConfig, match="'bolt.conv2d': .*tile M must be 128 or 256, got 64") as info:
+        resnet_3x3(cooperative_attr((64, 128, 64)))
+    assert info.value.location is not None
+
+
+def test_nothing_chooses_the_cooperative_schedule_by_itself():
+    """Opt-in only: the heuristic, the select-kernels pass and the tuning space never pick it."""
+    from boltc.tuning.select import heuristic
+    from boltc.tuning.space import Family, candidates
+
+    for h, c, f in ((56, 64, 64), (28, 128, 128), (14, 256, 256), (7, 512, 512)):
+        op = parse_conv(conv_text(32, h, h, c, f, 3, 3, padding=(1, 1, 1, 1)))
+        selection = heuristic(op, "sm_90a")
+        if selection.kernel is not None:
+            assert selection.kernel.schedule.data != "cooperative"
+        assert lower_conv2d(op).kernel.config.schedule == "warpspecialized"
+        conv_candidates = [x for x in candidates(op, "sm_90a") if x.family is Family.CONV_SM90]
+        assert conv_candidates and all(x.schedule == "warpspecialized" for x in conv_candidates)

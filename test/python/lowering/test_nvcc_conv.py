@@ -17,7 +17,7 @@ import pytest
 from boltc.lowering.build import Arch
 from boltc.lowering.cutlass.conv_sm90 import lower_conv2d
 
-from conv_text import conv_text, parse_conv
+from conv_text import conv_kernel_attr, conv_text, parse_conv
 from nvcc_objects import NVCC_MISSING, compile_kernel_object
 
 
@@ -30,4 +30,19 @@ def test_generated_sm90a_conv_with_bias_residual_relu_compiles(tmp_path: Path):
     kernel = lower_conv2d(op).kernel
     assert kernel.config.pad_channels
     # Split: the host TU and the kernel's device TU compile at once; the fatbin is embedded.
+    compile_kernel_object(kernel, Arch.SM90A, tmp_path)
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(1200)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_generated_sm90a_cooperative_conv_compiles(tmp_path: Path):
+    """The opt-in persistent cooperative schedule (boltc/conv_sm90_cooperative_kernel.hpp) on a
+    ResNet-50 3x3 layer at batch 32 (14x14x256 -> 256, pad 1) with bias + ReLU: the kernel
+    header, the collective built from the conv builder's pieces and the cooperative epilogue
+    instantiate together. Compile only: it has not run on a GPU (test/gpu/test_conv_sm90.py)."""
+    op = parse_conv(conv_text(32, 14, 14, 256, 256, 3, 3, padding=(1, 1, 1, 1), epilogue="bias_relu",
+                              kernel=conv_kernel_attr((128, 128, 64), stages="auto", schedule="cooperative")))
+    kernel = lower_conv2d(op).kernel
+    assert kernel.config.cooperative and not kernel.config.pad_channels
     compile_kernel_object(kernel, Arch.SM90A, tmp_path)
