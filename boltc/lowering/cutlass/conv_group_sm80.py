@@ -91,8 +91,10 @@ FAMILY = "conv_group_sm80"
 MAX_MMA_WASTE = 4.0  # the module docstring says why
 # A 16-wide N tile (warp 64x16x32) computed wrong outputs on an H100 in every mode
 # (test/gpu/test_conv_group.py, 2026-11-26: half the outputs zero, kSingleGroup and
-# kMultipleGroup alike) while 32- and 64-wide tiles matched torch; refused until that is
-# understood.
+# kMultipleGroup alike) while 32- and 64-wide tiles matched torch. The cause, found on the host
+# afterwards: at 8 f16 outputs an access the Sm80 epilogue's thread map covers 16 of a warp's 32
+# lanes (evt_sm80.thread_map_blocker, which every Sm80 visitor family now checks). At 4 an
+# access it would cover all 32; until that runs on a GPU the 16-wide tile stays out.
 MIN_TILE_N = 32
 
 
@@ -263,6 +265,9 @@ class ConvGroupSm80Config(SelfChecking):
         d = self.alignment_d
         if d < 1 or d & (d - 1) or d * self.element_d.bytes > 16:
             return f"alignment {d} of the output is not a power of two of at most 16 bytes"
+        thin = evt_sm80.thread_map_blocker(self.tile.n, d)
+        if thin:
+            return thin
         return mainloop_blocker(
             self.element_ab, self.tile, self.warp, self.stages,
             {"the activation (along C/groups)": self.alignment_c, "the filter (along C/groups)": self.alignment_c},

@@ -160,6 +160,9 @@ class ConvSm80Config(SelfChecking):
         d = self.alignment_d
         if d < 1 or d & (d - 1) or d * self.element_d.bytes > VECTOR_BYTES:
             return f"alignment {d} of the output is not a power of two of at most 16 bytes"
+        thin = evt_sm80.thread_map_blocker(self.tile.n, d)
+        if thin:
+            return thin
         if self.fixed_channels and self.tile.k % self.alignment_c:
             return (f"fixed-channels iterators load whole filter positions: tile K={self.tile.k} must be "
                     f"a multiple of C={self.alignment_c}")

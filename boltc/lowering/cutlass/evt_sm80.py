@@ -53,6 +53,24 @@ from boltc.lowering.cutlass.evt import (
 )
 
 THREADBLOCK = "cutlass::epilogue::threadblock"
+# OutputTileOptimalThreadMap (epilogue/threadblock/output_tile_thread_map.h, the 2-D row
+# arrangement every Sm80 EVT node partitions with) lays a warp's 32 lanes out as
+# min(tile N / alignment, 16) accesses across a row times at most 8 rows: with fewer than 4
+# accesses a row, half a warp or more gets no output. conv_group_sm80's 128x16 tile at 8 f16
+# elements an access (2 a row, 16 lanes) wrote half its outputs on an H100 (2026-11-26); its
+# thread map printed on the host: kAccessWidth 2, kAccessRows 8.
+MIN_ACCESSES_PER_ROW = 4
+
+
+def thread_map_blocker(tile_n: int, alignment_d: int) -> str | None:
+    """Why the Sm80 epilogue's thread map leaves lanes idle for this CTA tile N and output
+    alignment (elements an access); None when a warp's 32 lanes all get outputs."""
+    accesses = tile_n // alignment_d
+    if accesses < MIN_ACCESSES_PER_ROW:
+        return (f"tile N {tile_n} at {alignment_d} output elements an access is {accesses} accesses a row: the Sm80 "
+                f"epilogue's thread map needs at least {MIN_ACCESSES_PER_ROW} (8 rows x {accesses} leaves lanes of "
+                "every warp without outputs)")
+    return None
 _CLAMP = UNARY_FUNCTORS[bolt.ClampOp]
 _MAX_NAN = BINARY_FUNCTORS[bolt.MaxOp]
 _MIN_NAN = BINARY_FUNCTORS[bolt.MinOp]

@@ -194,6 +194,9 @@ class GemmSm80Config(SelfChecking):
         d = self.alignment_d
         if d < 1 or d & (d - 1) or d * self.element_d.bytes > VECTOR_BYTES:
             return f"alignment {d} of D is not a power of two of at most 16 bytes"
+        thin = evt_sm80.thread_map_blocker(self.tile.n, d)
+        if thin:
+            return thin
         return mainloop_blocker(
             self.element_ab, self.tile, self.warp, self.stages, {"A": self.alignment_a, "B": self.alignment_b}
         )

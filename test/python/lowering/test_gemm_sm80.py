@@ -228,6 +228,8 @@ def test_residual_rows_must_start_on_the_epilogues_access_granule():
     (sm80_attr((128, 128, 64), schedule="cooperative"), "CUTLASS 2.x kernels take 'multistage'"),
     (sm80_attr((128, 128, 64), cluster=(2, 1, 1)), "no thread-block clusters"),
     (sm80_attr((128, 128, 64), family="gemm_sm90"), "family 'gemm_sm90' is not 'gemm_sm80'"),
+    # 16 f16 columns at 8 an access: 2 accesses a row, the epilogue's thread map idles half a warp.
+    (sm80_attr((128, 16, 32), schedule="multistage warp 64x16x32"), "tile N 16 at 8 output elements an access"),
 ])
 def test_invalid_configurations_are_refused_before_nvcc(attr, message):
     with pytest.raises(InvalidKernelConfig, match=message) as error:
@@ -348,3 +350,14 @@ def test_infinite_clamp_bounds_drop_their_side():
     assert "boltc_evt::MaximumNaN," not in cpp and "boltc_evt::MinimumNaN," in cpp
     with pytest.raises(UnsupportedEpilogue, match="'bolt.gemm': clamp to .inf, inf. has a bound that is no run-time float argument"):
         clamp("0x7FF0000000000000", "0x7FF0000000000000")  # everything to +inf
+
+
+def test_the_epilogue_thread_map_needs_four_accesses_a_row():
+    """evt_sm80.thread_map_blocker: CUTLASS's OutputTileOptimalThreadMap spreads a warp over
+    min(N / alignment, 16) accesses times at most 8 rows (output_tile_thread_map.h)."""
+    from boltc.lowering.cutlass.evt_sm80 import thread_map_blocker
+
+    assert "2 accesses a row" in thread_map_blocker(16, 8)
+    assert thread_map_blocker(16, 4) is None and thread_map_blocker(32, 8) is None
+    assert thread_map_blocker(8, 1) is None and thread_map_blocker(128, 8) is None
+    assert "1 accesses a row" in thread_map_blocker(8, 8)
