@@ -270,7 +270,8 @@ PROFILE_TOP_K = 8
 
 def shortlist(op, arch: str, top_k: int = PROFILE_TOP_K) -> list[tuple[object, object]]:
     """The (candidate, problem) pairs `profile` times for `op`: the model's `top_k` fastest
-    predictions and the heuristic's choice; every candidate where the arch has no GPU model."""
+    predictions, fastest first, with the heuristic's choice second; every candidate where the
+    arch has no GPU model."""
     from boltc.tuning import space
     from boltc.tuning.model import gpu_for_arch, predict
 
@@ -287,8 +288,13 @@ def shortlist(op, arch: str, top_k: int = PROFILE_TOP_K) -> list[tuple[object, o
         # against the model's picks: profiling never does worse than the default build.
         mine = space.Candidate.from_kernel_attr(own.kernel)
         problem = next((p for c, p in pairs if c.family is mine.family), None)
-        if problem is not None and not any(replace(c, stages=mine.stages) == mine for c, _ in chosen):
-            chosen.append((mine, problem))
+        if problem is not None:
+            # Second, after the model's first pick (where the model did not rank it first): a
+            # budgeted profile times each problem's first two candidates first
+            # (profile.budget_rounds), so even a short budget never does worse than the default.
+            same = [i for i, (c, _) in enumerate(chosen) if replace(c, stages=mine.stages) == mine]
+            pair = chosen.pop(same[0]) if same else (mine, problem)
+            chosen.insert(0 if same and same[0] == 0 else 1, pair)
     return chosen
 
 

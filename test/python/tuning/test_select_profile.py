@@ -182,3 +182,48 @@ def test_a_module_is_profiled_in_one_batch_from_each_ops_shortlist(tmp_path: Pat
                    for c, _ in short)  # the heuristic's choice is timed too (stages auto, or written out)
         best = min((c for c, _ in short if c.tile[0] != 64), key=lambda c: c.tile[0] * c.tile[1])
         assert chosen[op].kernel == best.kernel_attr()
+
+
+def test_a_budget_profiles_each_ops_two_first_candidates_first(tmp_path: Path, monkeypatch):
+    """profile.budget_rounds: with a budget, the profilers are compiled and timed in rounds of
+    each problem's two first-listed candidates (the model's first pick, then the heuristic's
+    choice), so a budget that runs out during a later round's compile still leaves every op a
+    measured choice no worse than the heuristic's. (One batch of ResNet-50's 108 profilers
+    outlasted a 240 s budget on the H100's 16 cores and timed nothing.) Here the clock runs out
+    while the second round compiles."""
+    ops = [gemm_op(1280, 768, 768), gemm_op(1280, 3072, 768)]
+    now = [0.0]
+    compiled: list[int] = []
+
+    def slow_build(units, **kwargs):  # each round's nvcc batch: 100 "seconds"
+        compiled.append(len(units))
+        now[0] += 100.0
+
+    monkeypatch.setattr(profile.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(profile, "build_profilers", slow_build)
+    monkeypatch.setattr(profile, "cuda_release", lambda: "13.0")
+    timed: list = []
+
+    def runner(job, cache_dir=None):
+        timed.append(job)
+        return accepting_runner(job, cache_dir)
+
+    pool = ProfilePool(["0"], runner=runner, executor_factory=_thread_executor)
+    with TuningCache(tmp_path / "tuning.db") as cache:
+        chosen = select.profile_all(ops, ARCH, 150.0, cache=cache, pool=pool, top_k=4, progress=False)
+    assert len(compiled) == 2  # round 1 compiled and timed; round 2 compiled past the deadline, not timed
+    for op in ops:
+        short = select.shortlist(op, ARCH, 4)
+        own = select.heuristic(op, ARCH).kernel
+        firsts = {c for c, _ in short[:2]}
+        # the heuristic's choice is among the first two (as it writes it, or its stages counted out)
+        assert any(c.kernel_attr() == own or replace(c, stages=None).kernel_attr() == own for c in firsts)
+        assert firsts <= {job.candidate for job in timed}
+        # timed exactly where a candidate is among the first two of its own problem (family)
+        for i, (c, p) in enumerate(short):
+            rank = [q for _, q in short[:i]].count(p)
+            assert (c in {job.candidate for job in timed}) == (rank < 2), (i, c.describe())
+        assert chosen[op].reason.startswith("profile: ")
+        mine = [c for c, _ in short if c in {job.candidate for job in timed}]
+        fastest = min(c.tile[0] * c.tile[1] for c in mine)  # accepting_runner's time, scaled
+        assert chosen[op].kernel in [c.kernel_attr() for c in mine if c.tile[0] * c.tile[1] == fastest]
