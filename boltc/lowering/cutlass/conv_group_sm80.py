@@ -262,12 +262,9 @@ class ConvGroupSm80Config(SelfChecking):
                     "H100 (conv_group_sm80.MIN_TILE_N)")
         if self.optimized and self.mode is not GroupMode.SINGLE:
             return "CUTLASS's optimized iterators run kSingleGroup only (can_implement)"
-        d = self.alignment_d
-        if d < 1 or d & (d - 1) or d * self.element_d.bytes > 16:
-            return f"alignment {d} of the output is not a power of two of at most 16 bytes"
-        thin = evt_sm80.thread_map_blocker(self.tile.n, d)
-        if thin:
-            return thin
+        refused = evt_sm80.output_blocker(self.tile.n, self.alignment_d, self.element_d, "the output")
+        if refused:
+            return refused
         return mainloop_blocker(
             self.element_ab, self.tile, self.warp, self.stages,
             {"the activation (along C/groups)": self.alignment_c, "the filter (along C/groups)": self.alignment_c},

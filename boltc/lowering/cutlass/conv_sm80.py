@@ -67,7 +67,6 @@ from boltc.lowering.cutlass.cpp import (
     SelfChecking,
     lower_at,
     EXPORT_MACRO,
-    VECTOR_BYTES,
     Element,
     InvalidKernelConfig,
     Shape3,
@@ -157,12 +156,9 @@ class ConvSm80Config(SelfChecking):
         )
 
     def blocker(self) -> str | None:
-        d = self.alignment_d
-        if d < 1 or d & (d - 1) or d * self.element_d.bytes > VECTOR_BYTES:
-            return f"alignment {d} of the output is not a power of two of at most 16 bytes"
-        thin = evt_sm80.thread_map_blocker(self.tile.n, d)
-        if thin:
-            return thin
+        refused = evt_sm80.output_blocker(self.tile.n, self.alignment_d, self.element_d, "the output")
+        if refused:
+            return refused
         if self.fixed_channels and self.tile.k % self.alignment_c:
             return (f"fixed-channels iterators load whole filter positions: tile K={self.tile.k} must be "
                     f"a multiple of C={self.alignment_c}")

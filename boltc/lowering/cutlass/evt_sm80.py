@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from boltc.dialects import bolt
-from boltc.lowering.cutlass.cpp import ROUND_TO_NEAREST, Element, UnsupportedEpilogue, instantiate
+from boltc.lowering.cutlass.cpp import ROUND_TO_NEAREST, VECTOR_BYTES, Element, UnsupportedEpilogue, instantiate
 from boltc.lowering.cutlass.evt import (
     BINARY_FUNCTORS,
     IDENTITY,
@@ -60,6 +60,15 @@ THREADBLOCK = "cutlass::epilogue::threadblock"
 # elements an access (2 a row, 16 lanes) wrote half its outputs on an H100 (2026-11-26); its
 # thread map printed on the host: kAccessWidth 2, kAccessRows 8.
 MIN_ACCESSES_PER_ROW = 4
+
+
+def output_blocker(tile_n: int, alignment_d: int, element_d: Element, what: str = "the output") -> str | None:
+    """Why the Sm80 epilogue cannot store `what` (elements of `element_d`, `alignment_d` an access)
+    from a CTA tile `tile_n` wide; None if it can. Every Sm80 visitor family asks this."""
+    d = alignment_d
+    if d < 1 or d & (d - 1) or d * element_d.bytes > VECTOR_BYTES:
+        return f"alignment {d} of {what} is not a power of two of at most {VECTOR_BYTES} bytes"
+    return thread_map_blocker(tile_n, d)
 
 
 def thread_map_blocker(tile_n: int, alignment_d: int) -> str | None:

@@ -191,12 +191,9 @@ class GemmSm80Config(SelfChecking):
         )
 
     def blocker(self) -> str | None:
-        d = self.alignment_d
-        if d < 1 or d & (d - 1) or d * self.element_d.bytes > VECTOR_BYTES:
-            return f"alignment {d} of D is not a power of two of at most 16 bytes"
-        thin = evt_sm80.thread_map_blocker(self.tile.n, d)
-        if thin:
-            return thin
+        refused = evt_sm80.output_blocker(self.tile.n, self.alignment_d, self.element_d, "D")
+        if refused:
+            return refused
         return mainloop_blocker(
             self.element_ab, self.tile, self.warp, self.stages, {"A": self.alignment_a, "B": self.alignment_b}
         )
