@@ -130,6 +130,19 @@ def per_call_us(replay) -> float:
     return float(np.median(times))
 
 
+def fused_and_unfused_us(model, x, arch: str, tmp_path: Path, tolerance: dict) -> tuple[float, float]:
+    """`model` compiled with and without fuse-b2b for `arch`, both run on `x` and checked to agree
+    within `tolerance` (np.testing.assert_allclose's rtol/atol), then timed: (fused, unfused)
+    microseconds per call (`per_call_us`)."""
+    import boltc
+
+    fused = boltc.compile(model, (x,), arch=arch, fuse_b2b=True, output=tmp_path / "fused.so")
+    unfused = boltc.compile(model, (x,), arch=arch, fuse_b2b=False, output=tmp_path / "unfused.so")
+    xc = x.cuda()
+    np.testing.assert_allclose(fused(xc).float().cpu().numpy(), unfused(xc).float().cpu().numpy(), **tolerance)
+    return per_call_us(lambda: fused(xc)), per_call_us(lambda: unfused(xc))
+
+
 def torch_graph(fn):
     """The replay of `fn` captured as a CUDA graph, after three calls on a side stream (where
     cuDNN's autotuning happens, outside the capture)."""

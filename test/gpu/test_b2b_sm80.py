@@ -20,7 +20,7 @@ import torch
 
 import boltc
 from boltc.compiler import lower_library
-from gpu_helpers import has_cuda_gpu, per_call_us
+from gpu_helpers import fused_and_unfused_us, has_cuda_gpu
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
@@ -59,12 +59,7 @@ def test_b2b_gemm_timing_against_the_unfused_pair(rows, k0, n0, n1, tmp_path):
     model = mlp(k0, n0, n1, seed=1)
     x = torch.randn(rows, k0, dtype=torch.half)
     assert set(families(model, x, False)) == {"gemm_sm80"}  # distinct kernels, two launches
-    fused = boltc.compile(model, (x,), arch="sm_80", fuse_b2b=True, output=tmp_path / "fused.so")
-    unfused = boltc.compile(model, (x,), arch="sm_80", fuse_b2b=False, output=tmp_path / "unfused.so")
-    xc = x.cuda()
-    np.testing.assert_allclose(fused(xc).float().cpu().numpy(), unfused(xc).float().cpu().numpy(), **TOL)
-    fused_us = per_call_us(lambda: fused(xc))
-    unfused_us = per_call_us(lambda: unfused(xc))
+    fused_us, unfused_us = fused_and_unfused_us(model, x, "sm_80", tmp_path, TOL)
     print(f"\nb2b M={rows} K0={k0} N0={n0} N1={n1}: fused {fused_us:.1f} us, unfused {unfused_us:.1f} us "
           f"({unfused_us / fused_us:.2f}x)")
 
@@ -102,11 +97,6 @@ def test_b2b_conv_timing_against_the_unfused_pair(r, hw, tmp_path):
     model = conv_chain(r, seed=1)
     x = torch.randn(32, 64, hw, hw, dtype=torch.half)
     assert "b2b_conv_sm80" not in families(model, x, False)
-    fused = boltc.compile(model, (x,), arch="sm_80", fuse_b2b=True, output=tmp_path / "fused.so")
-    unfused = boltc.compile(model, (x,), arch="sm_80", fuse_b2b=False, output=tmp_path / "unfused.so")
-    xc = x.cuda()
-    np.testing.assert_allclose(fused(xc).float().cpu().numpy(), unfused(xc).float().cpu().numpy(), **TOL)
-    fused_us = per_call_us(lambda: fused(xc))
-    unfused_us = per_call_us(lambda: unfused(xc))
+    fused_us, unfused_us = fused_and_unfused_us(model, x, "sm_80", tmp_path, TOL)
     print(f"\nb2b conv {r}x{r} -> 1x1, 32x{hw}x{hw}x64: fused {fused_us:.1f} us, unfused {unfused_us:.1f} us "
           f"({unfused_us / fused_us:.2f}x)")

@@ -23,7 +23,7 @@ import torch
 
 import boltc
 from boltc.compiler import lower_library
-from gpu_helpers import has_cuda_gpu, per_call_us
+from gpu_helpers import fused_and_unfused_us, has_cuda_gpu
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
@@ -107,12 +107,7 @@ def test_timing_against_the_unfused_pair_and_the_memory_floor(c, tmp_path):
     model = chain(c["K0"], c["N0"], c["N1"], bias0=False, bias1=False, relu0=True, relu1=True, seed=1)
     x = torch.randn(c["M"], c["K0"], dtype=torch.half)
     assert families(model, x) == ["b2b_gemm_sm90"]
-    fused = boltc.compile(model, (x,), arch="sm_90a", fuse_b2b=True, output=tmp_path / "fused.so")
-    unfused = boltc.compile(model, (x,), arch="sm_90a", fuse_b2b=False, output=tmp_path / "unfused.so")
-    xc = x.cuda()
-    np.testing.assert_allclose(fused(xc).float().cpu().numpy(), unfused(xc).float().cpu().numpy(), **TOL)
-    fused_us = per_call_us(lambda: fused(xc))
-    unfused_us = per_call_us(lambda: unfused(xc))
+    fused_us, unfused_us = fused_and_unfused_us(model, x, "sm_90a", tmp_path, TOL)
     print(f"\nb2b_gemm_sm90 M={c['M']} K0={c['K0']} N0={c['N0']} N1={c['N1']}: fused {fused_us:.1f} us, "
           f"unfused {unfused_us:.1f} us ({unfused_us / fused_us:.2f}x), memory floor {c['memory_floor_us']} us, "
           f"cuBLAS unfused {c['cublas_unfused_us']} us")
