@@ -33,7 +33,9 @@ need small threadblock sizes"), per family:
 - **conv_sm90**: CUTLASS 4.2 has one sm_90a conv schedule ("warpspecialized", one consumer
   warpgroup), so tiles of 64 or 128 rows whose accumulators fit that warpgroup (<= 128x128),
   N 32 to 256, cluster 1x1x1 (every best of bench/conv.py's sweep ran without one; clusters are
-  not in the space yet), stages as many as fit.
+  not in the space yet), stages as many as fit; and boltc's persistent "cooperative" conv
+  kernel (two consumer warpgroups, tiles of 128 or 256 rows, up to 2 x 128x128 accumulators;
+  GPU-checked against cuDNN on ResNet-50's 3x3 layers on 2026-11-26, numerics only).
 - **conv_direct** (groups > 1): the single candidate; its widths follow from the problem
   (conv_direct.choose_config) and it has no `#bolt.kernel` form.
 
@@ -223,7 +225,7 @@ class Candidate:
                 element_ab=problem.element, element_d=problem.element_d, tile=tile,
                 cluster=Shape3.of(self.cluster), stages=self.stages,
                 pad_channels=(g.c * problem.element.bytes) % 16 != 0,
-                schedule=self.schedule,  # the space's are all conv_sm90.SCHEDULE (_sm90_conv)
+                schedule=self.schedule,  # warpspecialized or cooperative (_sm90_conv)
             )
             return conv_sm90.ConvSm90Kernel(config, problem.epilogue)
         alignment_c = conv_sm80.channel_alignment(g.c, problem.element)
@@ -379,6 +381,11 @@ SM90_GEMM_TILES: tuple[tuple[Tile, str], ...] = (
 SM90_CONV_TILES: tuple[Tile, ...] = (
     (128, 128, 64), (64, 256, 64), (64, 128, 64), (128, 64, 64), (64, 64, 64), (128, 32, 64), (64, 32, 64),
 )
+# conv_sm90's persistent cooperative schedule (boltc's kernel header): two consumer
+# warpgroups share a tile of 128 or 256 rows, at most 2 x 128x128 fp32 accumulators.
+SM90_CONV_COOPERATIVE_TILES: tuple[Tile, ...] = (
+    (256, 128, 64), (128, 256, 64), (128, 128, 64), (256, 64, 64), (128, 64, 64),
+)
 # CUTLASS 2.x: (tile, warp tile, stage counts), from cutlass_library/generator.py's
 # GenerateSM80_TensorOp_16816 (f16 and bf16), at most 163 KB of shared memory.
 SM80_TILES: tuple[tuple[Tile, Tile, tuple[int, ...]], ...] = (
@@ -475,8 +482,10 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
 
 def _sm90_conv(problem: Conv2dProblem, arch: str) -> list[Candidate]:
     out = []
-    for (tile,) in _size_pruned([(t,) for t in SM90_CONV_TILES], problem, arch):
-        base = Candidate(Family.CONV_SM90, tile, (1, 1, 1), None, conv_sm90.SCHEDULE)
+    tiles = [(t, conv_sm90.SCHEDULE) for t in SM90_CONV_TILES]
+    tiles += [(t, conv_sm90.COOPERATIVE) for t in SM90_CONV_COOPERATIVE_TILES]
+    for tile, schedule in _size_pruned(tiles, problem, arch):
+        base = Candidate(Family.CONV_SM90, tile, (1, 1, 1), None, schedule)
         stages = _sm90_stages(base, problem)
         if stages is not None:
             out.append(replace(base, stages=stages))

@@ -212,13 +212,15 @@ def test_more_k_is_never_faster(m, n, k, dk, which):
 @given(m=sizes, n=sizes, k=sizes, sms=st.integers(8, 200), extra=st.integers(1, 100),
        which=st.integers(0, len(SOME_CANDIDATES) - 1))
 def test_more_sms_are_never_slower(m, n, k, sms, extra, which):
-    """Within 0.1 %: where the busiest SM runs the same number of tiles either way, more SMs
+    """Within 0.5 %: where the busiest SM runs the same number of tiles either way, more SMs
     loading at once share DRAM among more tiles in the first wave, which the model's fluid
     bandwidth split prices a hair higher (CI drew m=1, n=7734, k=315 on 31 vs 57 SMs: 9.2451 vs
-    9.2474 us); a real regression in the wave count is far larger."""
+    9.2474 us, +0.03 %; m=65, n=8449, k=109, 134 tiles on 67 vs 133 SMs, 2 tiles on the busiest
+    SM either way: 7.1619 vs 7.1698 us, +0.11 %); one more wave on the busiest SM costs a whole
+    tile's time, several percent at least."""
     c, w = SOME_CANDIDATES[which], Workload(m, n, k)
     fewer = predict(c, w, H100.with_constants(sms=sms)).time_us
-    assert predict(c, w, H100.with_constants(sms=sms + extra)).time_us <= fewer * (1 + 1e-3) + 1e-9
+    assert predict(c, w, H100.with_constants(sms=sms + extra)).time_us <= fewer * (1 + 5e-3) + 1e-9
 
 
 @settings(max_examples=150, deadline=None)
