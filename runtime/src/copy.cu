@@ -148,6 +148,7 @@ __device__ __forceinline__ T convert(S x) {
 // already spreads them (the lane mapping below puts up to 8 lanes on consecutive rows).
 constexpr int32_t kRowsTileMax = 64;
 constexpr int32_t kRowsTileBytes = 8192;
+constexpr int kItemsAhead = 2;
 
 struct RowsTile {
   int32_t rows, cols, out_rows;
@@ -192,21 +193,31 @@ __global__ void __launch_bounds__(kThreads)
   const int32_t lanes_log2 = t.row_lanes_log2, vectors_log2 = t.col_vectors_log2;
   // Item q: row (q >> (lanes + vectors)) * lanes + q % lanes, column vector (q >> lanes) % vectors;
   // a warp reads 32 / lanes column vectors of `lanes` consecutive rows.
+  // kItemsAhead items' loads are issued before any is scattered (more bytes in flight a thread).
   const int32_t items = t.row_groups << (lanes_log2 + vectors_log2);
   const S* tile_src = src + (static_cast<int64_t>(b) * t.rows) * t.cols + c0;
-  for (int32_t q = threadIdx.x; q < items; q += blockDim.x) {
-    const int32_t r = ((q >> (lanes_log2 + vectors_log2)) << lanes_log2) + (q & ((1 << lanes_log2) - 1));
-    const int32_t cv = (q >> lanes_log2) & ((1 << vectors_log2) - 1);
-    if (r >= t.out_rows || cv >= col_vectors) continue;
-    T x[V];
-    if (r < t.rows) {
-      load_converted<V>(tile_src + static_cast<int64_t>(r) * t.cols + cv * V, x);
-    } else {
+  for (int32_t q0 = threadIdx.x; q0 < items; q0 += kItemsAhead * blockDim.x) {
+    T x[kItemsAhead][V];
+    int32_t first[kItemsAhead];  // the item's first element in dst's order, or -1: none
 #pragma unroll
-      for (int e = 0; e < V; ++e) x[e] = fill;
+    for (int u = 0; u < kItemsAhead; ++u) {
+      const int32_t q = q0 + u * static_cast<int32_t>(blockDim.x);
+      const int32_t r = ((q >> (lanes_log2 + vectors_log2)) << lanes_log2) + (q & ((1 << lanes_log2) - 1));
+      const int32_t cv = (q >> lanes_log2) & ((1 << vectors_log2) - 1);
+      first[u] = q < items && r < t.out_rows && cv < col_vectors ? cv * V * t.out_rows + r : -1;
+      if (first[u] >= 0 && r < t.rows) {
+        load_converted<V>(tile_src + static_cast<int64_t>(r) * t.cols + cv * V, x[u]);
+      } else {
+#pragma unroll
+        for (int e = 0; e < V; ++e) x[u][e] = fill;
+      }
     }
 #pragma unroll
-    for (int e = 0; e < V; ++e) tile[swizzled<V>((cv * V + e) * t.out_rows + r, t.swizzle)] = x[e];
+    for (int u = 0; u < kItemsAhead; ++u) {
+      if (first[u] < 0) continue;
+#pragma unroll
+      for (int e = 0; e < V; ++e) tile[swizzled<V>(first[u] + e * t.out_rows, t.swizzle)] = x[u][e];
+    }
   }
   __syncthreads();
   const int32_t vectors = col_vectors * t.out_rows;  // the run, in 16-byte vectors

@@ -128,7 +128,7 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-// Global pooling of NHWC with the H*W positions split too: a block per image and 32 (or fewer)
+// Global pooling of NHWC with the H*W positions split too: a block per image and 16 (or fewer)
 // V-channel vectors, its 256 threads as kSplits = 256 / lanes groups of `lanes` threads on
 // consecutive vectors (coalesced), each group taking every kSplits-th position, then a sum or
 // max of the groups' partials through shared memory. The thread per (image, channel vector)
@@ -183,8 +183,10 @@ __global__ void __launch_bounds__(kThreads)
 template <class T, int V>
 cudaError_t launch_global_pool_split(const T* src, T* dst, const Pool2dParams& p, cudaStream_t stream) {
   const int64_t vectors = p.c / V;
+  // At most 16 lanes: a ResNet head (256 vectors an image) gets 512 blocks of 16 splits, so
+  // each thread's ~3 loads are in flight together (#pragma unroll 4 below).
   int32_t lanes_log2 = 0;
-  while (lanes_log2 < 5 && (int64_t{1} << lanes_log2) < vectors) ++lanes_log2;
+  while (lanes_log2 < 4 && (int64_t{1} << lanes_log2) < vectors) ++lanes_log2;
   const int64_t per_image = (vectors + (int64_t{1} << lanes_log2) - 1) >> lanes_log2;
   global_pool_split_kernel<T, V><<<static_cast<unsigned>(p.n * per_image), kThreads, 0, stream>>>(
       src, dst, static_cast<int32_t>(p.h * p.w), static_cast<int32_t>(p.c), lanes_log2,
