@@ -8,11 +8,15 @@ Each case is a one-op bolt model compiled by boltc (so what is timed is the kern
 calls, with its real launch configuration), checked against the reference executor, and timed
 as CUDA-graph replays two ways: one replay between two events (median of 100; it includes the
 graph's launch latency, several microseconds), and 100 replays back to back between two events
-(median of 5), which is how the kernel runs inside a model's graph. GB/s come from the second.
-Bytes are the fewest the op must move: each input read once, each output written once. Where
-they fit in L2 ("L2" column), back-to-back replays read them from L2, as a model's next kernel
-reads what the previous one just wrote. The peak is a large device-to-device copy through
-PyTorch (bytes read + bytes written), measured first.
+(median of 5), which is how the kernel runs inside a model's graph; and the kernels' own time
+on the device per replay, from the CUDA profiler (CUPTI through torch.profiler, the mean of
+20 replays). Back-to-back replays from Python cannot go faster than their launch-to-launch time
+(printed as "replay floor": the same timing of a model whose one kernel moves 64 bytes); where a
+kernel's own time is below that floor the back-to-back column measures the floor, so the kernel
+GB/s and fraction ("kernel" columns) are what a kernel achieves. Bytes are the fewest the op must move: each input read
+once, each output written once. Where they fit in L2 ("L2" column), back-to-back replays read
+them from L2, as a model's next kernel reads what the previous one just wrote. The peak is a
+large device-to-device copy through PyTorch (bytes read + bytes written), measured first.
 """
 
 from __future__ import annotations
@@ -103,6 +107,9 @@ class Row:
     fraction_of_peak: float
     fits_l2: bool
     max_error: float
+    us_kernel: float | None = None  # device time of the replay's kernels (profiler); None: not recorded
+    gb_per_s_kernel: float | None = None
+    fraction_of_peak_kernel: float | None = None
 
 
 def copy_peak_gb_per_s() -> float:
@@ -167,11 +174,58 @@ def run_case(case: Case, peak: float, build: Path) -> Row:
     graph = model.capture_graph(xt)
     single_ms = median_ms(graph.replay)
     ms = back_to_back_ms(graph.replay)
+    us_kernel = kernel_us(graph.replay)
     model.close()
     gbs = case.bytes() / (ms * 1e-3) / 1e9
     l2 = torch.cuda.get_device_properties(0).L2_cache_size
+    gbs_kernel = case.bytes() / (us_kernel * 1e-6) / 1e9 if us_kernel else None
     return Row(case.name, "x".join(map(str, case.in_shape)), case.dtype, single_ms * 1e3, ms * 1e3, gbs,
-               gbs / peak, case.bytes() <= l2, max_error)
+               gbs / peak, case.bytes() <= l2, max_error, us_kernel, gbs_kernel,
+               gbs_kernel / peak if gbs_kernel else None)
+
+
+def kernel_us(replay, calls: int = 20) -> float | None:
+    """Microseconds of device time of the kernels one call of `replay` runs (the mean over
+    `calls` back-to-back calls), from the CUDA profiler; None where it recorded no kernel (no
+    CUPTI)."""
+    import torch
+    from torch.autograd import DeviceType
+    from torch.profiler import ProfilerActivity, profile
+
+    replay()
+    torch.cuda.synchronize()
+    try:
+        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+            for _ in range(calls):
+                replay()
+            torch.cuda.synchronize()
+    except Exception as e:  # noqa: BLE001  (the other columns stand without this one)
+        print(f"profiler: {type(e).__name__}: {str(e)[:200]}", file=sys.stderr)
+        return None
+    by_name: dict[str, list[float]] = {}
+    for e in prof.events():
+        if e.device_type == DeviceType.CUDA and not e.name.startswith(("Memcpy", "Memset")):
+            by_name.setdefault(e.name, []).append(e.time_range.elapsed_us())
+    # The model's kernels run once (or k times) a call; anything else on the device timeline
+    # (the profiler's own records) does not come in multiples of `calls`.
+    ours = [times for times in by_name.values() if len(times) % calls == 0]
+    return sum(map(sum, ours)) / calls if ours else None
+
+
+def replay_floor_us() -> float:
+    """Back-to-back replay time of a model whose one kernel moves 64 bytes: the launch-to-launch
+    time below which no case's back-to-back column can go."""
+    import torch
+
+    import boltc
+
+    case = Case("floor", "bolt.ew.relu %x : {x} -> {y}", (16,), (16,))
+    model = boltc.compile(case.text(), precision="f16")
+    xt = torch.zeros(16, dtype=torch.float16, device="cuda")
+    graph = model.capture_graph(xt)
+    us = back_to_back_ms(graph.replay) * 1e3
+    model.close()
+    return us
 
 
 def back_to_back_ms(fn, calls: int = 100, rounds: int = 5) -> float:
@@ -204,19 +258,29 @@ def main(argv: list[str] | None = None) -> int:
     cases = [c for c in CASES if not wanted or any(w in c.name for w in wanted)]
     peak = copy_peak_gb_per_s()
     print(f"copy peak: {peak:.0f} GB/s (read + write)")
+    try:
+        floor = replay_floor_us()
+        print(f"replay floor: {floor:.1f} us back to back (a 64-byte model)")
+    except Exception as e:  # noqa: BLE001
+        floor = None
+        print(f"replay floor: {type(e).__name__}: {str(e)[:300]}", file=sys.stderr)
     rows = []
     for case in cases:
         try:
             rows.append(run_case(case, peak, args.build))
         except Exception as e:  # noqa: BLE001  (one case's failure is reported, the rest run)
             print(f"{case.name}: {type(e).__name__}: {str(e)[:500]}", file=sys.stderr)
-    print("| kernel | input | dtype | us, one replay | us, back to back | GB/s | of peak | L2 | max error |")
-    print("|---|---|---|---:|---:|---:|---:|---|---:|")
+    print("| kernel | input | dtype | us, one replay | us, back to back | GB/s | of peak | us, kernel | "
+          "GB/s, kernel | of peak, kernel | L2 | max error |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
     for r in rows:
+        kernel = (f"{r.us_kernel:.1f} | {r.gb_per_s_kernel:.0f} | {r.fraction_of_peak_kernel:.0%}"
+                  if r.us_kernel else "n/a | n/a | n/a")
         print(f"| {r.name} | {r.shape} | {r.dtype} | {r.us_single:.1f} | {r.us:.1f} | {r.gb_per_s:.0f} | "
-              f"{r.fraction_of_peak:.0%} | {'yes' if r.fits_l2 else 'no'} | {r.max_error:.2e} |")
+              f"{r.fraction_of_peak:.0%} | {kernel} | {'yes' if r.fits_l2 else 'no'} | {r.max_error:.2e} |")
     if args.json:
-        args.json.write_text(json.dumps({"peak_gb_per_s": peak, "rows": [asdict(r) for r in rows]}, indent=1))
+        args.json.write_text(json.dumps({"peak_gb_per_s": peak, "replay_floor_us": floor,
+                                         "rows": [asdict(r) for r in rows]}, indent=1))
     return 0 if len(rows) == len(cases) else 1
 
 

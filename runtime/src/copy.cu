@@ -18,11 +18,13 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 // The same with 32-bit index arithmetic (64-bit division is a long software routine: the
-// 64-bit kernel moved BERT's head transposes at a tenth of memory speed). `T` may be a whole
-// vector (dev::Vec) when the innermost run is contiguous: see strided_copy.
+// 64-bit kernel moved BERT's head transposes at a tenth of memory speed) and each division by
+// a size a multiply-high (FastDivisor: a rank-4 index took four ~20-instruction divisions per
+// 16-byte vector). `T` may be a whole vector (dev::Vec) when the innermost run is contiguous:
+// see strided_copy.
 struct StridedIndex32 {
   int32_t rank;
-  int32_t size[kMaxRank];
+  FastDivisor size[kMaxRank];
   int32_t stride[kMaxRank];
 };
 
@@ -35,10 +37,9 @@ __global__ void __launch_bounds__(kThreads)
 #pragma unroll
     for (int d = kMaxRank - 1; d >= 0; --d) {
       if (d < index.rank) {
-        const int32_t size = index.size[d];
-        const int32_t q = rest / size;
-        at += (rest - q * size) * index.stride[d];
-        rest = q;
+        int32_t coord;
+        rest = index.size[d].divmod(rest, &coord);
+        at += coord * index.stride[d];
       }
     }
     dst[i] = src[at];
@@ -74,7 +75,7 @@ bool to_vector_index32(const StridedIndex& index, int64_t offset, int v, Strided
     n *= size;
     last += (size - 1) * stride;
     if (size >= (int64_t{1} << 31) || stride >= (int64_t{1} << 31) || stride < 0) return false;
-    out->size[d] = static_cast<int32_t>(size);
+    out->size[d] = FastDivisor::of(static_cast<int32_t>(size));
     out->stride[d] = static_cast<int32_t>(stride);
   }
   if (n >= (int64_t{1} << 31) || last >= (int64_t{1} << 31)) return false;
@@ -123,10 +124,160 @@ __global__ void __launch_bounds__(kTile * kTileRows)
   }
 }
 
+// S -> T converts through float (exact for every pair here but a rounding down to T).
+template <class S, class T>
+__device__ __forceinline__ T convert(S x) {
+  if constexpr (std::is_same_v<S, T>) {
+    return x;
+  } else {
+    return dev::from_float<T>(dev::to_float(x));
+  }
+}
+
+// Transposes whose result rows are short (rows <= kRowsTileMax: NCHW -> NHWC of an image's 3
+// channels, NHWC -> NCHW of ResNet's 7x7 head), optionally padded at their end and converted
+// (transpose_pad_2d). All `rows` rows of `tile_cols` columns of src become one contiguous run of
+// tile_cols * out_rows elements of dst, so a block reads its tile's src rows with V-element
+// vectors, scatters the elements into shared memory in dst's order, and writes the run with
+// 16-byte vectors: the 32x32-tile kernel wrote 2-byte elements (a 49-element row is not
+// aligned) and the few-rows kernel 6-byte runs per thread (58 % and 26 % of the copy peak).
+//
+// Shared memory is addressed in 16-byte chunks; for a power-of-2 out_rows, chunk k is stored
+// at k ^ ((k >> 3) & 7) (an XOR swizzle within each 128 bytes) so that the scatter's lanes,
+// on consecutive column vectors, land in different banks; for other out_rows the plain layout
+// already spreads them (the lane mapping below puts up to 8 lanes on consecutive rows).
+constexpr int32_t kRowsTileMax = 64;
+constexpr int32_t kRowsTileBytes = 8192;
+constexpr int kItemsAhead = 2;
+
+struct RowsTile {
+  int32_t rows, cols, out_rows;
+  int32_t tile_cols;             // a power of 2, a multiple of V
+  int32_t col_vectors_log2;      // log2(tile_cols / V)
+  int32_t row_lanes_log2;        // lanes on consecutive rows in the scatter: min(8, out_rows) rounded up
+  int32_t row_groups;            // ceil(out_rows / row lanes)
+  int32_t swizzle;               // 7 or 0: the mask of the chunk swizzle
+  FastDivisor col_tiles;         // ceil(cols / tile_cols): block -> (batch, column tile)
+};
+
+template <int V>
+__device__ __forceinline__ int32_t swizzled(int32_t element, int32_t mask) {
+  const int32_t chunk = element / V;
+  return (chunk ^ ((chunk >> 3) & mask)) * V + element % V;
+}
+
+// V elements of S from an aligned p, with accesses of at most 16 bytes.
+template <int V, class S, class T>
+__device__ __forceinline__ void load_converted(const S* __restrict__ p, T (&out)[V]) {
+  constexpr int K = V * sizeof(S) <= 16 ? V : static_cast<int>(16 / sizeof(S));
+#pragma unroll
+  for (int k = 0; k < V; k += K) {
+    const auto x = dev::load_vec<K>(p + k);
+#pragma unroll
+    for (int e = 0; e < K; ++e) out[k + e] = convert<S, T>(x.v[e]);
+  }
+}
+
+template <class S, class T, int V>
+__global__ void __launch_bounds__(kThreads)
+    transpose_rows_tile_kernel(const S* __restrict__ src, T* __restrict__ dst, RowsTile t, float value) {
+  static_assert(V * sizeof(T) == 16, "16-byte stores");
+  extern __shared__ __align__(16) unsigned char shared[];
+  T* tile = reinterpret_cast<T*>(shared);  // tile_cols x out_rows, dst's order, swizzled chunks
+  const T fill = dev::from_float<T>(value);
+  int32_t col_tile;
+  const int32_t b = t.col_tiles.divmod(static_cast<int32_t>(blockIdx.x), &col_tile);
+  const int32_t c0 = col_tile * t.tile_cols;
+  const int32_t width = min(t.tile_cols, t.cols - c0);  // a multiple of V (cols is)
+  const int32_t col_vectors = width / V;
+  const int32_t lanes_log2 = t.row_lanes_log2, vectors_log2 = t.col_vectors_log2;
+  // Item q: row (q >> (lanes + vectors)) * lanes + q % lanes, column vector (q >> lanes) % vectors;
+  // a warp reads 32 / lanes column vectors of `lanes` consecutive rows.
+  // kItemsAhead items' loads are issued before any is scattered (more bytes in flight a thread).
+  const int32_t items = t.row_groups << (lanes_log2 + vectors_log2);
+  const S* tile_src = src + (static_cast<int64_t>(b) * t.rows) * t.cols + c0;
+  for (int32_t q0 = threadIdx.x; q0 < items; q0 += kItemsAhead * blockDim.x) {
+    T x[kItemsAhead][V];
+    int32_t first[kItemsAhead];  // the item's first element in dst's order, or -1: none
+#pragma unroll
+    for (int u = 0; u < kItemsAhead; ++u) {
+      const int32_t q = q0 + u * static_cast<int32_t>(blockDim.x);
+      const int32_t r = ((q >> (lanes_log2 + vectors_log2)) << lanes_log2) + (q & ((1 << lanes_log2) - 1));
+      const int32_t cv = (q >> lanes_log2) & ((1 << vectors_log2) - 1);
+      first[u] = q < items && r < t.out_rows && cv < col_vectors ? cv * V * t.out_rows + r : -1;
+      if (first[u] >= 0 && r < t.rows) {
+        load_converted<V>(tile_src + static_cast<int64_t>(r) * t.cols + cv * V, x[u]);
+      } else {
+#pragma unroll
+        for (int e = 0; e < V; ++e) x[u][e] = fill;
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < kItemsAhead; ++u) {
+      if (first[u] < 0) continue;
+#pragma unroll
+      for (int e = 0; e < V; ++e) tile[swizzled<V>(first[u] + e * t.out_rows, t.swizzle)] = x[u][e];
+    }
+  }
+  __syncthreads();
+  const int32_t vectors = col_vectors * t.out_rows;  // the run, in 16-byte vectors
+  T* run = dst + (static_cast<int64_t>(b) * t.cols + c0) * t.out_rows;
+  for (int32_t k = threadIdx.x; k < vectors; k += blockDim.x) {
+    const int32_t at = swizzled<V>(k * V, t.swizzle);
+    dev::store_vec<V>(run + static_cast<int64_t>(k) * V, *reinterpret_cast<const dev::Vec<T, V>*>(tile + at));
+  }
+}
+
+int32_t log2_ceil(int64_t x) {
+  int32_t l = 0;
+  while ((int64_t{1} << l) < x) ++l;
+  return l;
+}
+
+int64_t pow2_floor(int64_t x) { return int64_t{1} << (log2_ceil(x + 1) - 1); }
+
+// Whether transpose_rows_tile_kernel takes [batch][rows][cols] -> [batch][cols][out_rows]:
+// 16-byte vectors of T need cols a multiple of them and both pointers aligned (src to its own
+// V-element accesses), and every index fits 32 bits.
+template <class S, class T>
+bool rows_tile_fits(const void* src, const void* dst, int64_t batch, int64_t rows, int64_t cols, int64_t out_rows) {
+  constexpr int64_t V = 16 / sizeof(T);
+  constexpr size_t src_access = V * sizeof(S) < 16 ? V * sizeof(S) : 16;
+  return rows >= 1 && out_rows <= kRowsTileMax && cols % V == 0 && aligned(src, src_access) && aligned(dst, 16) &&
+         batch * std::max(rows, out_rows) * cols < (int64_t{1} << 31);
+}
+
+template <class S, class T>
+cudaError_t launch_rows_tile(const void* src, void* dst, int64_t batch, int64_t rows, int64_t cols, int64_t out_rows,
+                             float value, cudaStream_t stream) {
+  constexpr int32_t V = 16 / sizeof(T);
+  // About kRowsTileBytes of dst a tile (3 x 1024 halves, 49 x 64), no wider than cols needs.
+  const int64_t by_bytes = pow2_floor(kRowsTileBytes / (out_rows * static_cast<int64_t>(sizeof(T))));
+  const int64_t tile_cols = std::max<int64_t>(V, std::min<int64_t>(by_bytes, int64_t{1} << log2_ceil(cols)));
+  const int32_t lanes_log2 = std::min(3, log2_ceil(out_rows));
+  RowsTile t{};
+  t.rows = static_cast<int32_t>(rows);
+  t.cols = static_cast<int32_t>(cols);
+  t.out_rows = static_cast<int32_t>(out_rows);
+  t.tile_cols = static_cast<int32_t>(tile_cols);
+  t.col_vectors_log2 = log2_ceil(tile_cols / V);
+  t.row_lanes_log2 = lanes_log2;
+  t.row_groups = static_cast<int32_t>((out_rows + (1 << lanes_log2) - 1) >> lanes_log2);
+  t.swizzle = (out_rows & (out_rows - 1)) == 0 ? 7 : 0;
+  const int64_t col_tiles = (cols + tile_cols - 1) / tile_cols;
+  t.col_tiles = FastDivisor::of(static_cast<int32_t>(col_tiles));
+  // Whole 128-byte groups: the swizzle permutes chunks within each.
+  const size_t shared = (static_cast<size_t>(tile_cols * out_rows) * sizeof(T) + 127) / 128 * 128;
+  transpose_rows_tile_kernel<S, T, V><<<static_cast<unsigned>(batch * col_tiles), kThreads, shared, stream>>>(
+      static_cast<const S*>(src), static_cast<T*>(dst), t, value);
+  return launched();
+}
+
 // Transposes of a matrix with few rows (NCHW -> NHWC of an image's 3 channels: rows = C,
-// cols = H*W): a 32x32 tile would be mostly empty, so each thread moves one column, reading
-// `rows` coalesced values and writing them contiguously. Few columns is the mirror image.
-// 32-bit indices (taken only when they fit).
+// cols = H*W) where the tile kernel above does not apply (unaligned, odd widths): a 32x32 tile
+// would be mostly empty, so each thread moves one column, reading `rows` coalesced values and
+// writing them contiguously. Few columns is the mirror image. 32-bit indices (taken only when
+// they fit).
 constexpr int64_t kNarrow = 16;
 
 template <class T>
@@ -157,15 +308,6 @@ __global__ void __launch_bounds__(kThreads)
 
 // transpose_few_rows_kernel writing OutRows values per column (the first `rows` from src, the
 // rest `fill`) as one vector store when OutRows elements make 4, 8 or 16 bytes.
-// S -> T converts through float (exact for every pair here but a rounding down to T).
-template <class S, class T>
-__device__ __forceinline__ T convert(S x) {
-  if constexpr (std::is_same_v<S, T>) {
-    return x;
-  } else {
-    return dev::from_float<T>(dev::to_float(x));
-  }
-}
 
 template <class S, class T, int OutRows>
 __global__ void __launch_bounds__(kThreads)
@@ -297,6 +439,28 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
+// The same writing V-element vectors (out_cols a multiple of V, dst aligned to them): the
+// output is the larger side (3 -> 8 channels: 2.7 times the input), and 2-byte stores held the
+// kernel at a third of the copy peak. Loads stay scalar: a row of 3 halves has no alignment.
+template <class T, int V>
+__global__ void __launch_bounds__(kThreads)
+    pad_columns_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t in_cols,
+                              FastDivisor vectors_per_row, int32_t n_vectors, float value) {
+  const T fill = dev::from_float<T>(value);
+  for (int32_t i = static_cast<int32_t>(global_thread()); i < n_vectors; i += static_cast<int32_t>(grid_threads())) {
+    int32_t cv;
+    const int32_t row = vectors_per_row.divmod(i, &cv);
+    const T* s = src + static_cast<int64_t>(row) * in_cols;
+    dev::Vec<T, V> out;
+#pragma unroll
+    for (int e = 0; e < V; ++e) {
+      const int32_t col = cv * V + e;
+      out.v[e] = col < in_cols ? s[col] : fill;
+    }
+    dev::store_vec<V>(dst + static_cast<int64_t>(i) * V, out);
+  }
+}
+
 // Only the innermost dimension grows, at its end.
 bool pads_columns_only(const PadParams& p) {
   for (int d = 0; d < p.rank; ++d) {
@@ -304,6 +468,17 @@ bool pads_columns_only(const PadParams& p) {
     if (d < p.rank - 1 && p.in_size[d] != p.out_size[d]) return false;
   }
   return p.rank > 0;
+}
+
+// Elements per store of pad_columns_vector_kernel: the widest of 16, 8 or 4 bytes (2 elements
+// at least) dividing a row of out_cols with dst aligned to it; 1 when none does.
+template <class T>
+int column_vector_elements(int64_t out_cols, const void* dst) {
+  for (int bytes = 16; bytes >= 4; bytes /= 2) {
+    const int v = bytes / static_cast<int>(sizeof(T));
+    if (v >= 2 && out_cols % v == 0 && aligned(dst, bytes)) return v;
+  }
+  return 1;
 }
 
 }  // namespace
@@ -347,6 +522,9 @@ cudaError_t transpose_2d(DType dtype, const void* src, void* dst, int64_t batch,
     using T = decltype(zero);
     const T* s = static_cast<const T*>(src);
     T* d = static_cast<T*>(dst);
+    if (rows_tile_fits<T, T>(src, dst, batch, rows, cols, rows)) {
+      return launch_rows_tile<T, T>(src, dst, batch, rows, cols, rows, 0.0f, stream);
+    }
     if (small && rows <= kNarrow && rows < cols) {
       transpose_few_rows_kernel<T><<<grid_for(batch * cols, kThreads), kThreads, 0, stream>>>(
           s, d, static_cast<int32_t>(batch), static_cast<int32_t>(rows), static_cast<int32_t>(cols));
@@ -377,6 +555,9 @@ cudaError_t transpose_pad_2d(DType src_dtype, DType dst_dtype, const void* src, 
       const auto b = static_cast<int32_t>(batch), r = static_cast<int32_t>(rows), c = static_cast<int32_t>(cols);
       const unsigned blocks = grid_for(n, kThreads);
       const size_t row_bytes = static_cast<size_t>(out_rows) * sizeof(T);
+      if (rows > 0 && rows_tile_fits<S, T>(src, dst, batch, rows, cols, out_rows)) {
+        return launch_rows_tile<S, T>(src, dst, batch, rows, cols, out_rows, value, stream);
+      }
       if (aligned(dst, row_bytes) && out_rows == 2 && sizeof(T) == 2) {
         transpose_pad_few_rows_kernel<S, T, 2><<<blocks, kThreads, 0, stream>>>(s, d, b, r, c, value);
       } else if (aligned(dst, row_bytes) && out_rows == 4 && sizeof(T) <= 4) {
@@ -440,8 +621,19 @@ cudaError_t pad(DType dtype, const void* src, void* dst, const PadParams& params
     const T* s = static_cast<const T*>(src);
     T* d = static_cast<T*>(dst);
     const unsigned blocks = grid_for(n, kThreads);
-    if (small && pads_columns_only(params)) {
-      const int last = params.rank - 1;
+    const int last = params.rank - 1;
+    const int vector = small && pads_columns_only(params) ? column_vector_elements<T>(params.out_size[last], dst) : 1;
+    if (vector > 1) {
+      const auto in_cols = static_cast<int32_t>(params.in_size[last]);
+      const auto per_row = FastDivisor::of(static_cast<int32_t>(params.out_size[last] / vector));
+      const auto vectors = static_cast<int32_t>(n / vector);
+      const unsigned vector_blocks = grid_for(vectors, kThreads);
+      switch (vector) {
+        case 8: pad_columns_vector_kernel<T, 8><<<vector_blocks, kThreads, 0, stream>>>(s, d, in_cols, per_row, vectors, params.value); break;
+        case 4: pad_columns_vector_kernel<T, 4><<<vector_blocks, kThreads, 0, stream>>>(s, d, in_cols, per_row, vectors, params.value); break;
+        default: pad_columns_vector_kernel<T, 2><<<vector_blocks, kThreads, 0, stream>>>(s, d, in_cols, per_row, vectors, params.value); break;
+      }
+    } else if (small && pads_columns_only(params)) {
       pad_columns_kernel<T><<<blocks, kThreads, 0, stream>>>(
           s, d, static_cast<uint32_t>(params.in_size[last]), static_cast<uint32_t>(params.out_size[last]),
           static_cast<uint32_t>(n), params.value);

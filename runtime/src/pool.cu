@@ -45,34 +45,36 @@ __global__ void __launch_bounds__(kThreads)
 // NHWC pooling with V channels per thread (16-byte loads and stores) and 32-bit indices: the
 // scalar kernel above spent its time in 64-bit divisions and 2-byte accesses (ResNet-50's stem
 // max-pool ran at a tenth of memory speed). Taken when C is a multiple of V, the pointers are
-// 16-byte aligned and every index fits in 31 bits.
-template <class T, int V>
+// 16-byte aligned and every index fits in 31 bits. KH x KW > 0: the window is known at compile
+// time (3x3, 2x2), so its loops unroll and a thread's window loads are in flight together; with
+// run-time loops each load waited for the previous one's max (the stem's pool ran at 70 %).
+template <class T, int V, int KH, int KW>
 __global__ void __launch_bounds__(kThreads)
     pool2d_nhwc_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, Pool2dParams p,
-                              int32_t n_vectors) {
+                              int32_t n_vectors, FastDivisor vectors_per_pixel, FastDivisor out_w,
+                              FastDivisor out_h) {
   const bool is_max = p.kind == static_cast<int32_t>(PoolKind::Max);
   const int32_t c = static_cast<int32_t>(p.c), h = static_cast<int32_t>(p.h), w = static_cast<int32_t>(p.w);
-  const int32_t out_h = static_cast<int32_t>(p.p), out_w = static_cast<int32_t>(p.q);
-  const int32_t vectors_per_pixel = c / V;
-  const float inv_area = 1.0f / static_cast<float>(p.window_h * p.window_w);
+  const int32_t window_h = KH > 0 ? KH : p.window_h, window_w = KW > 0 ? KW : p.window_w;
+  const float inv_area = 1.0f / static_cast<float>(window_h * window_w);
   for (int32_t i = static_cast<int32_t>(global_thread()); i < n_vectors;
        i += static_cast<int32_t>(grid_threads())) {
-    const int32_t cv = i % vectors_per_pixel;
-    const int32_t pixel = i / vectors_per_pixel;
-    const int32_t ox = pixel % out_w;
-    const int32_t oy = pixel / out_w % out_h;
-    const int32_t b = pixel / (out_w * out_h);
+    int32_t cv, ox, oy;
+    const int32_t pixel = vectors_per_pixel.divmod(i, &cv);
+    const int32_t b = out_h.divmod(out_w.divmod(pixel, &ox), &oy);
     float acc[V];
 #pragma unroll
     for (int j = 0; j < V; ++j) acc[j] = is_max ? -INFINITY : 0.0f;
     const int32_t y0 = oy * p.stride_h - p.pad_top, x0 = ox * p.stride_w - p.pad_left;
-    for (int32_t ky = 0; ky < p.window_h; ++ky) {
+    const T* image = src + static_cast<int64_t>(b) * h * w * c + cv * V;
+#pragma unroll
+    for (int32_t ky = 0; ky < window_h; ++ky) {
       const int32_t y = y0 + ky;
-      if (y < 0 || y >= h) continue;
-      for (int32_t kx = 0; kx < p.window_w; ++kx) {
+#pragma unroll
+      for (int32_t kx = 0; kx < window_w; ++kx) {
         const int32_t x = x0 + kx;
-        if (x < 0 || x >= w) continue;
-        const auto v = dev::load_vec<V>(src + (static_cast<int32_t>(b * h + y) * w + x) * c + cv * V);
+        if (y < 0 || y >= h || x < 0 || x >= w) continue;  // padding: leaves acc as it is
+        const auto v = dev::load_vec<V>(image + (static_cast<int64_t>(y) * w + x) * c);
 #pragma unroll
         for (int j = 0; j < V; ++j) {
           const float f = dev::to_float(v.v[j]);
@@ -126,22 +128,32 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-// The same with V channels per thread (16-byte loads): a ResNet head's 32x7x7x2048 ran at 14 %
-// of the copy peak with 2-byte loads.
+// Global pooling of NHWC with the H*W positions split too: a block per image and 16 (or fewer)
+// V-channel vectors, its 256 threads as kSplits = 256 / lanes groups of `lanes` threads on
+// consecutive vectors (coalesced), each group taking every kSplits-th position, then a sum or
+// max of the groups' partials through shared memory. The thread per (image, channel vector)
+// before it had 32 blocks for a ResNet head (32 x 7 x 7 x 2048) and walked 49 positions one load
+// at a time (33 % of the copy peak). V is the widest vector that C and both pointers allow (1:
+// any C, any alignment).
 template <class T, int V>
 __global__ void __launch_bounds__(kThreads)
-    global_pool_channels_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t n,
-                                       int32_t hw, int32_t c, int32_t kind) {
+    global_pool_split_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t hw, int32_t c,
+                             int32_t lanes_log2, FastDivisor blocks_per_image, int32_t kind) {
   const bool is_max = kind == static_cast<int32_t>(PoolKind::Max);
-  const int32_t vectors = c / V;
-  for (int32_t i = static_cast<int32_t>(global_thread()); i < n * vectors;
-       i += static_cast<int32_t>(grid_threads())) {
-    const int32_t b = i / vectors, cv = i - b * vectors;
-    const T* s = src + (static_cast<int64_t>(b) * hw * c + cv * V);
-    float acc[V];
+  __shared__ float partial[kThreads * V];
+  const int32_t lanes = 1 << lanes_log2, splits = kThreads >> lanes_log2;
+  const int32_t lane = threadIdx.x & (lanes - 1), split = threadIdx.x >> lanes_log2;
+  int32_t part;
+  const int32_t b = blocks_per_image.divmod(static_cast<int32_t>(blockIdx.x), &part);
+  const int32_t cv = part * lanes + lane;
+  const bool active = cv * V < c;
+  float acc[V];
 #pragma unroll
-    for (int e = 0; e < V; ++e) acc[e] = is_max ? -INFINITY : 0.0f;
-    for (int32_t j = 0; j < hw; ++j) {
+  for (int e = 0; e < V; ++e) acc[e] = is_max ? -INFINITY : 0.0f;
+  if (active) {
+    const T* s = src + static_cast<int64_t>(b) * hw * c + cv * V;
+#pragma unroll 4
+    for (int32_t j = split; j < hw; j += splits) {
       const auto x = dev::load_vec<V>(s + static_cast<int64_t>(j) * c);
 #pragma unroll
       for (int e = 0; e < V; ++e) {
@@ -149,11 +161,37 @@ __global__ void __launch_bounds__(kThreads)
         acc[e] = is_max ? dev::nan_max(acc[e], v) : acc[e] + v;
       }
     }
+  }
+#pragma unroll
+  for (int e = 0; e < V; ++e) partial[(split * lanes + lane) * V + e] = acc[e];
+  __syncthreads();
+  if (split == 0 && active) {
+    for (int32_t k = 1; k < splits; ++k) {
+#pragma unroll
+      for (int e = 0; e < V; ++e) {
+        const float v = partial[(k * lanes + lane) * V + e];
+        acc[e] = is_max ? dev::nan_max(acc[e], v) : acc[e] + v;
+      }
+    }
     dev::Vec<T, V> out;
 #pragma unroll
     for (int e = 0; e < V; ++e) out.v[e] = dev::from_float<T>(is_max ? acc[e] : acc[e] / hw);
-    dev::store_vec<V>(dst + static_cast<int64_t>(i) * V, out);
+    dev::store_vec<V>(dst + static_cast<int64_t>(b) * c + cv * V, out);
   }
+}
+
+template <class T, int V>
+cudaError_t launch_global_pool_split(const T* src, T* dst, const Pool2dParams& p, cudaStream_t stream) {
+  const int64_t vectors = p.c / V;
+  // At most 16 lanes: a ResNet head (256 vectors an image) gets 512 blocks of 16 splits, so
+  // each thread's ~3 loads are in flight together (#pragma unroll 4 below).
+  int32_t lanes_log2 = 0;
+  while (lanes_log2 < 4 && (int64_t{1} << lanes_log2) < vectors) ++lanes_log2;
+  const int64_t per_image = (vectors + (int64_t{1} << lanes_log2) - 1) >> lanes_log2;
+  global_pool_split_kernel<T, V><<<static_cast<unsigned>(p.n * per_image), kThreads, 0, stream>>>(
+      src, dst, static_cast<int32_t>(p.h * p.w), static_cast<int32_t>(p.c), lanes_log2,
+      FastDivisor::of(static_cast<int32_t>(per_image)), p.kind);
+  return launched();
 }
 
 bool is_global(const Pool2dParams& p) {
@@ -174,23 +212,36 @@ cudaError_t pool2d(DType dtype, const void* src, void* dst, const Pool2dParams& 
     using T = decltype(zero);
     const T* s = static_cast<const T*>(src);
     T* d = static_cast<T*>(dst);
+    constexpr int V = 16 / sizeof(T);
     if (is_global(p) && !p.nhwc) {
       global_pool_planes_kernel<T><<<grid_for(n * 32, kThreads), kThreads, 0, stream>>>(
           s, d, n, p.h * p.w, p.kind);
-    } else if (constexpr int V = 16 / sizeof(T);
-               is_global(p) && p.c % V == 0 && aligned(src, 16) && aligned(dst, 16) &&
-               p.n * p.c < (int64_t{1} << 31) && p.h * p.w < (int64_t{1} << 31)) {
-      global_pool_channels_vector_kernel<T, V><<<grid_for(n / V, kThreads), kThreads, 0, stream>>>(
-          s, d, static_cast<int32_t>(p.n), static_cast<int32_t>(p.h * p.w), static_cast<int32_t>(p.c), p.kind);
+    } else if (is_global(p) && p.n * p.c < (int64_t{1} << 31) && p.h * p.w * p.c < (int64_t{1} << 31)) {
+      auto fits = [&](int v) { return p.c % v == 0 && aligned(src, v * sizeof(T)) && aligned(dst, v * sizeof(T)); };
+      if (fits(V)) return launch_global_pool_split<T, V>(s, d, p, stream);
+      if constexpr (V >= 4) {
+        if (fits(V / 2)) return launch_global_pool_split<T, V / 2>(s, d, p, stream);
+      }
+      if constexpr (V >= 8) {
+        if (fits(V / 4)) return launch_global_pool_split<T, V / 4>(s, d, p, stream);
+      }
+      return launch_global_pool_split<T, 1>(s, d, p, stream);
     } else if (is_global(p)) {
       global_pool_channels_kernel<T><<<grid_for(n, kThreads), kThreads, 0, stream>>>(
           s, d, p.n, p.h * p.w, p.c, p.kind);
-    } else if (constexpr int V = 16 / sizeof(T);
-               p.nhwc && p.c % V == 0 && aligned(src, 16) && aligned(dst, 16) &&
+    } else if (p.nhwc && p.c % V == 0 && aligned(src, 16) && aligned(dst, 16) &&
                p.n * p.h * p.w * p.c < (int64_t{1} << 31) && n < (int64_t{1} << 31)) {
       const int32_t n_vectors = static_cast<int32_t>(n / V);
-      pool2d_nhwc_vector_kernel<T, V><<<grid_for(n_vectors, kThreads), kThreads, 0, stream>>>(
-          s, d, p, n_vectors);
+      const auto per_pixel = FastDivisor::of(static_cast<int32_t>(p.c / V));
+      const auto out_w = FastDivisor::of(static_cast<int32_t>(p.q)), out_h = FastDivisor::of(static_cast<int32_t>(p.p));
+      const unsigned blocks = grid_for(n_vectors, kThreads);
+      if (p.window_h == 3 && p.window_w == 3) {
+        pool2d_nhwc_vector_kernel<T, V, 3, 3><<<blocks, kThreads, 0, stream>>>(s, d, p, n_vectors, per_pixel, out_w, out_h);
+      } else if (p.window_h == 2 && p.window_w == 2) {
+        pool2d_nhwc_vector_kernel<T, V, 2, 2><<<blocks, kThreads, 0, stream>>>(s, d, p, n_vectors, per_pixel, out_w, out_h);
+      } else {
+        pool2d_nhwc_vector_kernel<T, V, 0, 0><<<blocks, kThreads, 0, stream>>>(s, d, p, n_vectors, per_pixel, out_w, out_h);
+      }
     } else {
       pool2d_kernel<T><<<grid_for(n, kThreads), kThreads, 0, stream>>>(s, d, p, n);
     }

@@ -170,7 +170,72 @@ CASES = {
     "reduce_mean_outer": unary_model("bolt.reduce mean %x dims [0] : {x} -> {y}", (50, 129), (129,)),
     "reduce_min_interleaved": unary_model("bolt.reduce min %x dims [0, 2] : {x} -> {y}", (6, 5, 7), (5,)),
     "reduce_sum_all_bf16": unary_model("bolt.reduce sum %x dims [0, 1] : {x} -> {y}", (33, 17), (), "bf16"),
+    # row reductions loading 4 vectors a lane before reducing: several rounds, a partial round
+    "reduce_sum_rows_rounds_f32": unary_model("bolt.reduce sum %x dims [1] : {x} -> {y}", (8, 4096), (8,)),
+    "reduce_mean_rows_tail_bf16": unary_model("bolt.reduce mean %x dims [1] : {x} -> {y}", (6, 200), (6,), "bf16"),
 }
+
+# The full-height tile transpose (rows <= 64, cols a multiple of 16 bytes, aligned): 3 rows
+# (an image's channels; a partial column tile), 49 rows (a 7x7 head to NCHW; two column tiles,
+# the second 4 columns wide), power-of-2 rows (the swizzled shared-memory layout), 64 rows
+# (the largest), and the same sizes with odd widths in the fallbacks above.
+CASES.update({
+    "rows_tile_c3_f16": unary_model(
+        "bolt.transpose %x permutation [0, 2, 3, 1] : {x} -> {y}", (2, 3, 8, 24), (2, 8, 24, 3), "f16"),
+    "rows_tile_head_to_nchw_f32": unary_model(
+        "bolt.transpose %x permutation [0, 3, 1, 2] : {x} -> {y}", (2, 7, 7, 36), (2, 36, 7, 7)),
+    "rows_tile_head_to_nchw_f16": unary_model(
+        "bolt.transpose %x permutation [0, 3, 1, 2] : {x} -> {y}", (3, 7, 7, 136), (3, 136, 7, 7), "f16"),
+    "rows_tile_pow2_rows_bf16": unary_model(
+        "bolt.transpose %x permutation [0, 2, 1] : {x} -> {y}", (3, 16, 40), (3, 40, 16), "bf16"),
+    "rows_tile_64_rows_f16": unary_model(
+        "bolt.transpose %x permutation [0, 2, 1] : {x} -> {y}", (2, 64, 72), (2, 72, 64), "f16"),
+    "rows_tile_8_rows_f32": unary_model(
+        "bolt.transpose %x permutation [1, 0] : {x} -> {y}", (8, 1028), (1028, 8)),
+    # transposes the tile kernel refuses: 65 rows (the 32x32 tiles), an odd width (few rows)
+    "transpose_65_rows_f16": unary_model(
+        "bolt.transpose %x permutation [0, 2, 1] : {x} -> {y}", (2, 65, 48), (2, 48, 65), "f16"),
+    "transpose_c3_odd_width_f16": unary_model(
+        "bolt.transpose %x permutation [0, 2, 3, 1] : {x} -> {y}", (2, 3, 5, 7), (2, 5, 7, 3), "f16"),
+    # strided copies through FastDivisor: sizes that are not powers of 2, vector and scalar
+    "transpose_heads_odd_sizes_f16": unary_model(
+        "bolt.transpose %x permutation [0, 2, 1, 3] : {x} -> {y}", (2, 10, 3, 24), (2, 3, 10, 24), "f16"),
+    "transpose_general_odd_bf16": unary_model(
+        "bolt.transpose %x permutation [3, 1, 0, 2] : {x} -> {y}", (3, 7, 5, 11), (11, 7, 3, 5), "bf16"),
+    # channel padding with vector stores: 3 -> 8 halves (16 bytes), 3 -> 6 floats (8 bytes),
+    # and an odd padded width (the scalar kernel)
+    "pad_channels_3_to_8_f16": unary_model(
+        "bolt.pad %x low [0, 0, 0, 0] high [0, 0, 0, 5] value 0.000000e+00 : {x} -> {y}",
+        (2, 5, 7, 3), (2, 5, 7, 8), "f16"),
+    "pad_channels_3_to_6_f32": unary_model(
+        "bolt.pad %x low [0, 0, 0] high [0, 0, 3] value 2.500000e-01 : {x} -> {y}",
+        (3, 5, 3), (3, 5, 6)),
+    "pad_channels_5_to_7_bf16": unary_model(
+        "bolt.pad %x low [0, 0, 0] high [0, 0, 2] value -1.000000e+00 : {x} -> {y}",
+        (3, 5, 5), (3, 5, 7), "bf16"),
+    # global NHWC pools split over positions: several blocks an image (65 vectors, the last
+    # block partial), and 8-, 4- and 2-byte vectors where C allows no wider
+    "global_avgpool_split_f16": unary_model(
+        "bolt.pool2d avg nhwc %x window [7, 7] strides [1, 1] padding [0, 0, 0, 0] : {x} -> {y}",
+        (2, 7, 7, 520), (2, 1, 1, 520), "f16"),
+    "global_maxpool_split_4_f16": unary_model(
+        "bolt.pool2d max nhwc %x window [4, 4] strides [1, 1] padding [0, 0, 0, 0] : {x} -> {y}",
+        (3, 4, 4, 12), (3, 1, 1, 12), "f16"),
+    "global_avgpool_split_2_f16": unary_model(
+        "bolt.pool2d avg nhwc %x window [4, 4] strides [1, 1] padding [0, 0, 0, 0] : {x} -> {y}",
+        (3, 4, 4, 6), (3, 1, 1, 6), "f16"),
+    "global_avgpool_long_f32": unary_model(
+        "bolt.pool2d avg nhwc %x window [30, 30] strides [1, 1] padding [0, 0, 0, 0] : {x} -> {y}",
+        (2, 30, 30, 8), (2, 1, 1, 8)),
+    # NHWC vector pools: the stem's 3x3 s2 with padding on every side (compile-time window)
+    # and a 3x2 window (run-time loops)
+    "maxpool_stem_like_f16": unary_model(
+        "bolt.pool2d max nhwc %x window [3, 3] strides [2, 2] padding [1, 1, 1, 1] : {x} -> {y}",
+        (2, 12, 12, 64), (2, 6, 6, 64), "f16"),
+    "avgpool_3x2_vector_f16": unary_model(
+        "bolt.pool2d avg nhwc %x window [3, 2] strides [2, 2] padding [1, 0, 1, 0] : {x} -> {y}",
+        (2, 9, 8, 16), (2, 5, 4, 16), "f16"),
+})
 
 
 def _elementwise_tree(dtype: str, shape=(8, 128)) -> str:
@@ -207,6 +272,30 @@ func.func @main(%x: tensor<2x3x9x9xbf16>) -> tensor<2x9x9x8xbf16> {
   %t = bolt.transpose %x permutation [0, 2, 3, 1] : tensor<2x3x9x9xbf16> -> tensor<2x9x9x3xbf16>
   %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 5] value -2.500000e-01 : tensor<2x9x9x3xbf16> -> tensor<2x9x9x8xbf16>
   func.return %p : tensor<2x9x9x8xbf16>
+}
+""",
+    # the same through the full-height tile kernel (widths a multiple of 8): f32 -> f16 to 4
+    # channels, bf16 to 8 (swizzled), f32 to 5
+    "edge_tile_cast_transpose_pad_f32_to_f16": """
+func.func @main(%x: tensor<2x3x16x20xf32>) -> tensor<2x16x20x4xf16> {
+  %h = bolt.ew.cast %x : tensor<2x3x16x20xf32> -> tensor<2x3x16x20xf16>
+  %t = bolt.transpose %h permutation [0, 2, 3, 1] : tensor<2x3x16x20xf16> -> tensor<2x16x20x3xf16>
+  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 1] value 0.000000e+00 : tensor<2x16x20x3xf16> -> tensor<2x16x20x4xf16>
+  func.return %p : tensor<2x16x20x4xf16>
+}
+""",
+    "edge_tile_transpose_pad_bf16_to_8": """
+func.func @main(%x: tensor<2x3x8x12xbf16>) -> tensor<2x8x12x8xbf16> {
+  %t = bolt.transpose %x permutation [0, 2, 3, 1] : tensor<2x3x8x12xbf16> -> tensor<2x8x12x3xbf16>
+  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 5] value -2.500000e-01 : tensor<2x8x12x3xbf16> -> tensor<2x8x12x8xbf16>
+  func.return %p : tensor<2x8x12x8xbf16>
+}
+""",
+    "edge_tile_transpose_pad_f32_to_5": """
+func.func @main(%x: tensor<2x3x6x6xf32>) -> tensor<2x6x6x5xf32> {
+  %t = bolt.transpose %x permutation [0, 2, 3, 1] : tensor<2x3x6x6xf32> -> tensor<2x6x6x3xf32>
+  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 2] value 1.000000e+00 : tensor<2x6x6x3xf32> -> tensor<2x6x6x5xf32>
+  func.return %p : tensor<2x6x6x5xf32>
 }
 """,
     "edge_transpose_pad_f32_to_5": """
@@ -282,3 +371,21 @@ def test_misaligned_inputs_take_the_scalar_path(tmp_path):
         tensors.append(view)
     assert tensors[0].data_ptr() % 16 == 2
     assert_matches(model(*tensors), reference(source, *inputs), ["f16"])
+
+
+@pytest.mark.parametrize("case", ["rows_tile_c3_f16", "rows_tile_head_to_nchw_f16", "global_avgpool_split_f16",
+                                  "pad_channels_3_to_8_f16", "transpose_heads_odd_sizes_f16",
+                                  "edge_tile_transpose_pad_bf16_to_8", "reduce_mean_rows_vector_f16"])
+def test_misaligned_runtime_inputs_take_the_narrow_paths(case, tmp_path):
+    """Each vector path's input one element past a 16-byte boundary: the kernel falls back to
+    narrower accesses (or the scalar kernel) and still computes right."""
+    torch = pytest.importorskip("torch")
+    source = CASES[case]
+    model = compile_planned(source, tmp_path, case)
+    (x,) = inputs_for(model, seed=5)
+    dtype = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}[model.inputs[0].dtype]
+    storage = torch.empty(x.size + 1, dtype=dtype, device="cuda")
+    view = storage[1:].view(x.shape)
+    view.copy_(torch.from_numpy(x.astype(np.float32)).to(dtype))
+    assert view.data_ptr() % 16 != 0
+    assert_matches(model(view), reference(source, x), [s.dtype for s in model.outputs])
