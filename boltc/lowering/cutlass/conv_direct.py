@@ -53,7 +53,9 @@ does not fit (wide, dilated filters):
   with one channel per thread, at most 2-way). Rows as in KRSC were R*S*(C/groups)*2 bytes
   apart per output channel, `Vector` channels per lane: for ResNeXt's 3x3 groups of 4 or 8
   channels, a multiple of 32 bytes, so the 32 lanes of a warp met in 4 banks (8-way conflicts).
-- Depthwise (C/groups = 1 and F = C): the `Vector` channels' inputs are one vector load per tap.
+- Depthwise (C/groups = 1 and F = C): the `Vector` channels' inputs are one vector load per tap
+  (`cutlass::AlignedArray`: a plain `cutlass::Array` of half_t is 2-byte aligned, and nvcc split
+  each 16-byte access into four 4-byte ones).
   Grouped: the `Vector` output channels lie in one group (Vector divides F/groups), so each
   input vector of `InputVector` channels of the group is loaded once and used by all of them.
 - Any stride, padding (the four sides), dilation; F/groups any multiple of `Vector`.
@@ -343,8 +345,8 @@ __global__ void __launch_bounds__(kThreads) direct_conv_fprop(Problem const pr, 
         ElementA const* pixel = image + (int64_t(ih) * pr.w + iw) * pr.c;
         int const tap = r * pr.s + s;
         if constexpr (kDepthwise) {
-          auto const x = *reinterpret_cast<cutlass::Array<ElementA, kVector> const*>(pixel + f0);
-          auto const k = *reinterpret_cast<cutlass::Array<ElementB, kVector> const*>(
+          auto const x = *reinterpret_cast<cutlass::AlignedArray<ElementA, kVector> const*>(pixel + f0);
+          auto const k = *reinterpret_cast<cutlass::AlignedArray<ElementB, kVector> const*>(
               filter_tile + tap * kChannelTile + f_local);
           CUTLASS_PRAGMA_UNROLL
           for (int v = 0; v < kVector; ++v) {
@@ -355,11 +357,11 @@ __global__ void __launch_bounds__(kThreads) direct_conv_fprop(Problem const pr, 
           ElementB const* taps = filter_tile + lane * pitch + tap * kVector * kChannelsPerGroup;
           CUTLASS_PRAGMA_UNROLL
           for (int c = 0; c < kChannelsPerGroup; c += kInputVector) {
-            auto const x = *reinterpret_cast<cutlass::Array<ElementA, kInputVector> const*>(channels + c);
+            auto const x = *reinterpret_cast<cutlass::AlignedArray<ElementA, kInputVector> const*>(channels + c);
             CUTLASS_PRAGMA_UNROLL
             for (int v = 0; v < kVector; ++v) {
               // One access of kInputVector weights (channel v of the lane, channels c.. of the tap).
-              auto const k = *reinterpret_cast<cutlass::Array<ElementB, kInputVector> const*>(
+              auto const k = *reinterpret_cast<cutlass::AlignedArray<ElementB, kInputVector> const*>(
                   taps + v * kChannelsPerGroup + c);
               CUTLASS_PRAGMA_UNROLL
               for (int i = 0; i < kInputVector; ++i) {
@@ -370,12 +372,12 @@ __global__ void __launch_bounds__(kThreads) direct_conv_fprop(Problem const pr, 
         }
       }
     }
-    cutlass::Array<ElementD, kVector> out;
+    cutlass::AlignedArray<ElementD, kVector> out;
     CUTLASS_PRAGMA_UNROLL
     for (int v = 0; v < kVector; ++v) {
       out[v] = epilogue(acc[v], m, f0 + v, leaves);
     }
-    *reinterpret_cast<cutlass::Array<ElementD, kVector>*>(output + m * pr.f + f0) = out;
+    *reinterpret_cast<cutlass::AlignedArray<ElementD, kVector>*>(output + m * pr.f + f0) = out;
   }
 }
 """
@@ -546,11 +548,9 @@ class ConvDirectKernel(CutlassKernel):
     def _render_row_constants(self) -> list[str]:
         b = self.config.row_block
         if b is None:
-            return ["constexpr bool kRowBlocked = false;",
-                    "constexpr int kPixels = 1;  // output pixels per thread",
+            return ["constexpr int kPixels = 1;  // output pixels per thread",
                     "using FilterTileElement = ElementB;  // the staged filter keeps the filter's type"]
         return [
-            "constexpr bool kRowBlocked = true;",
             "using FilterTileElement = float;  // the staged filter, converted once",
             f"constexpr int kPixels = {b.pixels};  // output pixels per thread, consecutive along W",
             f"constexpr int kFilterS = {b.filter_s};  // the TU's filter width, stride and dilation along W",

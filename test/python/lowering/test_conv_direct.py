@@ -102,7 +102,7 @@ def test_rows_too_wide_for_registers_take_the_one_pixel_kernel():
     _, low = lowered(1, 30, 30, 16, 16, 7, 7, dilation=(3, 3), padding=(9, 9, 9, 9), groups=4)
     assert low.kernel.config.row_block is None
     text = low.kernel.render()
-    assert "constexpr bool kRowBlocked = false;" in text and "filter_tile + lane * pitch + tap * kVector" in text
+    assert "constexpr int kPixels = 1;" in text and "filter_tile + lane * pitch + tap * kVector" in text
     assert "kFilterS" not in text
 
 
