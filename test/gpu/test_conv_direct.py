@@ -16,10 +16,13 @@ summation order only -> 1e-4.
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import numpy as np
 import pytest
 
 import boltc
+from boltc.lowering.cutlass import conv_group_sm80
 from gpu_helpers import has_cuda_gpu
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
@@ -105,16 +108,34 @@ CASES = {
     # ResNeXt's 8 channels per group (the padded, conflict-free filter rows: 8 weights a read).
     "grouped_8_per_group_residual": (2, 14, 14, 256, 256, 3, 3, 32, dict(padding=(1, 1, 1, 1),
                                                                        epilogue="bias_residual_relu")),
+    # The row-blocked kernel (conv_direct.RowBlock): Q = 13 leaves a partial pixel block in every
+    # row; 80 channels are two channel tiles of 64, the second partial.
+    "row_partial_blocks_and_tiles": (3, 13, 13, 80, 80, 3, 3, 20, dict(padding=(1, 1, 1, 1),
+                                                                      epilogue="bias_residual_relu")),
+    # Dilation 2 along W (5 pixels a thread), stride 2 along H only, asymmetric padding.
+    "row_dilated_w": (2, 11, 19, 64, 64, 3, 3, 8, dict(stride=(2, 1), padding=(2, 2, 1, 2), dilation=(1, 2))),
+    # 5x5 at stride 2 along W (3 pixels a thread), bf16 in and out.
+    "row_5x5_stride2_bf16": (2, 17, 23, 32, 32, 5, 5, 4, dict(stride=(2, 2), padding=(2, 2, 2, 2), dtype="bf16",
+                                                             out="bf16")),
+    # 2 in / 6 out per group (2-channel loads, 2 outputs a thread), f32 result, gelu.
+    "row_2in_6out_f32_out": (2, 10, 9, 16, 48, 3, 3, 8, dict(padding=(1, 1, 1, 1), epilogue="bias_gelu", out="f32")),
+    # ResNeXt's stage-3 shape (16 per group, taken by conv_group_sm80 by choice) on this kernel.
+    "row_16_per_group_stride2": (2, 14, 14, 512, 512, 3, 3, 32, dict(stride=(2, 2), padding=(1, 1, 1, 1),
+                                                                     epilogue="bias_residual_relu")),
+    # A filter too wide for a thread's input row: the one-pixel grouped kernel.
+    "one_pixel_7x7_dilated3": (1, 30, 30, 32, 32, 7, 7, 4, dict(padding=(9, 9, 9, 9), dilation=(3, 3))),
 }
-# Cases the choice now gives the tensor cores (conv_group_sm80.choose_group_conv: 32 per group
-# at 1x); the rest stay conv_direct's (8 in / 16 out per group: 8x at the narrowest tile).
+# Cases the choice gives the tensor cores (conv_group_sm80.choose_group_conv: 32 per group at
+# 1x); the rest are conv_direct's, some only with the choice's waste limit at 0 (FORCE_DIRECT).
 FAMILY = {"grouped_32_per_group_s2_gelu": "conv_group_sm80"}
+FORCE_DIRECT = {"row_16_per_group_stride2"}
 
 
 def run_and_check(name: str, arch: str, tmp_path) -> None:
     n, h, w, c, f, r, s, groups, options = CASES[name]
     text = grouped_conv_model(n, h, w, c, f, r, s, groups, **options)
-    model = boltc.compile(text, arch=arch, output=tmp_path / f"{name}.so")
+    with patch.object(conv_group_sm80, "MAX_MMA_WASTE", 0.0 if name in FORCE_DIRECT else conv_group_sm80.MAX_MMA_WASTE):
+        model = boltc.compile(text, arch=arch, output=tmp_path / f"{name}.so")
     assert model.kernels == [FAMILY.get(name, "conv_direct")], model.kernels
     inputs = random_inputs(model, r * s * c // groups, seed=len(name))
     got = np.asarray(model(*inputs), np.float64)
@@ -127,6 +148,6 @@ def test_direct_conv_sm90a(name, tmp_path):
     run_and_check(name, "sm_90a", tmp_path)
 
 
-@pytest.mark.parametrize("name", ["dw_3x3_s2_residual", "grouped_4_per_group_residual"])
+@pytest.mark.parametrize("name", ["dw_3x3_s2_residual", "grouped_4_per_group_residual", "row_5x5_stride2_bf16"])
 def test_direct_conv_sm80_runs_on_hopper_through_ptx(name, tmp_path):
     run_and_check(name, "sm_80", tmp_path)

@@ -135,7 +135,7 @@ RESNEXT50 = {
     "s1_56x56_4pg": (56, 128, 1, "conv_direct"),
     "s2_56x56_8pg": (56, 256, 2, "conv_direct"),
     "s2_28x28_8pg": (28, 256, 1, "conv_direct"),
-    "s3_28x28_16pg_stride2": (28, 512, 2, "conv_group_sm80"),
+    "s3_28x28_16pg_stride2": (28, 512, 2, "conv_group_sm80"),  # kSingleGroup 128x16x32
     "s3_14x14_16pg": (14, 512, 1, "conv_group_sm80"),
     "s4_14x14_32pg_stride2": (14, 1024, 2, "conv_group_sm80"),
     "s4_7x7_32pg": (7, 1024, 1, "conv_group_sm80"),
@@ -152,17 +152,18 @@ def test_resnext50_grouped_layers_match_torch(name, epilogue, tmp_path):
 
 # Odd and random legal shapes: (n, h, w, c, f, r, s, groups, options, family).
 ODD = {
-    # kMultipleGroup by choice: 32 in / 8 out per group, four groups per 32-wide tile (4x).
+    # kMultipleGroup by choice: 32 in / 8 out per group, two groups per 16-wide tile (2x), its
+    # epilogue 4 outputs an access.
     "multiple_32in_8out": (2, 13, 11, 256, 64, 3, 3, 8, dict(padding=(1, 1, 1, 1)), "conv_group_sm80"),
     # kSingleGroup, 64 per group (tile K 64, N 64), 5x5 dilated, asymmetric padding.
     "single_64pg_5x5_dilated": (2, 17, 15, 256, 256, 5, 5, 4, dict(padding=(4, 2, 3, 5), dilation=(2, 2)),
                                 "conv_group_sm80"),
-    # 8 in / 16 out per group: 8x the MMA work at tile N 32 (MIN_TILE_N), conv_direct.
+    # 8 in / 16 out per group: 4x the MMA work at best (K padded 8 -> 32), conv_direct.
     "direct_8in_16out_stride_2x1": (2, 15, 17, 16, 32, 3, 3, 2, dict(stride=(2, 1), padding=(1, 0, 2, 1)),
                                     "conv_direct"),
-    # 16 per group (ResNeXt stage 3): kMultipleGroup 128x32x32, K padded 16 -> 32 (4x, the limit).
-    "multiple_16pg_stride_2x1": (2, 15, 17, 64, 64, 3, 3, 4, dict(stride=(2, 1), padding=(1, 0, 2, 1)),
-                                 "conv_group_sm80"),
+    # 16 per group (ResNeXt stage 3): kSingleGroup 128x16x32, K padded 16 -> 32 (2x, the limit).
+    "single_16pg_stride_2x1": (2, 15, 17, 64, 64, 3, 3, 4, dict(stride=(2, 1), padding=(1, 0, 2, 1)),
+                               "conv_group_sm80"),
     # bf16, 1x1 grouped (ShuffleNet-style), output not a multiple of 8 pixels.
     "single_1x1_bf16": (3, 7, 9, 64, 128, 1, 1, 4, dict(dtype="bf16", epilogue="residual"), "conv_group_sm80"),
     # Refused for the tensor cores, conv_direct: odd C/groups; 24 per group (no tile N fits).
@@ -207,8 +208,28 @@ def test_sm80_target_runs_on_hopper_through_ptx(tmp_path):
              epilogue="bias_residual_relu", arch="sm_80")
 
 
-# The narrowest tile (conv_group_sm80.MIN_TILE_N): 128x16 computed wrong outputs here.
 FORCED_MULTIPLE = '#bolt.kernel<"conv_group_sm80", tile [128, 32, 32], cluster [1, 1, 1], stages 4, "multistage warp 64x32x32">'
+# The narrowest tile (conv_group_sm80.MIN_TILE_N): at 8 outputs an access it wrote half its
+# outputs wrong here (zeros in columns); the lowering now stores 4 an access.
+FORCED_NARROW = '#bolt.kernel<"conv_group_sm80", tile [128, 16, 32], cluster [1, 1, 1], stages 4, "multistage warp 64x16x32">'
+
+# 16-wide tiles, every output column checked: (n, h, w, c, f, r, s, groups, options). M not a
+# multiple of 128, odd sizes, several N tiles per group and several groups per tile.
+NARROW = {
+    "single_16pg_resnext_s3": (4, 14, 14, 512, 512, 3, 3, 32, dict(padding=(1, 1, 1, 1))),
+    "single_16pg_odd_stride2": (3, 13, 11, 64, 64, 3, 3, 4, dict(stride=(2, 2), padding=(1, 1, 1, 1))),
+    "single_two_tiles_a_group": (2, 9, 7, 64, 128, 3, 3, 2, dict(padding=(0, 1, 2, 1), dilation=(1, 2))),
+    "multiple_8out_per_group": (2, 11, 9, 128, 32, 3, 3, 4, dict(padding=(1, 1, 1, 1))),
+    "single_1x1_bf16": (3, 7, 9, 64, 64, 1, 1, 4, dict(dtype="bf16")),
+}
+
+
+@pytest.mark.parametrize("epilogue", EPILOGUES)
+@pytest.mark.parametrize("name", list(NARROW))
+def test_16_wide_tile_matches_torch_in_every_column(name, epilogue, tmp_path):
+    n, h, w, c, f, r, s, groups, options = NARROW[name]
+    run_case(tmp_path, f"{name}_{epilogue}", n, h, w, c, f, r, s, groups, family="conv_group_sm80",
+             epilogue=epilogue, kernel=FORCED_NARROW, **options)
 
 
 def test_forced_multiple_group_on_resnext_stage2(tmp_path):
@@ -218,14 +239,43 @@ def test_forced_multiple_group_on_resnext_stage2(tmp_path):
              epilogue="bias_residual_relu", kernel=FORCED_MULTIPLE)
 
 
+# How many times each layer occurs in ResNeXt-50 32x4d (blocks per stage: 3, 4, 6, 3; the first
+# of stages 2-4 strided).
+RESNEXT50_COUNT = {"s1_56x56_4pg": 3, "s2_56x56_8pg": 1, "s2_28x28_8pg": 3, "s3_28x28_16pg_stride2": 1,
+                   "s3_14x14_16pg": 5, "s4_14x14_32pg_stride2": 1, "s4_7x7_32pg": 2}
+TIMED: dict[str, tuple[float, dict[str, float]]] = {}  # layer -> cuDNN us, {variant: boltc us}
+
+
+def timing_variants(name: str) -> list[tuple[str, str | None, float | None, str]]:
+    """(label, #bolt.kernel, MAX_MMA_WASTE override, family) of every kernel the timing test
+    runs on a layer: the choice, then the alternatives the choice rule weighs (conv_direct,
+    the 16-wide and the old 32-wide tensor-core tiles) where they are not the choice."""
+    from boltc.lowering.cutlass.conv_group_sm80 import choose_group_conv
+    from boltc.lowering.cutlass.cpp import Element
+
+    h, c, stride, family = RESNEXT50[name]
+    per_group = c // 32
+    choice = choose_group_conv(per_group, per_group, Element.F16)
+    variants = [("choice", None, None, family)]
+    if family != "conv_direct":
+        variants.append(("conv_direct", None, 0.0, "conv_direct"))
+    if per_group >= 16 and (choice.tile is None or choice.tile.tile.n != 16):
+        variants.append(("128x16", FORCED_NARROW, None, "conv_group_sm80"))
+    if per_group == 16:
+        variants.append(("128x32 (the old choice)", FORCED_MULTIPLE, None, "conv_group_sm80"))
+    return variants
+
+
 @pytest.mark.parametrize("name", list(RESNEXT50))
-def test_resnext50_layer_timing_against_cudnn(name, tmp_path):
+def test_resnext50_layer_timing_against_cudnn(name, tmp_path, monkeypatch):
     """Each ResNeXt-50 grouped layer at batch 32, bias + ReLU fused, boltc's choice against
     torch's cuDNN (channels_last f16, autotuned, conv + bias + relu) and the memory floor (input
-    and output once at 3.0 TB/s); where the choice is conv_direct, also the tensor-core kernel
-    forced (kMultipleGroup 128x32x32): the numbers that set MAX_MMA_WASTE. CUDA graphs replayed
+    and output once at 3.0 TB/s), next to the alternatives the choice weighs
+    (`timing_variants`): the numbers behind conv_group_sm80.MAX_MMA_WASTE. CUDA graphs replayed
     100 times between two events, median of 5. Prints; asserts the numerics and the family."""
     import torch
+
+    from boltc.lowering.cutlass import conv_group_sm80
 
     h, c, stride, family = RESNEXT50[name]
     n, groups = 32, 32
@@ -238,16 +288,31 @@ def test_resnext50_layer_timing_against_cudnn(name, tmp_path):
     theirs = per_call_us(torch_graph(cudnn))
     floor = (x.numel() + n * p * p * c) * 2 / 3.0e12 * 1e6
     line = f"\nresnext50 {name} N={n} {h}x{h}x{c} /{stride} groups {groups}: cuDNN {theirs:.1f} us, floor {floor:.1f} us"
-    variants = [("choice", None, family)]
-    if family == "conv_direct":
-        variants.append(("forced kMultipleGroup 128x32x32", FORCED_MULTIPLE, "conv_group_sm80"))
-    for label, kernel, expected_family in variants:
+    ours_by_label = {}
+    for i, (label, kernel, waste, expected_family) in enumerate(timing_variants(name)):
         text = grouped_model(n, h, h, c, c, 3, 3, groups, stride=(stride, stride), padding=(1, 1, 1, 1),
                              epilogue="bias_relu", kernel=kernel)
-        model = boltc.compile(text, arch="sm_90a", output=tmp_path / f"{label.split()[0]}.so")
+        monkeypatch.setattr(conv_group_sm80, "MAX_MMA_WASTE", conv_group_sm80.MAX_MMA_WASTE if waste is None else waste)
+        model = boltc.compile(text, arch="sm_90a", output=tmp_path / f"variant{i}.so")
         assert model.kernels == [expected_family], model.kernels
         graph = model.capture_graph(x, weight, bias)
         torch.testing.assert_close(graph.replay().float(), cudnn().permute(0, 2, 3, 1).float(), rtol=2e-3, atol=2e-3)
         ours = per_call_us(graph.replay)
+        ours_by_label[label] = ours
         line += f"; {label} {expected_family} {ours:.1f} us (cuDNN/boltc {theirs / ours:.2f}x)"
+        monkeypatch.undo()
+    TIMED[name] = (theirs, ours_by_label)
     print(line)
+
+
+def test_resnext50_grouped_layers_total_against_cudnn():
+    """After the per-layer timings: ResNeXt-50's grouped layers summed with their counts, the
+    choice, the best variant per layer and cuDNN (prints; skipped if a layer was not timed)."""
+    if set(TIMED) != set(RESNEXT50):
+        pytest.skip("needs every layer of test_resnext50_layer_timing_against_cudnn first")
+    total = lambda pick: sum(RESNEXT50_COUNT[k] * pick(*TIMED[k]) for k in RESNEXT50)  # noqa: E731
+    cudnn, choice = total(lambda theirs, ours: theirs), total(lambda theirs, ours: ours["choice"])
+    best = total(lambda theirs, ours: min(ours.values()))
+    picks = ", ".join(f"{k} {min(o, key=o.get)}" for k, (_, o) in TIMED.items())
+    print(f"\nresnext50 grouped layers x counts: cuDNN {cudnn:.0f} us, boltc choice {choice:.0f} us "
+          f"({cudnn / choice:.2f}x), best variant per layer {best:.0f} us ({picks})")

@@ -29,20 +29,21 @@ every legal (mode, tile N) pair of the tile table below is weighed by its *MMA w
 tensor-core work over the useful work: ceil((C/g) / tile K) * tile K / (C/g), times
 tile N / (K/g) in kMultipleGroup. The activation bytes each CTA streams from L2 grow by the same
 factor. The least wasteful wins (ties: the wider N tile, fewer CTAs re-reading the activation);
-above `MAX_MMA_WASTE` the layer goes to conv_direct with that reason. Why 4: mma.sync f16 on an
-H100 runs about 8-15x the CUDA cores' fp32 FMA rate (conv_direct accumulates in fp32 FMAs), so
-4x wasted MMA work still leaves the tensor-core kernel memory-bound where conv_direct is not;
-8x would be a tie on arithmetic and lose on the L2 re-reads. Measured on an H100 (2026-11-26,
-test/gpu/test_conv_group.py's timing test, bench/RESULTS.md): forced kMultipleGroup 128x32 at 16x
-took 146-150 us where conv_direct took 80-85 (8 per group), at 64x 969 against 117 us (4 per
-group); the 4x layers (16 per group) take 55-59 us, twice cuDNN's time (conv_direct not timed
-there), and the 1x ones (32 per group) 0.72x cuDNN's.
+above `MAX_MMA_WASTE` the layer goes to conv_direct with that reason. Why 2: conv_direct's
+row-blocked kernel (each thread 4 output channels x up to 8 pixels along W, its input row in
+registers) runs at the CUDA cores' fp32 FMA rate, the same for every ResNeXt stage (each does
+0.46 G FMAs at batch 32), while the tensor-core kernel's time grows with its waste: measured on
+an H100 before that kernel (2026-11-26, test/gpu/test_conv_group.py's timing test), the 4x
+layers (16 per group, kMultipleGroup 128x32) took 55-59 us, twice cuDNN's, and the 1x ones
+(32 per group) 0.72x cuDNN's; the old one-pixel direct kernel took 80-117 us on the 4 and 8 per
+group layers. The timing test prints the choice next to the forced alternatives (conv_direct,
+kMultipleGroup 128x32, kSingleGroup 128x16) for each layer: the numbers to move this limit by.
 
-ResNeXt-50 32x4d (groups 32, C/g = K/g; no N tile below 32, `MIN_TILE_N`): 4 per group -> no
-legal pair under the limit (64x at best), conv_direct; 8 -> kMultipleGroup 128x32 at 16x,
-conv_direct; 16 -> kMultipleGroup 128x32x32 (4x: K padded 16 -> 32, two groups a tile);
-32 -> kSingleGroup 128x32x32 (1x). Depthwise (C/g = 1): cp.async
-cannot read one 16-bit channel, conv_direct.
+ResNeXt-50 32x4d (groups 32, C/g = K/g): 4 per group -> 32x at best (kMultipleGroup 128x16),
+conv_direct; 8 -> 8x, conv_direct; 16 -> kSingleGroup 128x16x32 (2x: K padded 16 -> 32; its
+epilogue stores 4 outputs an access, `MIN_TILE_N`); 32 -> kSingleGroup 128x32x32 (1x; 128x16
+ties and the wider tile wins). Depthwise (C/g = 1): cp.async cannot read one 16-bit channel,
+conv_direct.
 
 `#bolt.kernel<"conv_group_sm80", tile [M, N, K], cluster [1, 1, 1], stages S, "multistage" |
 "multistage warp MxNxK">` forces a tile (validated as conv_sm80's mainloop); the mode follows
@@ -88,14 +89,13 @@ from boltc.lowering.cutlass.gemm_sm80 import (
 from boltc.lowering.cutlass.gemm_sm90 import bind_arguments
 
 FAMILY = "conv_group_sm80"
-MAX_MMA_WASTE = 4.0  # the module docstring says why
-# A 16-wide N tile (warp 64x16x32) computed wrong outputs on an H100 in every mode
-# (test/gpu/test_conv_group.py, 2026-11-26: half the outputs zero, kSingleGroup and
-# kMultipleGroup alike) while 32- and 64-wide tiles matched torch. The cause, found on the host
-# afterwards: at 8 f16 outputs an access the Sm80 epilogue's thread map covers 16 of a warp's 32
-# lanes (evt_sm80.thread_map_blocker, which every Sm80 visitor family now checks). At 4 an
-# access it would cover all 32; until that runs on a GPU the 16-wide tile stays out.
-MIN_TILE_N = 32
+MAX_MMA_WASTE = 2.0  # the module docstring says why
+# The narrowest N tile (a warp tile is at least 16 wide). A 16-wide tile computed wrong outputs
+# on an H100 at 8 f16 outputs an access (2026-11-26, half the outputs zero): the Sm80
+# epilogue's thread map covered 16 of a warp's 32 lanes (evt_sm80.thread_map_blocker). It now
+# stores 4 elements an access (evt_sm80.thread_map_alignment: 4 accesses x 8 rows, every lane),
+# test/gpu/test_conv_group.py's narrow-tile tests check every column.
+MIN_TILE_N = 16
 
 
 class GroupMode(Enum):
@@ -121,12 +121,13 @@ class GroupTile:
 def tile_table(k: int) -> tuple[GroupTile, ...]:
     """The tiles the choice weighs, widest N first, with tile K `k` (32 or 64). 128 rows: the
     layers are tall (N*P*Q in the thousands); the narrow N tile keeps 2 warps of 64x32, wide
-    ones CUTLASS's generator's 4-warp shapes. Stages: what fits 48 KB where possible. No N tile
-    below `MIN_TILE_N` (the constant says why)."""
+    ones CUTLASS's generator's 4-warp shapes. Stages: what fits 48 KB where possible. The
+    narrowest, `MIN_TILE_N`, stores its outputs 4 elements an access (the constant says why)."""
     return (
         GroupTile(Shape3(128, 128, k), Shape3(64, 64, k), 3),
         GroupTile(Shape3(128, 64, k), Shape3(64, 32, k), 4 if k == 32 else 3),
         GroupTile(Shape3(128, 32, k), Shape3(64, 32, k), 4),
+        GroupTile(Shape3(128, MIN_TILE_N, k), Shape3(64, MIN_TILE_N, k), 4),
     )
 
 
@@ -258,8 +259,7 @@ class ConvGroupSm80Config(SelfChecking):
         if self.channels_per_group % self.alignment_c:
             return f"alignment {self.alignment_c} does not divide {self.channels_per_group} channels per group"
         if self.tile.n < MIN_TILE_N:
-            return (f"tile N {self.tile.n}: below {MIN_TILE_N}, the visitor kernel computed wrong outputs on an "
-                    "H100 (conv_group_sm80.MIN_TILE_N)")
+            return f"tile N {self.tile.n}: below {MIN_TILE_N}, the narrowest warp tile"
         if self.optimized and self.mode is not GroupMode.SINGLE:
             return "CUTLASS's optimized iterators run kSingleGroup only (can_implement)"
         refused = evt_sm80.output_blocker(self.tile.n, self.alignment_d, self.element_d, "the output")
@@ -323,16 +323,18 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
     refused = operand_blocker(cpg, element)
     if refused:
         raise InvalidKernelConfig(refused)
-    alignment_d = max_alignment(problem.f, element_d)
     tree, binding = evt_sm80.for_sm80(*build_epilogue(op, (Role.M, Role.M, Role.M, Role.N), element_d))
     for bound in binding.leaves:
         if bound.batch_stride:
             raise InvalidKernelConfig(f"extra {bound.extra} has a batch stride; a convolution has no batch mode")
-    check_leaf_alignment(tree, binding, alignment_d)
     attr = op.kernel
     if attr is None:  # lower_at gave it choose_group_conv's, which found no group mode worth it
         raise InvalidKernelConfig(f"the grouped tensor-core kernel does not take this layer: {kernel_reason(op, '')}")
     tile, warp, stages = config_from_attr(attr, FAMILY)
+    # Narrow tiles store fewer elements an access, so that every lane of the epilogue's thread
+    # map has outputs (a 16-wide tile: 4).
+    alignment_d = evt_sm80.thread_map_alignment(tile.n, max_alignment(problem.f, element_d))
+    check_leaf_alignment(tree, binding, alignment_d)
     # The mode follows from the tile (choose_group_conv picks it the same way).
     mode = group_mode_for_tile(tile.n, kpg)
     if mode is None:

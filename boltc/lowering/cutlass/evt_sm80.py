@@ -71,6 +71,14 @@ def output_blocker(tile_n: int, alignment_d: int, element_d: Element, what: str 
     return thread_map_blocker(tile_n, d)
 
 
+def thread_map_alignment(tile_n: int, alignment_d: int) -> int:
+    """The widest output access, at most `alignment_d` elements, at which a `tile_n`-wide CTA
+    tile still gives every lane of the thread map outputs (a 16-wide tile: 4 elements)."""
+    while alignment_d > 1 and tile_n // alignment_d < MIN_ACCESSES_PER_ROW:
+        alignment_d //= 2
+    return alignment_d
+
+
 def thread_map_blocker(tile_n: int, alignment_d: int) -> str | None:
     """Why the Sm80 epilogue's thread map leaves lanes idle for this CTA tile N and output
     alignment (elements an access); None when a warp's 32 lanes all get outputs."""

@@ -31,7 +31,7 @@ RESNEXT50 = [(56, 128, 1), (56, 256, 2), (28, 256, 1), (28, 512, 2), (14, 512, 1
 RESNEXT50_CHOICE = {
     4: ("conv_direct", None, None),
     8: ("conv_direct", None, None),
-    16: (FAMILY, GroupMode.MULTIPLE, Shape3(128, 32, 32)),
+    16: (FAMILY, GroupMode.SINGLE, Shape3(128, 16, 32)),
     32: (FAMILY, GroupMode.SINGLE, Shape3(128, 32, 32)),
 }
 # MobileNetV2's depthwise 3x3 layers: (H in, C, stride).
@@ -70,13 +70,15 @@ def test_mobilenetv2_depthwise_layers_stay_direct(h, c, stride):
 @pytest.mark.parametrize(
     "cpg, kpg, element, family, mode, tile_n, waste",
     [
-        (32, 8, Element.F16, FAMILY, GroupMode.MULTIPLE, 32, 4.0),  # four whole groups per 32-wide tile: the limit
-        (16, 16, Element.BF16, FAMILY, GroupMode.MULTIPLE, 32, 4.0),  # K padded 2x, two groups: the limit
-        (16, 8, Element.BF16, "conv_direct", None, None, None),  # K padded 2x, four groups: 8x
+        (32, 8, Element.F16, FAMILY, GroupMode.MULTIPLE, 16, 2.0),  # two whole groups per 16-wide tile: the limit
+        (16, 16, Element.BF16, FAMILY, GroupMode.SINGLE, 16, 2.0),  # K padded 2x, a 16-wide tile: the limit
+        (64, 8, Element.F16, FAMILY, GroupMode.MULTIPLE, 16, 2.0),  # tile K 64; two groups per 16-wide tile
+        (16, 8, Element.BF16, "conv_direct", None, None, None),  # K padded 2x, two groups: 4x
+        (32, 4, Element.F16, "conv_direct", None, None, None),  # four groups per 16-wide tile: 4x
         (64, 64, Element.F16, FAMILY, GroupMode.SINGLE, 64, 1.0),  # tile K 64, N 64
         (128, 256, Element.F16, FAMILY, GroupMode.SINGLE, 128, 1.0),
-        (16, 32, Element.F16, FAMILY, GroupMode.SINGLE, 32, 2.0),  # K padded 16 -> 32
-        (8, 16, Element.F16, "conv_direct", None, None, None),  # K padded 8 -> 32, two groups a tile: 8x
+        (16, 32, Element.F16, FAMILY, GroupMode.SINGLE, 32, 2.0),  # K padded 16 -> 32; ties 16 wide, the wider wins
+        (8, 16, Element.F16, "conv_direct", None, None, None),  # K padded 8 -> 32: 4x
         (24, 24, Element.F16, "conv_direct", None, None, None),  # 24 neither divides nor is a multiple of a tile N
         (3, 6, Element.F16, "conv_direct", None, None, None),  # odd C/groups: cp.async cannot read it
         (1, 1, Element.F16, "conv_direct", None, None, None),  # depthwise
@@ -96,20 +98,27 @@ def test_choice_reasons_name_the_rule():
     assert "cp.async" in choose_group_conv(3, 6, Element.F16).reason
     assert "depthwise" in choose_group_conv(1, 1, Element.F16).reason
     assert "neither divides nor is a multiple" in choose_group_conv(24, 24, Element.F16).reason
-    assert "64x the useful MMA work" in choose_group_conv(4, 4, Element.F16).reason
+    assert "32x the useful MMA work" in choose_group_conv(4, 4, Element.F16).reason
 
 
-def test_no_tile_narrower_than_32_is_chosen_or_taken():
-    """MIN_TILE_N: the 16-wide tile computed wrong outputs on an H100; the choice never weighs it,
-    and a #bolt.kernel forcing it is refused by name."""
+def test_the_16_wide_tile_stores_4_outputs_an_access():
+    """A 16-wide tile at 8 f16 outputs an access left half of each warp's epilogue lanes without
+    outputs (wrong results on an H100); the lowering narrows the output access to 4, and a
+    configuration at 8 is refused by the thread-map rule."""
+    from dataclasses import replace
+
     from boltc.lowering.cutlass.conv_group_sm80 import MIN_TILE_N, tile_table
 
-    assert MIN_TILE_N == 32 and min(row.tile.n for k in (32, 64) for row in tile_table(k)) == MIN_TILE_N
-    assert choose_group_conv(8, 16, Element.F16).family == "conv_direct"  # 8x at 128x32, not 4x at 128x16
-    kernel = '#bolt.kernel<"conv_group_sm80", tile [128, 16, 32], cluster [1, 1, 1], stages 4, "multistage warp 64x16x32">'
-    op = grouped(2, 14, 512, 512, 32, kernel=kernel)
-    with pytest.raises(InvalidKernelConfig, match="tile N 16: below 32"):
-        lower_conv2d(op)
+    assert MIN_TILE_N == 16 and min(row.tile.n for k in (32, 64) for row in tile_table(k)) == MIN_TILE_N
+    call = lower_anchor(grouped(32, 14, 512, 512, 32, epilogue="bias_residual_relu"), "sm_90a")  # ResNeXt stage 3
+    assert call.family == FAMILY and "kSingleGroup, tile 128x16x32" in call.reason
+    config = lower_conv2d(grouped(32, 14, 512, 512, 32, epilogue="bias_residual_relu")).kernel.config
+    assert (config.tile.n, config.alignment_d, config.mode) == (16, 4, GroupMode.SINGLE) and config.blocker() is None
+    with pytest.raises(InvalidKernelConfig, match="2 accesses a row"):
+        replace(config, alignment_d=8)
+    kernel = '#bolt.kernel<"conv_group_sm80", tile [128, 32, 32], cluster [1, 1, 1], stages 4, "multistage warp 64x32x32">'
+    wide = lower_conv2d(grouped(2, 14, 512, 512, 32, kernel=kernel)).kernel.config
+    assert wide.alignment_d == 8  # 32 wide keeps 16-byte stores
 
 
 def test_single_group_tu_text():
@@ -183,14 +192,32 @@ def bank_conflict_ways(pitch_elements: int, access_elements: int, element_bytes:
     return worst
 
 
-@pytest.mark.parametrize("c, groups", [(128, 32), (256, 32), (512, 32), (1024, 32), (64, 4), (96, 3)])
-def test_direct_filter_rows_are_conflict_free(c, groups):
-    op = grouped(2, 14, c, c, groups, dtype="f32", epilogue="plain")  # f32: conv_direct takes every grouped layer
+@pytest.mark.parametrize("c, groups, dtype", [(128, 32, "f16"), (256, 32, "f16"), (512, 32, "f32"),
+                                             (1024, 32, "f32"), (64, 4, "f32"), (96, 3, "f32"), (96, 32, "f16")])
+def test_direct_row_blocked_filter_rows_are_conflict_free(c, groups, dtype):
+    """The row-blocked kernel's fp32 rows: the warp's distinct lanes read one `vector`-float
+    access each at lane * pitch."""
+    op = grouped(2, 14, c, c, groups, dtype=dtype, epilogue="plain")  # f32: conv_direct takes every grouped layer
     config = conv_direct.lower_conv2d(op).kernel.config
-    pitch = conv_direct.lane_pitch(9, config.vector, config.channels_per_group, config.input_vector)
-    assert (pitch // config.input_vector) % 2 == 1 and pitch % config.input_vector == 0
-    assert bank_conflict_ways(pitch, config.input_vector, 4, config.lanes) == 1
-    # The f16 layers ResNeXt sends to conv_direct (4 and 8 channels per group).
+    assert config.row_block is not None
+    pitch = conv_direct.row_lane_pitch(9, config.vector, config.channels_per_group)
+    assert (pitch // config.vector) % 2 == 1 and pitch % config.vector == 0
+    assert bank_conflict_ways(pitch, config.vector, 4, config.lanes) == 1
+    # The rows unpadded (R*S*C/g reads of 4 floats per lane) met in 8 ways at 8 per group.
+    if config.channels_per_group == 8 and config.vector == 4:
+        assert bank_conflict_ways(9 * 8 * 4, 4, 4, config.lanes) >= 8
+
+
+def test_direct_one_pixel_filter_rows_are_conflict_free():
+    """The one-pixel kernel (a filter too wide for a thread's input row): rows of `input_vector`
+    elements an access, an odd number of accesses apart."""
+    op = parse_conv(conv_text(1, 30, 30, 64, 64, 7, 7, dilation=(3, 3), padding=(9, 9, 9, 9), groups=8,
+                              epilogue="plain"))
+    config = conv_direct.lower_conv2d(op).kernel.config
+    assert config.row_block is None and (config.channels_per_group, config.input_vector) == (8, 8)
+    pitch = conv_direct.lane_pitch(49, config.vector, config.channels_per_group, config.input_vector)
+    assert (pitch // config.input_vector) % 2 == 1
+    assert bank_conflict_ways(pitch, config.input_vector, 2, config.lanes) == 1
     for cpg in (4, 8):
         pitch16 = conv_direct.lane_pitch(9, cpg, cpg, cpg)
         assert bank_conflict_ways(pitch16, cpg, 2, 32) == 1
@@ -198,10 +225,11 @@ def test_direct_filter_rows_are_conflict_free(c, groups):
         assert bank_conflict_ways(9 * cpg * cpg, 1, 2, 32) >= 8
 
 
-def test_direct_tu_stages_padded_rows():
+def test_direct_tu_stages_padded_fp32_rows():
     text = conv_direct.lower_conv2d(grouped(2, 14, 128, 128, 32)).kernel.render()
-    assert "CUTLASS_HOST_DEVICE int lane_pitch(int taps)" in text
-    assert "filter_tile + lane * pitch + tap * kVector * kChannelsPerGroup" in text
+    assert "return ((taps * kChannelsPerGroup) | 1) * kVector;" in text
+    assert "float const* const weights = filter_tile + lane * pitch;" in text
+    assert "using FilterTileElement = float;" in text
     assert "int64_t(kLanes) * lane_pitch(taps)" in text
 
 
@@ -213,3 +241,16 @@ def test_generated_single_group_conv_with_residual_compiles(tmp_path: Path):
     optimized iterators) with a bias + residual + ReLU visitor epilogue."""
     op = grouped(32, 7, 1024, 1024, 32, epilogue="bias_residual_relu")
     compile_kernel_object(lower_conv2d(op).kernel, Arch.SM90A, tmp_path)
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(600)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+@pytest.mark.parametrize("arch", [Arch.SM90A, Arch.SM80])
+def test_generated_16_wide_single_group_conv_compiles(arch, tmp_path: Path):
+    """About 20 s each here: ResNeXt-50's stage-3 layer (16 channels per group, kSingleGroup
+    128x16x32, 4 outputs an access) with a bias + residual + ReLU visitor epilogue."""
+    op = grouped(32, 14, 512, 512, 32, epilogue="bias_residual_relu")
+    kernel = lower_conv2d(op).kernel
+    assert (kernel.config.tile.n, kernel.config.alignment_d) == (16, 4)
+    compile_kernel_object(kernel, arch, tmp_path)

@@ -2,8 +2,10 @@
 convolution of the test/data models (top level, half/ and ops/) on sm_90a and sm_80 lowers to the
 same family, the same translation-unit name, byte-identical host and device C++ (sha256
 digests) and the same manifest reason as before it, when the emitters called the heuristics
-themselves (kernel_tus.json, written by kernel_tus.py at commit 2ff465f; rewritten once since, when
-conv_group_sm80 dropped its 16-wide tile: only conv_direct's reason texts changed). Both ways in are held
+themselves (kernel_tus.json, written by kernel_tus.py at commit 2ff465f; rewritten since when
+conv_group_sm80 dropped its 16-wide tile: only conv_direct's reason texts changed; and when
+conv_direct got its row-blocked kernel and conv_group_sm80 its 16-wide tile back at 4 outputs an
+access: only conv_direct rows changed, their TU text and names and reason texts). Both ways in are held
 to it: through the pass (the #bolt.kernel it writes) and without it (the lowering's own
 heuristic fallback)."""
 
