@@ -109,6 +109,8 @@ CASES = {
 # Cases the choice now gives the tensor cores (conv_group_sm80.choose_group_conv: 32 per group
 # at 1x); the rest stay conv_direct's (8 in / 16 out per group: 8x at the narrowest tile).
 FAMILY = {"grouped_32_per_group_s2_gelu": "conv_group_sm80"}
+# The depthwise 3x3s are conv_depthwise's (test_conv_depthwise.py); the 5x5 and 7x7 stay here.
+FAMILY |= {name: "conv_depthwise" for name in ("dw_3x3_s1_bias_relu6", "dw_3x3_s2_residual", "dw_6_channels")}
 
 
 def run_and_check(name: str, arch: str, tmp_path) -> None:
