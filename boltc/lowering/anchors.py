@@ -18,7 +18,9 @@ heuristic measured it faster (`tuning/heuristic.py: conv_family_sm90a`: narrow, 
 layers) and conv_sm80 can lower it. A grouped or depthwise convolution (groups > 1) goes, on both targets, to
 conv_group_sm80 (CUTLASS 2.x tensor-core grouped implicit GEMM) where one of its group modes is
 legal and wastes at most a few times the useful MMA work, else to conv_direct (CUDA cores):
-conv_group_sm80.choose_group_conv decides, and the lowering records why (the anchor's reason).
+conv_group_sm80.choose_group_conv decides, and the lowering records why (the anchor's reason);
+a depthwise one (groups = C = F) first to conv_depthwise (conv_depthwise.choose_for_op), which
+has a `#bolt.kernel` form, unlike conv_direct.
 bolt.attention (not an anchor op: no `#bolt.kernel`) goes on sm_90a to fmha_sm90 (CUTLASS's
 example 88, TMA + wgmma) where its kernel computes the op exactly, else to fmha_sm80 (example
 41, which runs on both targets): fmha_sm90.choose_family decides and gives the reason.
@@ -57,7 +59,7 @@ def lower_anchor(op: Operation, arch: str) -> AnchorCall:
     raise error_at(
         op,
         f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80, conv_sm80, "
-        "conv_group_sm80, conv_direct, b2b_gemm_sm90, b2b_gemm_sm80, b2b_conv_sm80, fmha_sm90 and fmha_sm80)",
+        "conv_group_sm80, conv_direct, conv_depthwise, b2b_gemm_sm90, b2b_gemm_sm80, b2b_conv_sm80, fmha_sm90 and fmha_sm80)",
     )
 
 
@@ -70,6 +72,7 @@ FAMILIES: dict[str, tuple[type[bolt.AnchorOp], tuple[str, ...]]] = {
     "conv_sm80": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
     "conv_group_sm80": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
     "conv_direct": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
+    "conv_depthwise": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
 }
 
 
@@ -80,8 +83,11 @@ def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
         raise error_at(op, f"no emitter for {op.name} on {arch} (targets: sm_90a, sm_80)")
     if op.kernel is None:
         if isinstance(op, bolt.Conv2dOp) and op.groups.value.data > 1:
+            from boltc.lowering.cutlass import conv_depthwise
             from boltc.lowering.cutlass.conv_group_sm80 import choose_for_op
 
+            if conv_depthwise.choose_for_op(op).kernel is not None:
+                return conv_depthwise.FAMILY
             return choose_for_op(op).family  # conv_direct has no #bolt.kernel: the pass leaves it bare
         return defaults[0]
     asked = op.kernel.family.data
@@ -101,13 +107,15 @@ def _cutlass_anchor(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> AnchorCall:
     """The emitters read the op's #bolt.kernel only. An op without one (IR that did not go
     through the select-kernels pass: boltc-opt output, tests) gets the heuristic's choice here,
     the one place the lowering asks tuning/select.py, for the op's duration of lowering."""
-    from boltc.lowering.cutlass import conv_direct, conv_group_sm80, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+    from boltc.lowering.cutlass import (
+        conv_depthwise, conv_direct, conv_group_sm80, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90)
     from boltc.tuning import select
 
     emitters = {
         gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
         conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
         conv_group_sm80.FAMILY: conv_group_sm80.lower_conv2d, conv_direct.FAMILY: conv_direct.lower_conv2d,
+        conv_depthwise.FAMILY: conv_depthwise.lower_conv2d,
     }
     kernel_family(op, arch)  # a #bolt.kernel's family must be known, of this anchor and target
     if op.kernel is None:

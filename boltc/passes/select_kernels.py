@@ -16,6 +16,7 @@ only the attribute.
 Left without a `#bolt.kernel` (the reason still written):
 - a grouped or depthwise convolution the tensor cores do not take (conv_direct): that kernel has
   no configuration to record, its widths follow from the problem (conv_direct.choose_config);
+  a depthwise one conv_depthwise takes gets that family's #bolt.kernel instead;
 - an op whose family's heuristic has nothing to choose from (f32 inputs for a tensor-op kernel,
   an empty problem): the lowering then reports the emitter's own refusal at the op.
 

@@ -583,7 +583,7 @@ def _occupancy(candidate: Candidate, w: Workload, gpu: GpuModel) -> int:
 def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workload, gpu: GpuModel) -> Prediction:
     """The predicted time of `candidate` on `problem` (module docstring)."""
     w = workload_of(problem)
-    if candidate.family is Family.CONV_DIRECT:
+    if candidate.family in (Family.CONV_DIRECT, Family.CONV_DEPTHWISE):  # both CUDA-core rooflines
         return _predict_direct(w, gpu)
     if candidate.tile is None or candidate.stages is None:
         raise ValueError(f"{candidate.describe()}: the model needs a tile and a stage count")

@@ -10,7 +10,9 @@ Strategies (`--tune`):
   exactly as the emitters applied them before this pass existed: on sm_90a a convolution goes
   to conv_sm80 where `conv_family_sm90a` measured that family faster and conv_sm80 can lower
   it, else to conv_sm90; a grouped convolution (groups > 1) goes to conv_group_sm80 where one of
-  its group modes is worth it (`conv_group_sm80.choose_group_conv`), else to conv_direct.
+  its group modes is worth it (`conv_group_sm80.choose_group_conv`), else to conv_direct; a
+  depthwise one (groups = C = F) first to conv_depthwise where it takes it
+  (`conv_depthwise.choose_for_op`; a refusal is appended to conv_direct's reason).
 - **model**: every candidate of tuning/space.py, ranked by tuning/model.py's prediction for the
   target's GPU; the fastest predicted wins. The model's constants are not fitted to measurements
   yet (tuning/gpus/*.json), so its times are estimates: `heuristic` stays the default.
@@ -34,7 +36,7 @@ from xdsl.dialects.builtin import IntAttr, StringAttr
 
 from boltc.diagnostics import BoltcError, error_at
 from boltc.dialects import bolt
-from boltc.lowering.cutlass import conv_direct, conv_group_sm80, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+from boltc.lowering.cutlass import conv_depthwise, conv_direct, conv_group_sm80, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
 from boltc.lowering.cutlass.cpp import REASON_ATTR, Element, InvalidKernelConfig, UnsupportedEpilogue
 from boltc.tuning.heuristic_sm80 import schedule_name
 
@@ -53,6 +55,7 @@ def _lower_function(family: str):
         gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
         conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
         conv_group_sm80.FAMILY: conv_group_sm80.lower_conv2d, conv_direct.FAMILY: conv_direct.lower_conv2d,
+        conv_depthwise.FAMILY: conv_depthwise.lower_conv2d,
     }[family]
 
 
@@ -145,9 +148,14 @@ def heuristic(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> Selection:
     """The heuristic's family and configuration for `op` on `arch` (the module docstring)."""
     kind = _op_kind(op)
     if kind == "conv2d" and op.groups.value.data > 1:
+        # Depthwise layers: conv_depthwise's register-window kernel where it takes them; a
+        # refusal is noted in the reason of the family they go to instead.
+        depthwise = conv_depthwise.choose_for_op(op)
+        if depthwise.kernel is not None:
+            return Selection(conv_depthwise.FAMILY, depthwise.kernel, f"choice: {depthwise.reason}")
         choice = conv_group_sm80.choose_for_op(op)
         if choice.family != conv_group_sm80.FAMILY:
-            return Selection(choice.family, None, choice.reason)
+            return Selection(choice.family, None, choice.reason + depthwise.refusal)
         assert choice.tile is not None
         row = choice.tile
         return Selection(choice.family, kernel_attr(choice.family, (row.tile.m, row.tile.n, row.tile.k), (1, 1, 1), row.stages,
@@ -182,6 +190,10 @@ def heuristic_for_family(op: bolt.GemmOp | bolt.Conv2dOp, family: str, arch: str
     from boltc.tuning.heuristic import choose_conv_sm90, choose_gemm_sm90
     from boltc.tuning.heuristic_sm80 import choose_conv_sm80, choose_gemm_sm80
 
+    if family == conv_depthwise.FAMILY:
+        depthwise = conv_depthwise.choose_for_op(op)
+        return Selection(family, depthwise.kernel, f"choice: {depthwise.reason}" if depthwise.kernel is not None
+                         else depthwise.reason or f"{family} lowers depthwise convolutions only")
     if family in (conv_group_sm80.FAMILY, conv_direct.FAMILY):
         choice = conv_group_sm80.choose_for_op(op)
         if choice.family != family or choice.tile is None:

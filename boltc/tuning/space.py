@@ -38,6 +38,8 @@ need small threadblock sizes"), per family:
   GPU-checked against cuDNN on ResNet-50's 3x3 layers on 2026-11-26, numerics only).
 - **conv_direct** (groups > 1): the single candidate; its widths follow from the problem
   (conv_direct.choose_config) and it has no `#bolt.kernel` form.
+- **conv_depthwise** (groups = C = F): 4, 2 or 8 output columns per thread (tile [T, V, 1]),
+  V the widest vector C allows.
 
 Pruned by problem size, as heuristic.py does: no tile taller than M rounded up to 64 or wider
 than N rounded up to 64 (convolutions: F rounded up to 32), whose extra rows would be masked
@@ -63,7 +65,7 @@ from math import ceil
 from xdsl.dialects.builtin import IntAttr, StringAttr
 
 from boltc.dialects import bolt
-from boltc.lowering.cutlass import conv_direct, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+from boltc.lowering.cutlass import conv_depthwise, conv_direct, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
 from boltc.lowering.cutlass.cpp import (
     Element,
     GmemLayout,
@@ -93,6 +95,7 @@ class Family(Enum):
     CONV_SM90 = conv_sm90.FAMILY
     CONV_SM80 = conv_sm80.FAMILY
     CONV_DIRECT = conv_direct.FAMILY
+    CONV_DEPTHWISE = conv_depthwise.FAMILY
 
     @property
     def is_sm80(self) -> bool:
@@ -100,7 +103,7 @@ class Family(Enum):
 
     @property
     def is_conv(self) -> bool:
-        return self in (Family.CONV_SM90, Family.CONV_SM80, Family.CONV_DIRECT)
+        return self in (Family.CONV_SM90, Family.CONV_SM80, Family.CONV_DIRECT, Family.CONV_DEPTHWISE)
 
 
 # The families searched per (anchor, target); the first is the target's own.
@@ -201,6 +204,13 @@ class Candidate:
             assert isinstance(problem, Conv2dProblem)
             config = conv_direct.choose_config(problem.geometry, problem.groups, problem.element, problem.element_d)
             return conv_direct.ConvDirectKernel(config, problem.epilogue)
+        if f is Family.CONV_DEPTHWISE:
+            assert isinstance(problem, Conv2dProblem) and self.tile is not None
+            g = problem.geometry
+            if not (problem.groups == g.c == g.f):
+                raise InvalidKernelConfig(f"{f.value} lowers depthwise convolutions (groups = C = F)")
+            config = conv_depthwise.config_for(g, problem.element, problem.element_d, self.tile[0], self.tile[1])
+            return conv_depthwise.ConvDepthwiseKernel(config, problem.epilogue)
         tile = Shape3.of(self.tile or ())
         if isinstance(problem, GemmProblem):
             if f is Family.GEMM_SM90:
@@ -250,6 +260,8 @@ class Candidate:
         """One line for reports: family, tiles, cluster, stages, schedule."""
         if self.family is Family.CONV_DIRECT:
             return "conv_direct (direct grouped/depthwise convolution; widths from the problem)"
+        if self.family is Family.CONV_DEPTHWISE and self.tile is not None:
+            return f"conv_depthwise {self.tile[0]} output columns x {self.tile[1]} channels per thread"
         tile = "x".join(map(str, self.tile or ()))
         parts = [f"{self.family.value} tile {tile}"]
         if self.warp is not None:
@@ -322,7 +334,7 @@ def _lower_function(family: Family):
     return {
         Family.GEMM_SM90: gemm_sm90.lower_gemm, Family.GEMM_SM80: gemm_sm80.lower_gemm,
         Family.CONV_SM90: conv_sm90.lower_conv2d, Family.CONV_SM80: conv_sm80.lower_conv2d,
-        Family.CONV_DIRECT: conv_direct.lower_conv2d,
+        Family.CONV_DIRECT: conv_direct.lower_conv2d, Family.CONV_DEPTHWISE: conv_depthwise.lower_conv2d,
     }[family]
 
 
@@ -500,11 +512,23 @@ def _sm80(family: Family, problem, arch: str) -> list[Candidate]:
     return out
 
 
+def _depthwise(problem: Conv2dProblem) -> list[Candidate]:
+    """conv_depthwise: the output columns per thread (the heuristic's first), at the widest
+    vector of channels C allows."""
+    g = problem.geometry
+    vector = conv_depthwise.widest_vector(g.c, problem.element, problem.element_d)
+    first = max(1, min(conv_depthwise.DEFAULT_COLUMNS, g.q))
+    columns = [first] + [t for t in (2, 8) if t != first and t <= g.q]
+    return [Candidate(Family.CONV_DEPTHWISE, (t, vector, 1), (1, 1, 1), 1, conv_depthwise.SCHEDULE) for t in columns]
+
+
 def space(problem: GemmProblem | Conv2dProblem, family: Family, arch: str) -> list[Candidate]:
     """`family`'s candidates for `problem` on `arch`, pruned by size and by the emitter's
     blockers (a pure function: no IR, no device)."""
     if family is Family.CONV_DIRECT:
         raw = [Candidate(Family.CONV_DIRECT, None)]
+    elif family is Family.CONV_DEPTHWISE:
+        raw = _depthwise(problem)  # type: ignore[arg-type]
     elif family is Family.GEMM_SM90:
         raw = _sm90_gemm(problem, arch)  # type: ignore[arg-type]
     elif family is Family.CONV_SM90:
@@ -520,7 +544,9 @@ def families(op_kind: str, arch: str, groups: int = 1) -> tuple[Family, ...]:
     if arch not in table:
         raise InvalidKernelConfig(f"the tuning space knows {sorted(table)}, not {arch}")
     if op_kind == "conv2d" and groups > 1:
-        return (Family.CONV_DIRECT,)
+        # conv_depthwise first (ties in the model keep it): it refuses every layer that is not
+        # depthwise (problem_of raises, and the family is skipped).
+        return (Family.CONV_DEPTHWISE, Family.CONV_DIRECT)
     return table[arch]
 
 

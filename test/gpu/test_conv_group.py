@@ -171,7 +171,7 @@ ODD = {
     "direct_24pg": (2, 10, 10, 48, 48, 3, 3, 2, dict(padding=(1, 1, 1, 1), epilogue="bias_residual_relu"),
                     "conv_direct"),
     # Depthwise (MobileNetV2's 144-channel stride-2 layer, batch 2) and a channel multiplier of 2.
-    "direct_depthwise_s2": (2, 56, 56, 144, 144, 3, 3, 144, dict(stride=(2, 2), padding=(1, 1, 1, 1)), "conv_direct"),
+    "direct_depthwise_s2": (2, 56, 56, 144, 144, 3, 3, 144, dict(stride=(2, 2), padding=(1, 1, 1, 1)), "conv_depthwise"),
     "direct_depthwise_x2": (2, 8, 8, 8, 16, 3, 3, 8, dict(padding=(1, 1, 1, 1)), "conv_direct"),
 }
 

@@ -76,7 +76,7 @@ C/groups) and geometry are run-time arguments, checked by `can_implement`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.conv_sm90 import (
@@ -242,6 +242,53 @@ def scalar_epilogue(tree: EpilogueTree, *, acc: str, leaf: callable, scalar: cal
 
     root = value(tree.root)
     return lines, root
+
+
+def render_scalar_epilogue(tree: EpilogueTree, *, row_leaf: Callable[[int], str] | None = None,
+                           extra_params: str = "") -> str:
+    """The C++ `Leaves` struct (each leaf's pointer, an aux load's row pitch, the scalars) and
+    `epilogue(acc, m, f, leaves)`: `tree` at output element (m, f), m the N*P*Q row, f the
+    channel (scalar_epilogue). conv_depthwise.py renders its epilogue with it too, reading row
+    broadcasts from registers: `row_leaf(i)` is the float of row leaf i there (default
+    leaves.x<i>[f]), `extra_params` the parameters that expression needs."""
+    fields = []
+    for i, load in enumerate(tree.leaves):
+        fields.append(f"  {load.element.cpp} const* x{i};")
+        if load.kind is LeafKind.AUX:
+            fields.append(f"  int64_t x{i}_ld;")
+    fields += [f"  float s{j};" for j in range(len(tree.scalars))]
+    if not fields:
+        fields = ["  int unused;"]
+
+    def leaf(i: int, load: Load) -> str:
+        if load.kind is LeafKind.ROW and row_leaf is not None:
+            return row_leaf(i)
+        index = {LeafKind.ROW: "f", LeafKind.COLUMN: "m", LeafKind.AUX: f"m * leaves.x{i}_ld + f",
+                 LeafKind.SCALAR: "0"}[load.kind]
+        return f"float(leaves.x{i}[{index}])"
+
+    lines, root = scalar_epilogue(tree, acc="acc", leaf=leaf, scalar=lambda j: f"leaves.s{j}")
+    body = "".join(f"  {line}\n" for line in lines)
+    return (
+        "// The epilogue's run-time operands: each leaf's pointer (an aux load's row pitch), the scalars.\n"
+        "struct Leaves {\n" + "\n".join(fields) + "\n};\n\n"
+        "// The anchor's epilogue tree at output element (m, f), m the N*P*Q row: every node in float,\n"
+        "// rounded to its own type.\n"
+        f"__device__ __forceinline__ ElementD epilogue(float acc, int64_t m, int f, Leaves const& leaves{extra_params}) {{\n"
+        f"{body}"
+        f"  return cutlass::NumericConverter<ElementD, float>{{}}({root});\n"
+        "}\n"
+    )
+
+
+def leaf_initializers(tree: EpilogueTree) -> list[str]:
+    """The host's statements filling `Leaves leaves` from the entry point's leaf parameters."""
+    inits = []
+    for i, load in enumerate(tree.leaves):
+        inits.append(f"  leaves.x{i} = static_cast<{load.element.cpp} const*>(x{i});")
+        if load.kind is LeafKind.AUX:
+            inits.append(f"  leaves.x{i}_ld = x{i}_ld;")
+    return inits + [f"  leaves.s{j} = s{j};" for j in range(len(tree.scalars))]
 
 
 # --------------------------------------------------------------------------------------
@@ -561,33 +608,7 @@ class ConvDirectKernel(CutlassKernel):
         ]
 
     def _render_epilogue(self) -> str:
-        tree = self.epilogue
-        fields = []
-        for i, load in enumerate(tree.leaves):
-            fields.append(f"  {load.element.cpp} const* x{i};")
-            if load.kind is LeafKind.AUX:
-                fields.append(f"  int64_t x{i}_ld;")
-        fields += [f"  float s{j};" for j in range(len(tree.scalars))]
-        if not fields:
-            fields = ["  int unused;"]
-
-        def leaf(i: int, load: Load) -> str:
-            index = {LeafKind.ROW: "f", LeafKind.COLUMN: "m", LeafKind.AUX: f"m * leaves.x{i}_ld + f",
-                     LeafKind.SCALAR: "0"}[load.kind]
-            return f"float(leaves.x{i}[{index}])"
-
-        lines, root = scalar_epilogue(tree, acc="acc", leaf=leaf, scalar=lambda j: f"leaves.s{j}")
-        body = "".join(f"  {line}\n" for line in lines)
-        return (
-            "// The epilogue's run-time operands: each leaf's pointer (an aux load's row pitch), the scalars.\n"
-            "struct Leaves {\n" + "\n".join(fields) + "\n};\n\n"
-            "// The anchor's epilogue tree at output element (m, f), m the N*P*Q row: every node in float,\n"
-            "// rounded to its own type.\n"
-            "__device__ __forceinline__ ElementD epilogue(float acc, int64_t m, int f, Leaves const& leaves) {\n"
-            f"{body}"
-            f"  return cutlass::NumericConverter<ElementD, float>{{}}({root});\n"
-            "}\n"
-        )
+        return render_scalar_epilogue(self.epilogue)
 
     def _render_window_check(self) -> str:
         if self.config.row_block is None:
@@ -598,13 +619,7 @@ class ConvDirectKernel(CutlassKernel):
 
     def _render_exports(self, entry: EntryPoint) -> str:
         launch, workspace, can = entry.prototypes()
-        tree = self.epilogue
-        leaf_inits = []
-        for i, load in enumerate(tree.leaves):
-            leaf_inits.append(f"  leaves.x{i} = static_cast<{load.element.cpp} const*>(x{i});")
-            if load.kind is LeafKind.AUX:
-                leaf_inits.append(f"  leaves.x{i}_ld = x{i}_ld;")
-        leaf_inits += [f"  leaves.s{j} = s{j};" for j in range(len(tree.scalars))]
+        leaf_inits = leaf_initializers(self.epilogue)
         problem_args = ", ".join(p.name for p in entry.problem_params
                                  if p.name in _GEOMETRY_NAMES)
         return f"""\

@@ -60,11 +60,14 @@ def test_resnext50_grouped_layers(h, c, stride, arch):
 
 
 @pytest.mark.parametrize("h, c, stride", MOBILENETV2_DEPTHWISE)
-def test_mobilenetv2_depthwise_layers_stay_direct(h, c, stride):
+def test_mobilenetv2_depthwise_layers_go_to_the_depthwise_kernel(h, c, stride):
+    # Not the tensor cores (choose_group_conv's reason); conv_depthwise's register-window kernel
+    # (test_conv_depthwise.py), which took them from conv_direct.
     op = grouped(32, h, c, c, c, stride=stride, epilogue="plain")
-    assert kernel_family(op, "sm_90a") == "conv_direct"
+    assert "depthwise" in choose_group_conv(1, 1, Element.F16).reason
+    assert kernel_family(op, "sm_90a") == "conv_depthwise"
     call = lower_anchor(op, "sm_90a")
-    assert "depthwise" in call.reason and call.config.startswith("conv_direct fprop nhwc f16->f16, depthwise")
+    assert "depthwise" in call.reason and call.config.startswith("conv_depthwise fprop nhwc f16->f16")
 
 
 @pytest.mark.parametrize(

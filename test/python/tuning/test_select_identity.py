@@ -3,9 +3,10 @@ convolution of the test/data models (top level, half/ and ops/) on sm_90a and sm
 same family, the same translation-unit name, byte-identical host and device C++ (sha256
 digests) and the same manifest reason as before it, when the emitters called the heuristics
 themselves (kernel_tus.json, written by kernel_tus.py at commit 2ff465f; rewritten since when
-conv_group_sm80 dropped its 16-wide tile: only conv_direct's reason texts changed; and when
+conv_group_sm80 dropped its 16-wide tile: only conv_direct's reason texts changed; when
 conv_direct got its row-blocked kernel and conv_group_sm80 its 16-wide tile back at 4 outputs an
-access: only conv_direct rows changed, their TU text and names and reason texts). Both ways in are held
+access: only conv_direct rows changed, their TU text and names and reason texts; and when the
+depthwise 3x3s moved from conv_direct to conv_depthwise: only those rows). Both ways in are held
 to it: through the pass (the #bolt.kernel it writes) and without it (the lowering's own
 heuristic fallback)."""
 
@@ -37,4 +38,4 @@ def test_golden_covers_every_model_and_family():
     assert set(GOLDEN) == {f"{m}@{a}" for m in kernel_tus.MODELS for a in kernel_tus.ARCHES}
     families = {row.get("family") for rows in GOLDEN.values() for row in rows}
     # Not covered by these models: conv_sm80 chosen on sm_90a, and conv_group_sm80.
-    assert {"gemm_sm90", "gemm_sm80", "conv_sm90", "conv_sm80", "conv_direct"} <= families
+    assert {"gemm_sm90", "gemm_sm80", "conv_sm90", "conv_sm80", "conv_direct", "conv_depthwise"} <= families
