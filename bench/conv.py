@@ -347,7 +347,7 @@ def automatic_stages_with_tile(tile: tuple[int, int, int]) -> Iterator[None]:
 
     original_family = heuristic.conv_family_sm90a
     heuristic.choose_conv_sm90 = forced
-    heuristic.conv_family_sm90a = lambda m, n, k: "conv_sm90"  # the sweep asked for conv_sm90
+    heuristic.conv_family_sm90a = lambda m, n, k, c: "conv_sm90"  # the sweep asked for conv_sm90
     try:
         yield
     finally:

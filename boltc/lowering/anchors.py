@@ -14,8 +14,8 @@ the comparison), so `#bolt.kernel<"gemm_sm80", ...>` selects gemm_sm80 there. A 
 family asked for on sm_80 is refused by name (its kernels need sm_90a). Without a
 `#bolt.kernel` (the select-kernels pass writes one; IR that skipped it gets the same choice
 here from tuning/select.py's heuristic), a convolution on sm_90a goes to conv_sm80 where the
-heuristic measured it faster (`tuning/heuristic.py: conv_family_sm90a`: narrow, shallow
-layers) and conv_sm80 can lower it. A grouped or depthwise convolution (groups > 1) goes, on both targets, to
+heuristic measured it faster (`tuning/heuristic.py: conv_family_sm90a`: fewer than 64
+input channels) and conv_sm80 can lower it. A grouped or depthwise convolution (groups > 1) goes, on both targets, to
 conv_group_sm80 (CUTLASS 2.x tensor-core grouped implicit GEMM) where one of its group modes is
 legal and wastes at most a few times the useful MMA work, else to conv_direct (CUDA cores):
 conv_group_sm80.choose_group_conv decides, and the lowering records why (the anchor's reason);

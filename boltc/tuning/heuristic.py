@@ -142,29 +142,30 @@ _CONV_CANDIDATES: tuple[tuple[int, int, int], ...] = (
     (64, 64, 64),
     (64, 32, 64),
 )
-# conv_sm80 (CUTLASS 2.x) on sm_90a for a narrow, shallow, tall implicit GEMM: at most this
-# many filters and this K = C*R*S, and enough 256x64 tiles to fill the GPU (conv_family_sm90a).
-SM80_CONV_MAX_FILTERS = 64
-SM80_CONV_MAX_K = 1024
+# conv_sm80 (CUTLASS 2.x) on sm_90a for a convolution of few input channels: fewer than one
+# 64-element K tile of them (conv_sm90's TMA im2col reads zeros past C), and enough 256x64 tiles
+# to fill the GPU (conv_family_sm90a).
+SM80_CONV_MAX_CHANNELS = 63
 SM80_CONV_TILE = (256, 64)
 
 
-def conv_family_sm90a(m: int, n: int, k: int) -> str:
-    """Which family lowers a convolution on sm_90a: "conv_sm80" for a narrow, shallow, tall
-    implicit GEMM (F <= 64 filters, K = C*R*S <= 1024, and at least one 256x64 tile per SM),
-    else "conv_sm90".
+def conv_family_sm90a(m: int, n: int, k: int, c: int) -> str:
+    """Which family lowers a convolution on sm_90a: "conv_sm80" for an implicit GEMM of fewer
+    than 64 input channels C (K = C*R*S) with at least one 256x64 tile per SM, else
+    "conv_sm90".
 
-    Measured on the H100 (bench/conv.py --sweep, ResNet-50 3x3 layers at batch 32, conv alone):
-    at 56x56x64 (M = 100352, F = 64, K = 576) the CUTLASS 2.x 256x64x32 4-stage kernel ran
-    33.4 us against 36.9 us for the best sm_90a tile (128x64): with K = 576 a tile's mainloop
-    is 9 k-blocks, too short for the TMA warp-specialized pipeline to pay for itself, and 2.x's
-    cp.async multistage kernel keeps two 256x64 tiles per SM. From 28x28x128 (K = 1152) on, the
-    sm_90a kernels won every layer (23.6 vs 28.7 us at 28x28x128). bolt_paper.json's untuned
-    measurements agree (`about_conv_cutlass`). Smaller problems than a wave of 256x64 tiles
-    were not measured and stay on conv_sm90. If conv_sm80 refuses the op (an epilogue or an
-    alignment it lacks), the caller falls back to conv_sm90."""
+    Why C: conv_sm90's K tile is 64 channels of one filter tap (one 128-byte swizzle row of
+    TMA im2col), so a layer with C < 64 multiplies zeros for the rest of it: the space-to-depth
+    stems (C = 16: 4x the MMAs), VGG's first layer (C = 3 padded to 8). Measured on the H100
+    (bench/profile_space.py --only conv, 2026-11-26, L2 flushed): ResNet-50's 7x7/2 stem on 3
+    channels ran 181 us on conv_sm80 against 771 us for the best conv_sm90 tile; at C = 64
+    (56x56x64, M = 100352, F = 64) the cooperative conv_sm90 256x64 tile won, 27.6 us against
+    33.8 us for conv_sm80's best 3x3 and 15.4 against 18.5 us 1x1 (before the cooperative
+    schedule, conv_sm80 won that layer: 33.4 against 36.9 us, the rule then was F <= 64 and K
+    <= 1024). If conv_sm80 refuses the op (an epilogue or an alignment it lacks), the caller
+    falls back to conv_sm90."""
     tall = ceil(m / SM80_CONV_TILE[0]) * ceil(n / SM80_CONV_TILE[1]) >= H100_SMS
-    if n <= SM80_CONV_MAX_FILTERS and k <= SM80_CONV_MAX_K and tall:
+    if c <= SM80_CONV_MAX_CHANNELS and tall:
         return "conv_sm80"
     return "conv_sm90"
 
@@ -176,28 +177,54 @@ class ConvChoice(GemmChoice):
     family: str = "conv_sm90"
 
 
+# conv_sm90's persistent cooperative tiles (two consumer warpgroups), largest first; 64-wide
+# ones only for F <= 128 (COOPERATIVE_NARROW_MAX_F).
+_CONV_COOPERATIVE: tuple[tuple[int, int, int], ...] = (
+    (256, 128, 64),
+    (128, 256, 64),
+    (128, 128, 64),
+    (256, 64, 64),
+    (128, 64, 64),
+)
+COOPERATIVE_NARROW_MAX_F = 128
+COOPERATIVE_MIN_WAVE_USE = 0.7  # below it the cooperative tiles lose to warpspecialized ones
+WAVE_USE_TIE = 0.02  # wave uses this close count as equal: the larger tile wins
+
+
+def wave_use(tiles: int, sms: int = H100_SMS) -> float:
+    """The share of the SM slots busy over the rounds a persistent kernel runs `tiles` tiles
+    in: 392 tiles on 132 SMs use 99 % (3 rounds), 196 use 74 % (2 rounds, the second half
+    empty), 98 use 74 % (one round)."""
+    return tiles / (ceil(tiles / sms) * sms)
+
+
 def choose_conv_sm90(m: int, n: int, k: int, dtype: str = "f16", arch: str = "sm_90a") -> ConvChoice:
     """The heuristic configuration of an NHWC fprop seen as its implicit GEMM: M = N*P*Q output
     pixels, N = F filters, K = C*R*S.
 
-    CUTLASS 4.2's sm_90a convolution has one schedule (one producer and one consumer
-    warpgroup, one tile per CTA; its cooperative and pingpong forms static_assert), so the
-    choice is the tile:
-    1. Candidates 128x128x64, 64x128x64, 128x64x64, 64x64x64, 64x32x64: the consumer
-       warpgroup holds the whole fp32 tile, 128 registers a thread at 128x128 (128x256 spilled
-       and ran 10x slower on the H100, bolt_paper.json's `about_conv_cutlass`). Tiles wider
-       than F rounded up to 32, or taller than M rounded up to 64, are skipped (masked work).
-       64x128 before 128x64: the same tile count, but half the im2col rows (TMA im2col loads
-       are the expensive side) for twice the filter columns.
-    2. The first candidate whose tile count fills 70% of the 132 SMs wins, else the smallest.
-       This picks the best sm_90a tile of `bench/conv.py --sweep` on the H100 for every
-       ResNet-50 3x3 layer (N=32; bench/RESULTS.md): 128x128 at 28x28x128 (196 tiles) and at
-       14x14x256 (98 tiles, 74%), 64x128 at 7x7x512 (100 tiles: 21.0 us, where 128x64 ran
-       30.8 and 128x128, 52 tiles, 28.0), and 128x64 at 56x56x64 (F = 64 rules out 64x128;
-       that layer goes to conv_sm80 anyway, `conv_family_sm90a`).
+    1. The persistent cooperative schedule (boltc's kernel header: two consumer warpgroups, the
+       next tile's loads under this tile's epilogue) where its tiles use the GPU well: among
+       256x128, 128x256, 128x128, 256x64 and 128x64 (64-wide only for F <= 128: narrower
+       WGMMAs lose to the warpspecialized 64x128 elsewhere), not taller than M or wider than F
+       (rounded up to 64 and 32), the best `wave_use` of the 132 SMs, the larger tile on a tie
+       (within 2 %), 128x128 before 256x64. Taken when that use is at least 70 %.
+    2. Else the warpspecialized schedule (one consumer warpgroup, one tile per CTA), tiles
+       128x128x64, 64x128x64, 128x64x64, 64x64x64, 64x32x64: the first whose tile count fills
+       70 % of the SMs, else the smallest. Tiles wider than F rounded up to 32, or taller than M
+       rounded up to 64, are skipped (masked work); 64x128 before 128x64 (the same tile count,
+       half the im2col rows).
     3. K tile 64 (one 128-byte swizzle row of 16-bit channels; layers with C < 64 read zeros
-       past C, which TMA fills), cluster 1x1x1 (the measured bests all ran without one), and
-       as many stages as fit beside the epilogue.
+       past C, which TMA fills: `conv_family_sm90a` sends the tall ones to conv_sm80), cluster
+       1x1x1, and as many stages as fit beside the epilogue.
+
+    Measured on the H100 (bench/profile_space.py --only conv, 2026-11-26, every conv_sm90 tile
+    of both schedules on ResNet-50's 22 distinct convolutions at batch 32, L2 flushed), this
+    picks the best tile or one within 5 % of it on every layer but 14x14x1024 -> 2048 /2
+    (256x128, 19.1 us, against 128x256, 18.0): cooperative 256x64 at 56x56x64 (27.6 us 3x3
+    against 38.5 warpspecialized), 128x64 at 28x28x128 (392 tiles, 20.8 against 24.4),
+    128x128 at 14x14x256 (98 tiles, 74 %: 19.2 against 19.5), 256x128 or 128x256 on the
+    strided 1x1 downsamples (22.7 against 32.7 us at 56x56x256 -> 512); and the warpspecialized
+    64x128 at 7x7x512 3x3 (21.5 us: cooperative 128x128 uses 39 % of the SMs, 128x64 ran 26.8).
     """
     if arch not in SUPPORTED_ARCHS:
         raise ValueError(f"choose_conv_sm90 picks sm_90a kernels, not {arch}")
@@ -205,11 +232,24 @@ def choose_conv_sm90(m: int, n: int, k: int, dtype: str = "f16", arch: str = "sm
         raise ValueError(f"sm_90a convolution inputs are f16 or bf16, not {dtype}")
     if min(m, n, k) <= 0:
         raise ValueError(f"empty convolution: implicit GEMM {m}x{n}x{k}")
-    fitting = [
-        tile for tile in _CONV_CANDIDATES
-        if tile[0] <= max(64, _round_up(m, 64)) and tile[1] <= max(32, _round_up(n, 32))
-    ] or [_CONV_CANDIDATES[-1]]
-    tiles = {tile: ceil(m / tile[0]) * ceil(n / tile[1]) for tile in fitting}
+
+    def fits(tile: tuple[int, int, int]) -> bool:
+        return tile[0] <= max(64, _round_up(m, 64)) and tile[1] <= max(32, _round_up(n, 32))
+
+    def count(tile: tuple[int, int, int]) -> int:
+        return ceil(m / tile[0]) * ceil(n / tile[1])
+
+    cooperative = [t for t in _CONV_COOPERATIVE if fits(t) and (t[1] >= 128 or n <= COOPERATIVE_NARROW_MAX_F)]
+    if cooperative:
+        best_use = max(wave_use(count(t)) for t in cooperative)
+        tile = next(t for t in cooperative if wave_use(count(t)) >= best_use - WAVE_USE_TIE)
+        if best_use >= COOPERATIVE_MIN_WAVE_USE:
+            why = (f"cooperative: the largest tile of the best wave use, {count(tile)} tiles on the "
+                   f"{H100_SMS} SMs ({wave_use(count(tile)):.0%})")
+            return ConvChoice(tile, (1, 1, 1), None, "cooperative", why)
+
+    fitting = [tile for tile in _CONV_CANDIDATES if fits(tile)] or [_CONV_CANDIDATES[-1]]
+    tiles = {tile: count(tile) for tile in fitting}
     full = [t for t in fitting if tiles[t] >= CONV_WAVE * H100_SMS]
     if full:
         tile = full[0]

@@ -165,7 +165,8 @@ def heuristic(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> Selection:
     if kind == "conv2d" and arch == "sm_90a":
         from boltc.tuning.heuristic import conv_family_sm90a
 
-        if conv_family_sm90a(*conv_sm90.conv_problem(op).gemm_mnk) == conv_sm80.FAMILY:
+        problem = conv_sm90.conv_problem(op)
+        if conv_family_sm90a(*problem.gemm_mnk, problem.c) == conv_sm80.FAMILY:
             sm80 = heuristic_for_family(op, conv_sm80.FAMILY, arch)
             if sm80.kernel is not None and lowers(op, sm80, arch):
                 return sm80  # else conv_sm80 refuses the op (an epilogue or alignment it lacks)

@@ -136,7 +136,9 @@ def run_case(tmp_path, name, n, h, w, c, r, s, *, family="conv_depthwise", strid
     out = out or dtype
     text = depthwise_model(n, h, w, c, r, s, stride=stride, padding=padding, dilation=dilation, epilogue=epilogue,
                            dtype=dtype, out=out, kernel=kernel)
-    model = boltc.compile(text, arch=arch, output=tmp_path / f"{name}.so")
+    # f32 inputs computed in f32 (the default precision f16 would add cast kernels and round).
+    model = boltc.compile(text, arch=arch, precision="f32" if dtype == "f32" else "f16",
+                          output=tmp_path / f"{name}.so")
     assert model.kernels == [family], model.kernels
     p, q = output_hw(h, w, r, s, stride, padding, dilation)
     x, weight, extras = torch_inputs(n, h, w, c, r, s, p, q, epilogue, dtype, seed=len(name))

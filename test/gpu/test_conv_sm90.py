@@ -109,7 +109,7 @@ def kernel(tile, cluster=(1, 1, 1), stages=4, schedule="warpspecialized") -> str
 
 
 def cooperative(tile=(128, 128, 64), cluster=(1, 1, 1), stages="auto") -> str:
-    """The opt-in persistent cooperative schedule (boltc/conv_sm90_cooperative_kernel.hpp)."""
+    """The persistent cooperative schedule (boltc/conv_sm90_cooperative_kernel.hpp)."""
     return kernel(tile, cluster, stages, schedule="cooperative")
 
 
@@ -165,7 +165,7 @@ CASES = {
 }
 
 
-# The opt-in cooperative schedule (persistent, two consumer warpgroups) forced on ResNet-50's
+# The cooperative schedule (persistent, two consumer warpgroups) forced on ResNet-50's
 # 3x3 layers (batch 8 to keep the numpy reference quick; the tile walk is the same at 32):
 # stride 1 and 2, bias + ReLU and bias + residual + ReLU, 128- and 256-row tiles, a cluster.
 COOPERATIVE_CASES = {
@@ -300,7 +300,7 @@ def test_resnet50_3x3_layer_timing_against_cudnn(h, c, tmp_path):
 @pytest.mark.parametrize("h, c, stride", [(56, 64, 1), (28, 128, 1), (14, 256, 1), (7, 512, 1), (56, 128, 2),
                                           (28, 256, 2)])
 def test_resnet50_3x3_cooperative_timing_against_warpspecialized(h, c, stride, tmp_path):
-    """ResNet-50's 3x3 layers at batch 32 with bias + ReLU: the opt-in cooperative schedule
+    """ResNet-50's 3x3 layers at batch 32 with bias + ReLU: the cooperative schedule
     (the tiles listed) against the warpspecialized one (the heuristic's
     tile, and 128x128), all checked against cuDNN, then timed as CUDA graphs (per_call_us, as
     test_resnet50_3x3_layer_timing_against_cudnn). Prints; asserts only the numerics."""
@@ -315,9 +315,9 @@ def test_resnet50_3x3_cooperative_timing_against_warpspecialized(h, c, stride, t
     reference = torch.relu(torch.nn.functional.conv2d(x.permute(0, 3, 1, 2), weight.permute(0, 3, 1, 2), bias,
                                                       stride=stride, padding=1)).permute(0, 2, 3, 1).float()
     p = (h + 2 - 3) // stride + 1
-    heuristic_tile = choose_conv_sm90(n * p * p, f, 9 * c).tile
+    heuristic = choose_conv_sm90(n * p * p, f, 9 * c)
     configs = {
-        f"warpspecialized {'x'.join(map(str, heuristic_tile))} (heuristic)": None,
+        f"{heuristic.schedule} {'x'.join(map(str, heuristic.tile))} (heuristic)": None,
         "warpspecialized 128x128x64": kernel((128, 128, 64), stages="auto"),
         "cooperative 128x128x64": cooperative((128, 128, 64)),
         "cooperative 128x64x64": cooperative((128, 64, 64)),

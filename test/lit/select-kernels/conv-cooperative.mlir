@@ -1,7 +1,7 @@
-// The opt-in cooperative conv_sm90 schedule: written by a user as #bolt.kernel, it is kept by
-// select-kernels, survives the whole pipeline (`boltc --emit bolt`) and reads back as it was
-// printed; the generated C++ (`--emit cpp`) includes boltc's cooperative kernel header. (No
-// heuristic writes it: test/python/lowering/test_conv_sm90.py.)
+// The cooperative conv_sm90 schedule written by a user as #bolt.kernel: kept by select-kernels
+// (no reason added), it survives the whole pipeline (`boltc --emit bolt`) and reads back as it
+// was printed; the generated C++ (`--emit cpp`) includes boltc's cooperative kernel header. (The
+// heuristic's own choice of it: conv-heuristic.mlir, test/python/lowering/test_conv_sm90.py.)
 // RUN: boltc-opt %s -p 'select-kernels{arch=sm_90a}' | filecheck %s
 // RUN: boltc %s --emit bolt | filecheck %s --check-prefix=EMIT
 // RUN: boltc %s --emit bolt | boltc-opt | filecheck %s --check-prefix=EMIT

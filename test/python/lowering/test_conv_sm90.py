@@ -54,22 +54,33 @@ def test_bias_relu_tu_instantiates_the_conv_builders(layer):
     name = lowering.kernel.name
     assert re.fullmatch(r"boltc_conv_sm90_[0-9a-f]{16}", name)
     tile = lowering.kernel.config.tile
-    for piece in [
+    if lowering.kernel.config.cooperative:  # the heuristic's choice where its tiles use the SMs well
+        schedule_pieces = [
+            '#include "boltc/conv_sm90_cooperative_kernel.hpp"',
+            "using KernelSchedule = boltc::conv_sm90::KernelImplicitTmaWarpSpecializedCooperative;",
+            "using EpilogueSchedule = cutlass::epilogue::TmaWarpSpecializedCooperative;",
+            "boltc::conv_sm90::ConvUniversalCooperative<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;",
+            "using CollectiveMainloop = typename boltc::conv_sm90::CooperativeConvMainloop<",
+        ]
+    else:
+        schedule_pieces = [
+            "using KernelSchedule = cutlass::conv::KernelImplicitTmaWarpSpecializedSm90;",
+            "using EpilogueSchedule = cutlass::epilogue::TmaWarpSpecialized;",
+            "cutlass::conv::kernel::ConvUniversal<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;",
+            "cutlass::conv::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,\n    cutlass::arch::OpClassTensorOp,\n"
+            "    cutlass::conv::Operator::kFprop,",
+        ]
+    for piece in schedule_pieces + [
         "using LayoutA = cutlass::layout::TensorNHWC;",
         "using LayoutB = cutlass::layout::TensorNHWC;",
         "using LayoutD = cutlass::layout::TensorNHWC;",
         "constexpr int AlignmentA = 8;",
         "constexpr int AlignmentD = 8;",
         f"using TileShape = cute::Shape<cute::_{tile.m}, cute::_{tile.n}, cute::Shape<cute::_{tile.k}>>;",
-        "using KernelSchedule = cutlass::conv::KernelImplicitTmaWarpSpecializedSm90;",
-        "using EpilogueSchedule = cutlass::epilogue::TmaWarpSpecialized;",
-        "cutlass::conv::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,\n    cutlass::arch::OpClassTensorOp,\n"
-        "    cutlass::conv::Operator::kFprop,",
         "cutlass::conv::collective::StageCountAutoCarveout<",
         "cutlass::epilogue::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,",
         "    EpilogueSchedule,\n    Fusion>::CollectiveOp;",
         "using ProblemShape = cutlass::conv::ConvProblemShape<\n    cutlass::conv::Operator::kFprop,",
-        "cutlass::conv::kernel::ConvUniversal<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;",
         "using Conv = KernelAdapter<ConvKernel>;",
         "Sm90RowBroadcast<",  # the per-filter bias: one value per output column
         "cutlass::epilogue::thread::ReLu",
@@ -244,7 +255,7 @@ def test_kernel_attr_errors_name_the_op_and_its_place():
         lower(conv_text(2, 8, 8, 16, 16, 3, 3, kernel=conv_kernel_attr((128, 128, 64), family="gemm_sm90")))
     with pytest.raises(InvalidKernelConfig,
                        match="'pingpong': conv_sm90 has the 'warpspecialized' schedule .*Persistent.* and the "
-                             "opt-in 'cooperative' one .*not run on a GPU yet"):
+                             "'cooperative' one .*persistent cooperative kernel"):
         lower(conv_text(2, 8, 8, 16, 16, 3, 3, kernel=conv_kernel_attr((128, 128, 64), schedule="pingpong")))
 
 
@@ -299,18 +310,35 @@ def test_host_program_calls_the_conv_entry_point():
 # --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("h, c, f, tile", [
-    # ResNet-50's 3x3 layers at batch 32: the best sm_90a tile of `bench/conv.py --sweep` on the
-    # H100 (bench/RESULTS.md; 56x56x64 goes to conv_sm80, its best sm_90a tile is still 128x64).
-    (56, 64, 64, (128, 64, 64)),
-    (28, 128, 128, (128, 128, 64)),
-    (14, 256, 256, (128, 128, 64)),
-    (7, 512, 512, (64, 128, 64)),
+@pytest.mark.parametrize("h, c, f, r, stride, tile, schedule", [
+    # ResNet-50's 3x3 layers and strided 1x1 downsamples at batch 32: the best conv_sm90 tile and
+    # schedule of `bench/profile_space.py --only conv` on the H100 (2026-11-26, bench/RESULTS.md),
+    # or one within 6 % of it (the last two rows: 128x256 ran 22.7 and 18.0 us).
+    (56, 64, 64, 3, 1, (256, 64, 64), "cooperative"),
+    (56, 128, 128, 3, 2, (128, 64, 64), "cooperative"),
+    (28, 128, 128, 3, 1, (128, 64, 64), "cooperative"),
+    (28, 256, 256, 3, 2, (128, 128, 64), "cooperative"),
+    (14, 256, 256, 3, 1, (128, 128, 64), "cooperative"),
+    (14, 512, 512, 3, 2, (64, 128, 64), "warpspecialized"),
+    (7, 512, 512, 3, 1, (64, 128, 64), "warpspecialized"),
+    (28, 512, 1024, 1, 2, (128, 128, 64), "cooperative"),
+    (56, 256, 512, 1, 2, (256, 128, 64), "cooperative"),
+    (14, 1024, 2048, 1, 2, (256, 128, 64), "cooperative"),
 ])
-def test_heuristic_reproduces_the_measured_best_resnet_tiles(h, c, f, tile):
-    choice = choose_conv_sm90(32 * h * h, f, 9 * c)
+def test_heuristic_reproduces_the_measured_best_resnet_tiles(h, c, f, r, stride, tile, schedule):
+    p = (h + 2 * (r // 2) - r) // stride + 1
+    choice = choose_conv_sm90(32 * p * p, f, r * r * c)
     assert choice.tile == tile and choice.cluster == (1, 1, 1) and choice.stages is None
-    assert choice.schedule == "warpspecialized" and choice.family == "conv_sm90"
+    assert choice.schedule == schedule and choice.family == "conv_sm90"
+
+
+def test_few_channels_go_to_conv_sm80_on_hopper():
+    """conv_sm90's K tile is 64 channels of one tap: below that, tall layers go to conv_sm80."""
+    from boltc.tuning.heuristic import conv_family_sm90a
+
+    assert conv_family_sm90a(32 * 112 * 112, 64, 16 * 16, 16) == "conv_sm80"  # the folded ResNet stem
+    assert conv_family_sm90a(32 * 56 * 56, 64, 9 * 64, 64) == "conv_sm90"  # 56x56x64: cooperative 256x64
+    assert conv_family_sm90a(2 * 8 * 8, 64, 9 * 16, 16) == "conv_sm90"  # too small to fill the GPU
 
 
 def test_heuristic_small_problems_and_small_f():
@@ -328,14 +356,13 @@ def test_heuristic_small_problems_and_small_f():
 @given(m=st.integers(1, 400_000), n=st.integers(1, 2048), k=st.integers(1, 8192))
 def test_every_heuristic_choice_is_a_valid_config(m, n, k):
     choice = choose_conv_sm90(m, n, k)
-    assert choice.schedule == "warpspecialized"  # never the opt-in cooperative schedule
-    ConvSm90Config(element_ab=Element.F16, element_d=Element.F16, tile=Shape3.of(choice.tile),
-                   cluster=Shape3.of(choice.cluster), stages=choice.stages)
+    config = ConvSm90Config(element_ab=Element.F16, element_d=Element.F16, tile=Shape3.of(choice.tile),
+                            cluster=Shape3.of(choice.cluster), stages=choice.stages, schedule=choice.schedule)
+    assert config.blocker() is None, config.blocker()
 
 
 # --------------------------------------------------------------------------------------
-# The opt-in persistent cooperative schedule (include/boltc/conv_sm90_cooperative_kernel.hpp):
-# only from an explicit #bolt.kernel; not run on a GPU yet.
+# The persistent cooperative schedule (include/boltc/conv_sm90_cooperative_kernel.hpp).
 # --------------------------------------------------------------------------------------
 
 # ResNet-50's 14x14x256 3x3 layer at batch 32.
@@ -456,16 +483,16 @@ def test_cooperative_attr_errors_name_the_op():
     assert info.value.location is not None
 
 
-def test_nothing_chooses_the_cooperative_schedule_by_itself():
-    """Opt-in only: the heuristic, the select-kernels pass and the tuning space never pick it."""
+def test_the_heuristic_and_the_space_offer_both_schedules():
+    """The heuristic takes the cooperative schedule where its tiles keep the SMs busy (28x28x128:
+    392 tiles of 128x64) and the warpspecialized one where they would not (7x7x512); the select-
+    kernels heuristic and the lowering without #bolt.kernel agree; the tuning space has both."""
     from boltc.tuning.select import heuristic
     from boltc.tuning.space import Family, candidates
 
-    for h, c, f in ((56, 64, 64), (28, 128, 128), (14, 256, 256), (7, 512, 512)):
+    for h, c, f, schedule in ((28, 128, 128, "cooperative"), (7, 512, 512, "warpspecialized")):
         op = parse_conv(conv_text(32, h, h, c, f, 3, 3, padding=(1, 1, 1, 1)))
-        selection = heuristic(op, "sm_90a")
-        if selection.kernel is not None:
-            assert selection.kernel.schedule.data != "cooperative"
-        assert lower_conv2d(op).kernel.config.schedule == "warpspecialized"
+        assert heuristic(op, "sm_90a").kernel.schedule.data == schedule
+        assert lower_conv2d(op).kernel.config.schedule == schedule
         conv_candidates = [x for x in candidates(op, "sm_90a") if x.family is Family.CONV_SM90]
-        assert conv_candidates and all(x.schedule == "warpspecialized" for x in conv_candidates)
+        assert {x.schedule for x in conv_candidates} == {"warpspecialized", "cooperative"}

@@ -37,10 +37,10 @@ def test_generated_sm90a_conv_with_bias_residual_relu_compiles(tmp_path: Path):
 @pytest.mark.timeout(1200)
 @pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
 def test_generated_sm90a_cooperative_conv_compiles(tmp_path: Path):
-    """The opt-in persistent cooperative schedule (boltc/conv_sm90_cooperative_kernel.hpp) on a
+    """The persistent cooperative schedule (boltc/conv_sm90_cooperative_kernel.hpp) on a
     ResNet-50 3x3 layer at batch 32 (14x14x256 -> 256, pad 1) with bias + ReLU: the kernel
     header, the collective built from the conv builder's pieces and the cooperative epilogue
-    instantiate together. Compile only: it has not run on a GPU (test/gpu/test_conv_sm90.py)."""
+    instantiate together. Compile only here; its numerics on the GPU: test/gpu/test_conv_sm90.py."""
     op = parse_conv(conv_text(32, 14, 14, 256, 256, 3, 3, padding=(1, 1, 1, 1), epilogue="bias_relu",
                               kernel=conv_kernel_attr((128, 128, 64), stages="auto", schedule="cooperative")))
     kernel = lower_conv2d(op).kernel
