@@ -290,6 +290,7 @@ class Config:
     stages: int | None = None
     family: str = "conv_sm90"
     warp: tuple[int, int, int] | None = None  # conv_sm80's warp tile
+    schedule: str = "warpspecialized"  # conv_sm90's, for a forced tile with automatic stages
 
     @property
     def label(self) -> str:
@@ -333,16 +334,16 @@ class Lowered:
 
 
 @contextlib.contextmanager
-def automatic_stages_with_tile(tile: tuple[int, int, int]) -> Iterator[None]:
-    """choose_conv_sm90 returns `tile` with automatic stages while this is active (the emitter
-    imports it at each call). Not thread-safe: lower in one thread."""
+def automatic_stages_with_tile(tile: tuple[int, int, int], schedule: str = "warpspecialized") -> Iterator[None]:
+    """choose_conv_sm90 returns `tile` (under `schedule`) with automatic stages while this is
+    active (the emitter imports it at each call). Not thread-safe: lower in one thread."""
     from boltc.tuning import heuristic
 
     original = heuristic.choose_conv_sm90
 
     def forced(m: int, n: int, k: int, dtype: str = "f16", arch: str = "sm_90a") -> heuristic.ConvChoice:
         original(m, n, k, dtype, arch)  # the same argument checks
-        return heuristic.ConvChoice(tile, (1, 1, 1), None, "warpspecialized",
+        return heuristic.ConvChoice(tile, (1, 1, 1), None, schedule,
                                     f"bench --sweep: tile {'x'.join(map(str, tile))} forced, stages automatic")
 
     original_family = heuristic.conv_family_sm90a
@@ -370,7 +371,7 @@ def lower_variant(variant: Variant, arch: str = "sm_90a") -> Lowered:
     text = conv_model(shape, variant.epilogue, weights=weights,
                       kernel=kernel_attr(config.tile, config.stages, family=config.family, warp=config.warp)
                       if forced_attr else None)
-    override = (automatic_stages_with_tile(config.tile) if config.tile is not None and config.stages is None
+    override = (automatic_stages_with_tile(config.tile, config.schedule) if config.tile is not None and config.stages is None
                 else contextlib.nullcontext())
     with override:
         module = load(text)

@@ -203,6 +203,8 @@ FUNCTOR_INSTRUCTIONS: dict[str, float] = {
     "cutlass::multiplies": 1, "cutlass::negate": 1, "cutlass::divides": 8,
     "boltc_evt::MaximumNaN": 2, "boltc_evt::MinimumNaN": 2,
 }
+# The same, by the last component of the C++ name: how describe_epilogue writes functors.
+FUNCTOR_INSTRUCTIONS_BY_NAME: dict[str, float] = {cpp.rsplit("::", 1)[-1]: n for cpp, n in FUNCTOR_INSTRUCTIONS.items()}
 TRANSCENDENTAL_INSTRUCTIONS = 8
 SIMPLE_INSTRUCTIONS = 1
 PLAIN_STORE_INSTRUCTIONS = 2  # convert to 16 bits, pack: what every epilogue issues per element
@@ -239,8 +241,26 @@ class EpilogueCost:
         return cls(instructions, kinds.count(LeafKind.ROW), kinds.count(LeafKind.COLUMN), kinds.count(LeafKind.AUX))
 
     @classmethod
+    def from_description(cls, text: str) -> EpilogueCost:
+        """The cost of an epilogue written as tuning/profile.py's `describe_epilogue` writes the
+        tree into a profile record: `ReLu(plus(acc, row0:f16))` (functors by the last component
+        of their C++ name, leaves as kind, index and element)."""
+        instructions = 0.0
+        for name in re.findall(r"([A-Za-z_]\w*)\(", text):
+            if name not in FUNCTOR_INSTRUCTIONS_BY_NAME:
+                raise ValueError(f"epilogue {text!r}: unknown functor {name!r} "
+                                 f"(known: {', '.join(sorted(FUNCTOR_INSTRUCTIONS_BY_NAME))})")
+            instructions += FUNCTOR_INSTRUCTIONS_BY_NAME[name]
+        leaves = re.findall(r"\b(row|column|aux|scalar)\d+:", text)
+        return cls(instructions, leaves.count(LeafKind.ROW.value), leaves.count(LeafKind.COLUMN.value),
+                   leaves.count(LeafKind.AUX.value))
+
+    @classmethod
     def from_name(cls, name: str) -> EpilogueCost:
-        """The cost of an epilogue named like "bias+relu", "bias_gelu (erf)", "none"."""
+        """The cost of an epilogue named like "bias+relu", "bias_gelu (erf)", "none", or
+        described as an expression (`from_description`: profile records of convolutions)."""
+        if "(" in name and not re.search(r"\((erf|tanh)\)", name):
+            return cls.from_description(name)
         text = re.sub(r"\s*\((erf|tanh)\)", r"_\1", name.strip().lower())
         tokens = [t for t in re.split(r"[+,\s]+", text) if t]
         if not tokens:
@@ -590,7 +610,10 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
     tm, tn, tk = candidate.tile
     cm, cn = candidate.cluster[0], candidate.cluster[1]
     sm80 = candidate.family.is_sm80
-    persistent = candidate.family is Family.GEMM_SM90
+    # GEMMs and boltc's cooperative conv kernel are persistent (one CTA an SM walking the
+    # tiles); CUTLASS's warpspecialized conv kernel launches one CTA a tile.
+    persistent = candidate.family is Family.GEMM_SM90 or (
+        candidate.family is Family.CONV_SM90 and candidate.schedule == "cooperative")
     eb = w.element_bytes
 
     s = _k_blocks(candidate, w, tk)

@@ -110,7 +110,7 @@ def test_heuristic_models_lower(shape, epilogue):
     low = conv.lower_variant(conv.Variant(shape, epilogue))
     c_padded = -(-shape.c // 8) * 8  # pad-alignment's C, which the kernel sees
     mnk = (shape.n * shape.pq[0] * shape.pq[1], shape.f, c_padded * shape.r * shape.s)
-    family = conv_family_sm90a(*mnk)
+    family = conv_family_sm90a(*mnk, c_padded)
     choose = choose_conv_sm90 if family == "conv_sm90" else lambda *p: choose_conv_sm80(*p, arch="sm_90a")
     assert low.tile == choose(*mnk).tile
     assert low.reason.startswith("heuristic")
@@ -139,9 +139,12 @@ def test_sweep_models_lower(shape, config):
 
 
 def test_automatic_stages_variant_of_the_heuristic_tile_is_the_heuristic_kernel():
-    shape = ALL_SHAPES[1]  # 28x28x128: a conv_sm90 layer (56x56x64 goes to conv_sm80)
+    from boltc.tuning.heuristic import choose_conv_sm90
+
+    shape = ALL_SHAPES[1]  # 28x28x128: the heuristic's cooperative 128x64
     heuristic = conv.lower_variant(conv.Variant(shape, "cbr"))
-    forced = conv.lower_variant(conv.Variant(shape, "cbr", conv.Config(heuristic.tile, None)))
+    schedule = choose_conv_sm90(shape.n * shape.pq[0] * shape.pq[1], shape.f, shape.c * shape.r * shape.s).schedule
+    forced = conv.lower_variant(conv.Variant(shape, "cbr", conv.Config(heuristic.tile, None, schedule=schedule)))
     assert forced.program.anchor_kernels[0].unit.source == heuristic.program.anchor_kernels[0].unit.source
 
 

@@ -194,9 +194,13 @@ def test_anchors_lower_convolutions_with_the_family_of_the_target():
 @pytest.mark.parametrize(
     "shape,family",
     [
-        # ResNet-50's 56x56x64 3x3 layer at batch 32: measured faster in conv_sm80 on the H100.
-        ((32, 56, 56, 64, 64), "conv_sm80"),
-        # Deeper layers (K = C*R*S > 1024) and problems under a wave of 256x64 tiles: conv_sm90.
+        # Fewer than 64 input channels, tall (a wave of 256x64 tiles): conv_sm80 (conv_sm90's K
+        # tile is 64 channels of one tap).
+        ((32, 56, 56, 32, 64), "conv_sm80"),
+        # ResNet-50's 56x56x64 3x3 layer at batch 32: conv_sm90's cooperative 256x64 beat
+        # conv_sm80 on the H100 (27.6 against 33.8 us, bench/profile_space.py 2026-11-26).
+        ((32, 56, 56, 64, 64), "conv_sm90"),
+        # Deeper layers and problems under a wave of 256x64 tiles: conv_sm90.
         ((32, 28, 28, 128, 128), "conv_sm90"),
         ((32, 7, 7, 512, 512), "conv_sm90"),
         ((2, 16, 16, 32, 32), "conv_sm90"),
@@ -217,7 +221,7 @@ def test_sm80_on_hopper_falls_back_to_sm90_where_sm80_refuses(monkeypatch):
     from boltc.lowering.cutlass import conv_sm80
     from boltc.lowering.cutlass.cpp import UnsupportedEpilogue
 
-    op = parse_conv(conv_text(32, 56, 56, 64, 64, 3, 3, padding=(1, 1, 1, 1)))
+    op = parse_conv(conv_text(32, 56, 56, 32, 64, 3, 3, padding=(1, 1, 1, 1)))  # C < 64: conv_sm80's
     assert anchors.lower_anchor(op, "sm_90a").family == "conv_sm80"
 
     def refuse(op, *, arch="sm_80"):
