@@ -8,7 +8,10 @@ Input: JSON lines written by bench/profile_space.py, one per (shape, configurati
      "cluster": [2, 1, 1], "stages": 4, "schedule": "cooperative",
      "problem": {"kind": "gemm", "m": 1280, "n": 3072, "k": 768, "batch": 1},
      "epilogue": "bias+relu", "median_us": 16.48, "ok": true}
-(a conv2d problem adds "n_img", "h", "w", "c", "f", "r", "s", "stride", "pad").
+(a conv2d problem adds "n_img", "h", "w", "c", "f", "r", "s", "stride", "pad"; the epilogue may
+be a short name or the EVT expression tuning/profile.py's describe_epilogue writes, such as
+"ReLu(plus(acc, row0:f16))": model.EpilogueCost.from_name reads both). The H100 records of
+2026-11-26 are in bench/data/ (bench/RESULTS.md has the fit they give).
 
 What it does:
 1. Reads the records; drops those not `ok`, conv_direct ones (the model gives that family a

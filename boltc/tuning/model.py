@@ -259,7 +259,7 @@ class EpilogueCost:
     def from_name(cls, name: str) -> EpilogueCost:
         """The cost of an epilogue named like "bias+relu", "bias_gelu (erf)", "none", or
         described as an expression (`from_description`: profile records of convolutions)."""
-        if "(" in name and not re.search(r"\((erf|tanh)\)", name):
+        if "acc" in name:  # an expression over the accumulator
             return cls.from_description(name)
         text = re.sub(r"\s*\((erf|tanh)\)", r"_\1", name.strip().lower())
         tokens = [t for t in re.split(r"[+,\s]+", text) if t]

@@ -366,3 +366,29 @@ def test_ranking_resnet50_takes_well_under_a_second():
     elapsed = time.perf_counter() - start
     assert total > 200
     assert elapsed < 1.0, f"{total} predictions took {elapsed:.2f} s"
+
+
+# --------------------------------------------------------------------------------------
+# Profile records: epilogues as describe_epilogue writes them; the cooperative conv schedule.
+# --------------------------------------------------------------------------------------
+
+
+def test_record_epilogues_read_as_their_names():
+    """bench/profile_space.py records the epilogue as its EVT expression (tuning/profile.py:
+    describe_epilogue); calibrate.py reads it with the same cost as the short names."""
+    assert EpilogueCost.from_name("ReLu(plus(acc, row0:f16))") == EpilogueCost.from_name("bias+relu")
+    assert EpilogueCost.from_name("GeluErfF16(plus(acc, row0:f16))") == EpilogueCost(9.0, 1, 0, 0)
+    assert EpilogueCost.from_name("acc->f16") == EpilogueCost.from_name("none")
+    assert EpilogueCost.from_name("ReLu(plus(plus(acc, row0:f16), aux1:f16))").aux_loads == 1
+    with pytest.raises(ValueError, match="unknown functor 'Mystery'"):
+        EpilogueCost.from_name("Mystery(acc)")
+
+
+def test_the_cooperative_conv_kernel_is_persistent():
+    """One CTA an SM walks the tiles (boltc's kernel header): as many waves as tiles / SMs,
+    where CUTLASS's warpspecialized conv kernel runs `occupancy` CTAs an SM at once."""
+    op = conv_op(28, 28, 128, 128, 3, 3, 1, 1)
+    problem = problem_of(op, Family.CONV_SM90, "sm_90a")
+    coop = Candidate(Family.CONV_SM90, (128, 64, 64), (1, 1, 1), 8, "cooperative")
+    prediction = predict(coop, problem, H100)
+    assert prediction.tiles == 392 and prediction.waves == pytest.approx(392 / 132)
