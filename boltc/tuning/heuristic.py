@@ -203,9 +203,10 @@ class ConvChoice(GemmChoice):
     family: str = "conv_sm90"
 
 
-# conv_sm90's persistent cooperative tiles (two consumer warpgroups), largest first; 64-wide
-# ones only for F <= 128 (COOPERATIVE_NARROW_MAX_F).
-_CONV_COOPERATIVE: tuple[tuple[int, int, int], ...] = (
+# conv_sm90's persistent cooperative tiles (two consumer warpgroups, at most 2 x 128x128 fp32
+# accumulators), largest first; the heuristic takes 64-wide ones only for F <= 128
+# (COOPERATIVE_NARROW_MAX_F); the tuning space has them all (space.py).
+CONV_COOPERATIVE_TILES: tuple[tuple[int, int, int], ...] = (
     (256, 128, 64),
     (128, 256, 64),
     (128, 128, 64),
@@ -256,7 +257,7 @@ def choose_conv_sm90(m: int, n: int, k: int, dtype: str = "f16", arch: str = "sm
     def count(tile: tuple[int, int, int]) -> int:
         return ceil(m / tile[0]) * ceil(n / tile[1])
 
-    cooperative = [t for t in _CONV_COOPERATIVE if fits(t) and (t[1] >= 128 or n <= COOPERATIVE_NARROW_MAX_F)]
+    cooperative = [t for t in CONV_COOPERATIVE_TILES if fits(t) and (t[1] >= 128 or n <= COOPERATIVE_NARROW_MAX_F)]
     if cooperative:
         best_use = max(wave_use(count(t)) for t in cooperative)
         tile = next(t for t in cooperative if wave_use(count(t)) >= best_use - WAVE_USE_TIE)

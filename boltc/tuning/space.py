@@ -75,7 +75,7 @@ from boltc.lowering.cutlass.cpp import (
     UnsupportedEpilogue,
 )
 from boltc.lowering.cutlass.evt import EpilogueTree
-from boltc.tuning.heuristic import epilogue_subtile_n
+from boltc.tuning.heuristic import CONV_COOPERATIVE_TILES, epilogue_subtile_n
 from boltc.tuning.heuristic_sm80 import SM_COUNT
 
 MAX_CANDIDATES = 64  # "tens per op, not thousands" (issue 13); test_space.py asserts it
@@ -393,11 +393,6 @@ SM90_GEMM_TILES: tuple[tuple[Tile, str], ...] = (
 SM90_CONV_TILES: tuple[Tile, ...] = (
     (128, 128, 64), (64, 256, 64), (64, 128, 64), (128, 64, 64), (64, 64, 64), (128, 32, 64), (64, 32, 64),
 )
-# conv_sm90's persistent cooperative schedule (boltc's kernel header): two consumer
-# warpgroups share a tile of 128 or 256 rows, at most 2 x 128x128 fp32 accumulators.
-SM90_CONV_COOPERATIVE_TILES: tuple[Tile, ...] = (
-    (256, 128, 64), (128, 256, 64), (128, 128, 64), (256, 64, 64), (128, 64, 64),
-)
 # CUTLASS 2.x: (tile, warp tile, stage counts), from cutlass_library/generator.py's
 # GenerateSM80_TensorOp_16816 (f16 and bf16), at most 163 KB of shared memory.
 SM80_TILES: tuple[tuple[Tile, Tile, tuple[int, ...]], ...] = (
@@ -495,7 +490,7 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
 def _sm90_conv(problem: Conv2dProblem, arch: str) -> list[Candidate]:
     out = []
     tiles = [(t, conv_sm90.SCHEDULE) for t in SM90_CONV_TILES]
-    tiles += [(t, conv_sm90.COOPERATIVE) for t in SM90_CONV_COOPERATIVE_TILES]
+    tiles += [(t, conv_sm90.COOPERATIVE) for t in CONV_COOPERATIVE_TILES]
     for tile, schedule in _size_pruned(tiles, problem, arch):
         base = Candidate(Family.CONV_SM90, tile, (1, 1, 1), None, schedule)
         stages = _sm90_stages(base, problem)
