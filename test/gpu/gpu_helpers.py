@@ -158,3 +158,21 @@ def torch_graph(fn):
     with torch.cuda.graph(captured):
         fn()
     return captured.replay
+
+
+def conv_function_text(x: str, wt: str, y: str, acc: str, extras: list[str], body: list[str], result: str, *,
+                       stride, padding, dilation, groups: int, kernel: str | None = None) -> str:
+    """@main(x, filter, extras...) -> y: one NHWC bolt.conv2d whose epilogue region is `body`
+    (over %acc and the extras as %x0, %x1, ...) yielding `result`; `kernel` a #bolt.kernel."""
+    ints = lambda v: "[" + ", ".join(map(str, v)) + "]"  # noqa: E731
+    window = f"strides {ints(stride)} padding {ints(padding)} dilations {ints(dilation)} groups {groups}"
+    attr = f" {{kernel = {kernel}}}" if kernel else ""
+    args = ", ".join([f"%x: {x}", f"%w: {wt}", *(f"%e{i}: {t}" for i, t in enumerate(extras))])
+    ext = f" extras({', '.join(f'%e{i}' for i in range(len(extras)))} : {', '.join(extras)})" if extras else ""
+    block = ", ".join([f"%acc: {acc}", *(f"%x{i}: {t}" for i, t in enumerate(extras))])
+    return "\n".join([
+        f"func.func @main({args}) -> {y} {{",
+        f"  %y = bolt.conv2d nhwc %x, %w{ext} {window}{attr} : {x}, {wt} -> {y} {{",
+        f"  ^bb0({block}):", *(f"    {line}" for line in body), f"    bolt.yield {result} : {acc}", "  }",
+        f"  func.return %y : {y}", "}",
+    ])

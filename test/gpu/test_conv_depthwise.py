@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 import boltc
-from gpu_helpers import has_cuda_gpu, has_torch_cuda, per_call_us, torch_graph
+from gpu_helpers import conv_function_text, has_cuda_gpu, has_torch_cuda, per_call_us, torch_graph
 
 pytestmark = [
     pytest.mark.gpu,
@@ -74,18 +74,8 @@ def depthwise_model(n, h, w, c, r, s, *, stride=(1, 1), padding=(1, 1, 1, 1), di
     elif epilogue.endswith("gelu"):
         body.append(f"%a = bolt.ew.gelu erf {result} : {acc} -> {acc}")
         result = "%a"
-    ints = lambda v: "[" + ", ".join(map(str, v)) + "]"  # noqa: E731
-    window = f"strides {ints(stride)} padding {ints(padding)} dilations {ints(dilation)} groups {c}"
-    attr = f" {{kernel = {kernel}}}" if kernel else ""
-    args = ", ".join([f"%x: {x}", f"%w: {wt}", *(f"%e{i}: {t}" for i, t in enumerate(extras))])
-    ext = f" extras({', '.join(f'%e{i}' for i in range(len(extras)))} : {', '.join(extras)})" if extras else ""
-    block = ", ".join([f"%acc: {acc}", *(f"%x{i}: {t}" for i, t in enumerate(extras))])
-    return "\n".join([
-        f"func.func @main({args}) -> {y} {{",
-        f"  %y = bolt.conv2d nhwc %x, %w{ext} {window}{attr} : {x}, {wt} -> {y} {{",
-        f"  ^bb0({block}):", *(f"    {line}" for line in body), f"    bolt.yield {result} : {acc}", "  }",
-        f"  func.return %y : {y}", "}",
-    ])
+    return conv_function_text(x, wt, y, acc, extras, body, result, stride=stride, padding=padding, dilation=dilation,
+                              groups=c, kernel=kernel)
 
 
 def torch_inputs(n, h, w, c, r, s, p, q, epilogue, dtype, seed):

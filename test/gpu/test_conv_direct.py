@@ -23,7 +23,7 @@ import pytest
 
 import boltc
 from boltc.lowering.cutlass import conv_group_sm80
-from gpu_helpers import has_cuda_gpu
+from gpu_helpers import conv_function_text, has_cuda_gpu
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
@@ -61,17 +61,8 @@ def grouped_conv_model(n, h, w, c, f, r, s, groups, *, stride=(1, 1), padding=(0
     elif extras:
         body.append(f"%a = bolt.ew.relu {result} : {acc} -> {acc}")
         result = "%a"
-    ints = lambda v: "[" + ", ".join(map(str, v)) + "]"  # noqa: E731
-    window = f"strides {ints(stride)} padding {ints(padding)} dilations {ints(dilation)} groups {groups}"
-    args = ", ".join([f"%x: {x}", f"%w: {wt}", *(f"%e{i}: {t}" for i, t in enumerate(extras))])
-    ext = f" extras({', '.join(f'%e{i}' for i in range(len(extras)))} : {', '.join(extras)})" if extras else ""
-    block = ", ".join([f"%acc: {acc}", *(f"%x{i}: {t}" for i, t in enumerate(extras))])
-    return "\n".join([
-        f"func.func @main({args}) -> {y} {{",
-        f"  %y = bolt.conv2d nhwc %x, %w{ext} {window} : {x}, {wt} -> {y} {{",
-        f"  ^bb0({block}):", *(f"    {line}" for line in body), f"    bolt.yield {result} : {acc}", "  }",
-        f"  func.return %y : {y}", "}",
-    ])
+    return conv_function_text(x, wt, y, acc, extras, body, result, stride=stride, padding=padding, dilation=dilation,
+                              groups=groups)
 
 
 def random_inputs(model, taps: int, seed: int) -> list[np.ndarray]:

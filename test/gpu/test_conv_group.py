@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import boltc
-from gpu_helpers import has_cuda_gpu, has_torch_cuda, per_call_us, torch_graph
+from gpu_helpers import conv_function_text, has_cuda_gpu, has_torch_cuda, per_call_us, torch_graph
 
 pytestmark = [
     pytest.mark.gpu,
@@ -65,18 +65,8 @@ def grouped_model(n, h, w, c, f, r, s, groups, *, stride=(1, 1), padding=(0, 0, 
     if "relu" in epilogue:
         body.append(f"%a = bolt.ew.relu {result} : {acc} -> {acc}")
         result = "%a"
-    ints = lambda v: "[" + ", ".join(map(str, v)) + "]"  # noqa: E731
-    window = f"strides {ints(stride)} padding {ints(padding)} dilations {ints(dilation)} groups {groups}"
-    attr = f" {{kernel = {kernel}}}" if kernel else ""
-    args = ", ".join([f"%x: {x}", f"%w: {wt}", *(f"%e{i}: {t}" for i, t in enumerate(extras))])
-    ext = f" extras({', '.join(f'%e{i}' for i in range(len(extras)))} : {', '.join(extras)})" if extras else ""
-    block = ", ".join([f"%acc: {acc}", *(f"%x{i}: {t}" for i, t in enumerate(extras))])
-    return "\n".join([
-        f"func.func @main({args}) -> {y} {{",
-        f"  %y = bolt.conv2d nhwc %x, %w{ext} {window}{attr} : {x}, {wt} -> {y} {{",
-        f"  ^bb0({block}):", *(f"    {line}" for line in body), f"    bolt.yield {result} : {acc}", "  }",
-        f"  func.return %y : {y}", "}",
-    ])
+    return conv_function_text(x, wt, y, acc, extras, body, result, stride=stride, padding=padding, dilation=dilation,
+                              groups=groups, kernel=kernel)
 
 
 def torch_inputs(n, h, w, c, f, r, s, groups, p, q, epilogue, dtype, seed):
