@@ -67,7 +67,9 @@ def randn(*shape: int, dtype: str):
 
 
 SHAPES = {  # (B, H, Sq, Sk, D, Dv), the family sm_90a takes it to
-    "bert": ((32, 12, 128, 128, 64, 64), "fmha_sm90"),
+    "bert": ((32, 12, 128, 128, 64, 64), "fmha_sm90"),      # 384 tiles: the ping-pong schedule
+    "odd_keys_pingpong": ((32, 12, 80, 77, 64, 64), "fmha_sm90"),  # ResidualFusion, 384 tiles
+    "d128_pingpong": ((16, 12, 256, 256, 128, 128), "fmha_sm90"),  # 384 tiles of 128x128x128
     "odd_keys": ((4, 12, 80, 77, 64, 64), "fmha_sm90"),     # ResidualFusion: keys 77..127 masked
     "d128": ((8, 16, 256, 256, 128, 128), "fmha_sm90"),      # 128x128x128 tile
     "d128_odd_keys": ((2, 8, 64, 200, 128, 128), "fmha_sm90"),

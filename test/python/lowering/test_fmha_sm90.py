@@ -54,7 +54,8 @@ def test_bert_goes_to_fmha_sm90_and_passes_the_packed_views():
     op = bert()
     assert family(op).family == "fmha_sm90"
     plan = plan_attention(op)
-    assert plan.kernel == FmhaSm90Kernel(Element.F16, 64, 64, Fusion.DEFAULT, Schedule.COOPERATIVE)
+    # 32 x 12 tiles of 128 queries: more than one wave of the 132 SMs, the persistent schedule
+    assert plan.kernel == FmhaSm90Kernel(Element.F16, 64, 64, Fusion.DEFAULT, Schedule.PINGPONG)
     row, batch = 3 * 12 * 64, 128 * 3 * 12 * 64
     # Q, K, V: slots 0, 1, 2 of [B, S, 3, H, D]; O: [B, S, H, D] with heads interleaved.
     assert plan.arguments() == (0, 768, 1536, 32, 12, 128, 128, 64, batch, 64, row, batch, 64, row, batch, 64, row,
@@ -143,7 +144,7 @@ def test_kernel_refusals():
 
 
 def test_rendered_template_arguments():
-    source = plan_attention(bert()).kernel.render()
+    source = plan_attention(bert(b=8)).kernel.render()  # 96 tiles: cooperative
     assert '#include "88_hopper_fmha/kernel/fmha_kernel_builder.hpp"' in source
     assert "using Stride = cute::tuple<int, cute::_1, cute::tuple<int, int>>;" in source
     assert ("cutlass::fmha::kernel::FmhaBuilder<Element, float, float, cute::Shape<cute::Int<128>, cute::Int<64>, "
@@ -190,3 +191,21 @@ def test_bert_attention_tu_compiles_for_sm_90a(tmp_path: Path):
     for symbol in (kernel.name, f"{kernel.name}_can_implement", f"{kernel.name}_workspace_size"):
         assert symbol.encode() + b"\0" in data
     assert b"sm_90a" in data
+
+
+@pytest.mark.parametrize("b, h, sq, schedule", [
+    (32, 12, 128, Schedule.PINGPONG),     # BERT-base at batch 32: 384 tiles
+    (11, 12, 128, Schedule.COOPERATIVE),  # 132 tiles: one wave
+    (11, 12, 129, Schedule.PINGPONG),     # 264 tiles (two query blocks a head)
+    (1, 1, 128 * 133, Schedule.PINGPONG),
+    (2, 4, 64, Schedule.COOPERATIVE),
+])
+def test_schedule_is_persistent_past_one_wave_of_tiles(b, h, sq, schedule):
+    """choose_schedule: ping-pong (persistent) where the (query block, batch, head) tiles are
+    more than the 132 SMs, cooperative (one CTA a tile) up to one wave."""
+    op = bhsd(b, h, sq, sq, 64, 64)
+    problem = fmha_problem(op)
+    assert fmha_sm90.tiles(problem) == -(-sq // 128) * b * h
+    assert fmha_sm90.choose_schedule(problem) is schedule
+    if fmha_sm90.sm90_blocker(problem, Element.F16) is None:
+        assert plan_attention(op).kernel.schedule is schedule
