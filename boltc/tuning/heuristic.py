@@ -26,7 +26,9 @@ choice; no IR, no device. Its rules, in order:
    swizzle atom, the layout TMA and WGMMA read fastest. "Fills a wave" means at least 90% of
    the SMs get a tile (128 tiles of 128x256 on 132 SMs beat 256 tiles of 128x128).
 2. **Cluster.** 2x1x1 when there are at least two tiles along M: the pair shares each B tile
-   through TMA multicast (half the L2->SM traffic for B). Else 1x2x1 when there are two tiles
+   through TMA multicast (half the L2->SM traffic for B); but not for a cooperative tile with
+   N <= 1024 (`CLUSTER_MIN_N`), where the pair's lockstep measured 6-10 % slower than no
+   cluster (BERT-base: 1.527 -> 1.478 ms, same run, 2026-11-26). Else 1x2x1 when there are two tiles
    along N (they share A). 1x1x1 otherwise, and always when a row of A or B is not 16-byte
    aligned (K or N not a multiple of 8 16-bit elements): that kernel loads with cp.async,
    which has no multicast.
@@ -82,6 +84,14 @@ def _round_up(value: int, multiple: int) -> int:
 
 COOPERATIVE_MIN_WAVE_USE = 0.7  # below it a cooperative tile leaves too many SMs idle (GEMM and conv)
 WAVE_USE_TIE = 0.02  # wave uses this close count as equal: the larger tile wins
+# A cooperative tile takes a 2x1 cluster (B multicast to two M-tiles) only where B is wider
+# than this. Below it the cluster's lockstep costs more than the multicast saves, on the
+# H100's profile records (every configuration timed with and without the cluster): the 2x1
+# cluster takes 1.07x (median of 12 configurations) the time of none at 4096x768x768 and 1.06x
+# at 4096x768x3072 (BERT's attention output and FFN2; bench/data/profile_space_bert_stem_*),
+# 1.10x at 32768x1024x4096; from N = 2304 up it is the faster (0.98x at 4096x2304x768, 0.95x
+# at 4096^3, 0.77x at 8192^3; bench/data/profile_space_gemm_*).
+CLUSTER_MIN_N = 1025
 
 
 def wave_use(tiles: int, sms: int = H100_SMS) -> float:
@@ -132,6 +142,9 @@ def choose_gemm_sm90(
     if not tma_aligned:
         cluster = (1, 1, 1)
         why += "; rows not 16-byte aligned: cp.async loads, no cluster"
+    elif m_tiles >= 2 and schedule == "cooperative" and n < CLUSTER_MIN_N:
+        cluster = (1, 1, 1)
+        why += f"; B {n} wide: no cluster (a 2x1 one costs more than it saves below N = {CLUSTER_MIN_N})"
     elif m_tiles >= 2:
         cluster = (2, 1, 1)
         why += "; 2x1 cluster multicasts B"

@@ -377,6 +377,20 @@ def test_heuristic_weighs_the_last_wave_of_cooperative_tiles():
     assert (narrow.tile, narrow.schedule) == ((64, 128, 64), "pingpong")
 
 
+def test_heuristic_cooperative_tiles_cluster_only_wide_b():
+    """A 2x1 cluster (B multicast) for a cooperative tile only where N > 1024
+    (heuristic.CLUSTER_MIN_N: measured slower below, faster above)."""
+    for m, n, k in ((4096, 768, 768), (4096, 768, 3072), (32768, 1024, 4096)):
+        choice = choose_gemm_sm90(m, n, k)
+        assert choice.schedule == "cooperative" and choice.cluster == (1, 1, 1), (m, n, k, choice)
+        assert "no cluster" in choice.reason
+    for m, n, k in ((4096, 2304, 768), (4096, 3072, 768), (4096, 4096, 4096)):
+        choice = choose_gemm_sm90(m, n, k)
+        assert choice.schedule == "cooperative" and choice.cluster == (2, 1, 1), (m, n, k, choice)
+    # pingpong tiles keep their cluster (1280x768: 64x128, 2x1)
+    assert choose_gemm_sm90(1280, 768, 768).cluster == (2, 1, 1)
+
+
 def test_heuristic_unaligned_rows_get_no_cluster():
     assert choose_gemm_sm90(4096, 4096, 100).cluster == (1, 1, 1)
 
