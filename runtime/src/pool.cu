@@ -135,11 +135,13 @@ __global__ void __launch_bounds__(kThreads)
 // before it had 32 blocks for a ResNet head (32 x 7 x 7 x 2048) and walked 49 positions one load
 // at a time (33 % of the copy peak). V is the widest vector that C and both pointers allow (1:
 // any C, any alignment).
-template <class T, int V>
+constexpr int kPoolUnroll = 4;
+
+template <class T, int V, class Op>
 __global__ void __launch_bounds__(kThreads)
     global_pool_split_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t hw, int32_t c,
-                             int32_t lanes_log2, FastDivisor blocks_per_image, int32_t kind) {
-  const bool is_max = kind == static_cast<int32_t>(PoolKind::Max);
+                             int32_t lanes_log2, FastDivisor blocks_per_image, float init, float divisor) {
+  const Op op{};
   __shared__ float partial[kThreads * V];
   const int32_t lanes = 1 << lanes_log2, splits = kThreads >> lanes_log2;
   const int32_t lane = threadIdx.x & (lanes - 1), split = threadIdx.x >> lanes_log2;
@@ -149,16 +151,23 @@ __global__ void __launch_bounds__(kThreads)
   const bool active = cv * V < c;
   float acc[V];
 #pragma unroll
-  for (int e = 0; e < V; ++e) acc[e] = is_max ? -INFINITY : 0.0f;
+  for (int e = 0; e < V; ++e) acc[e] = init;
   if (active) {
     const T* s = src + static_cast<int64_t>(b) * hw * c + cv * V;
-#pragma unroll 4
-    for (int32_t j = split; j < hw; j += splits) {
-      const auto x = dev::load_vec<V>(s + static_cast<int64_t>(j) * c);
+    // kPoolUnroll positions loaded before any is summed, so that their loads are in flight
+    // together (a ResNet head's thread has about 3).
+    for (int32_t j0 = split; j0 < hw; j0 += splits * kPoolUnroll) {
+      dev::Vec<T, V> x[kPoolUnroll];
 #pragma unroll
-      for (int e = 0; e < V; ++e) {
-        const float v = dev::to_float(x.v[e]);
-        acc[e] = is_max ? dev::nan_max(acc[e], v) : acc[e] + v;
+      for (int u = 0; u < kPoolUnroll; ++u) {
+        if (j0 + u * splits < hw) x[u] = dev::load_vec<V>(s + static_cast<int64_t>(j0 + u * splits) * c);
+      }
+#pragma unroll
+      for (int u = 0; u < kPoolUnroll; ++u) {
+        if (j0 + u * splits < hw) {
+#pragma unroll
+          for (int e = 0; e < V; ++e) acc[e] = op(acc[e], dev::to_float(x[u].v[e]));
+        }
       }
     }
   }
@@ -168,14 +177,11 @@ __global__ void __launch_bounds__(kThreads)
   if (split == 0 && active) {
     for (int32_t k = 1; k < splits; ++k) {
 #pragma unroll
-      for (int e = 0; e < V; ++e) {
-        const float v = partial[(k * lanes + lane) * V + e];
-        acc[e] = is_max ? dev::nan_max(acc[e], v) : acc[e] + v;
-      }
+      for (int e = 0; e < V; ++e) acc[e] = op(acc[e], partial[(k * lanes + lane) * V + e]);
     }
     dev::Vec<T, V> out;
 #pragma unroll
-    for (int e = 0; e < V; ++e) out.v[e] = dev::from_float<T>(is_max ? acc[e] : acc[e] / hw);
+    for (int e = 0; e < V; ++e) out.v[e] = dev::from_float<T>(acc[e] / divisor);
     dev::store_vec<V>(dst + static_cast<int64_t>(b) * c + cv * V, out);
   }
 }
@@ -184,13 +190,21 @@ template <class T, int V>
 cudaError_t launch_global_pool_split(const T* src, T* dst, const Pool2dParams& p, cudaStream_t stream) {
   const int64_t vectors = p.c / V;
   // At most 16 lanes: a ResNet head (256 vectors an image) gets 512 blocks of 16 splits, so
-  // each thread's ~3 loads are in flight together (#pragma unroll 4 below).
+  // each thread's ~3 loads are in flight together (kPoolUnroll above).
   int32_t lanes_log2 = 0;
   while (lanes_log2 < 4 && (int64_t{1} << lanes_log2) < vectors) ++lanes_log2;
   const int64_t per_image = (vectors + (int64_t{1} << lanes_log2) - 1) >> lanes_log2;
-  global_pool_split_kernel<T, V><<<static_cast<unsigned>(p.n * per_image), kThreads, 0, stream>>>(
-      src, dst, static_cast<int32_t>(p.h * p.w), static_cast<int32_t>(p.c), lanes_log2,
-      FastDivisor::of(static_cast<int32_t>(per_image)), p.kind);
+  const unsigned blocks = static_cast<unsigned>(p.n * per_image);
+  const auto hw = static_cast<int32_t>(p.h * p.w), c = static_cast<int32_t>(p.c);
+  const FastDivisor per = FastDivisor::of(static_cast<int32_t>(per_image));
+  // The operation as a template parameter: no per-element branch on the kind.
+  if (p.kind == static_cast<int32_t>(PoolKind::Max)) {
+    global_pool_split_kernel<T, V, dev::MaxOp><<<blocks, kThreads, 0, stream>>>(
+        src, dst, hw, c, lanes_log2, per, -INFINITY, 1.0f);
+  } else {
+    global_pool_split_kernel<T, V, dev::SumOp><<<blocks, kThreads, 0, stream>>>(
+        src, dst, hw, c, lanes_log2, per, 0.0f, static_cast<float>(hw));
+  }
   return launched();
 }
 
