@@ -2,6 +2,8 @@
 
     python bench/profile_space.py [--out PATH] [--workloads bolt_paper.json] [--only gemm|conv]
                                   [--arch sm_90a] [--limit N] [--budget-s S] [--jobs N]
+                                  [--gemms MxNxK[+act],...] [--convs H,W,C,F,R,S,stride,pad;...]
+                                  [--families gemm_sm90,conv_sm80,...]
 
 On the GPU machine (the workload table travels in the carried .whl/):
 
@@ -124,6 +126,35 @@ def default_workloads() -> Path:
     return next((t for t in tables if t.exists()), tables[0])
 
 
+def parse_gemm_arg(text: str) -> tuple[int, int, int, str | None]:
+    """'MxNxK' or 'MxNxK+act' (act one of ACTIVATIONS): a GEMM problem for --gemms."""
+    shape, _, act = text.partition("+")
+    m, n, k = (int(v) for v in shape.split("x"))
+    if act and act not in ACTIVATIONS:
+        raise ValueError(f"unknown activation {act!r} (one of {', '.join(ACTIVATIONS)})")
+    return m, n, k, act or None
+
+
+def parse_conv_arg(text: str) -> tuple[int, ...]:
+    """'H,W,C,F,R,S,stride,pad': a convolution at batch 32 for --convs (RESNET50_CONVS' fields)."""
+    fields = tuple(int(v) for v in text.split(","))
+    if len(fields) != 8:
+        raise ValueError(f"{text!r}: expected H,W,C,F,R,S,stride,pad")
+    return fields
+
+
+def chosen_ops(gemms: list[str], convs: list[str]) -> list[tuple[str, object]]:
+    """(label, op) for the problems named on the command line instead of the tables."""
+    ops = []
+    for key in map(parse_gemm_arg, gemms):
+        label = f"gemm {key[0]}x{key[1]}x{key[2]}" + (f" bias+{key[3]}" if key[3] else "")
+        ops.append((label, parse_anchor(gemm_text(*key))))
+    for h, w, c, f, r, s, stride, pad in map(parse_conv_arg, convs):
+        ops.append((f"conv {h}x{w}x{c}->{f} {r}x{s}/{stride}",
+                    parse_anchor(conv_text(RESNET50_BATCH, h, w, c, f, r, s, stride, pad))))
+    return ops
+
+
 def anchor_ops(table: dict, only: str | None) -> list[tuple[str, object]]:
     """(label, op) for every problem: the paper's GEMMs, then ResNet-50's convolutions."""
     ops = []
@@ -156,7 +187,7 @@ def spread(items: list, limit: int | None) -> list:
     return [items[round(i * (len(items) - 1) / (limit - 1))] for i in range(limit)]
 
 
-def pairs_for(ops, arch: str, limit: int | None):
+def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = frozenset()):
     from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
     from boltc.tuning import space
 
@@ -165,6 +196,8 @@ def pairs_for(ops, arch: str, limit: int | None):
         kind = "conv2d" if op.name == "bolt.conv2d" else "gemm"
         groups = op.groups.value.data if kind == "conv2d" else 1
         for family in space.families(kind, arch, groups):
+            if families and family.value not in families:
+                continue
             try:
                 problem = space.problem_of(op, family, arch)
             except (InvalidKernelConfig, UnsupportedEpilogue) as error:
@@ -186,14 +219,29 @@ def main(argv=None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="candidates per (problem, family), spread")
     parser.add_argument("--budget-s", type=float, default=None, help="start no job after this many seconds")
     parser.add_argument("--jobs", type=int, default=None, help="parallel nvcc (default: every core, memory permitting)")
+    parser.add_argument("--gemms", default="", metavar="MxNxK[+act],...",
+                        help="profile these GEMMs instead of the tables (e.g. 4096x3072x768+gelu)")
+    parser.add_argument("--convs", default="", metavar="H,W,C,F,R,S,stride,pad;...",
+                        help="profile these batch-32 convolutions (bias + ReLU) instead of the tables")
+    parser.add_argument("--families", default="", metavar="F,...",
+                        help="only these kernel families (e.g. gemm_sm90,conv_sm80); default every one searched")
     args = parser.parse_args(argv)
+    gemms = [g for g in args.gemms.split(",") if g]
+    convs = [c for c in args.convs.split(";") if c]
+    try:
+        named = chosen_ops(gemms, convs)
+    except ValueError as error:
+        parser.error(str(error))
 
     from boltc.tuning.cache import TuningCache
     from boltc.tuning.profile import ProfileJobResult, profile_problems, profile_record
 
     out = args.out or Path(os.environ.get("OUT", ".")) / "profile_space.jsonl"
-    table = json.loads((args.workloads or default_workloads()).read_text())
-    pairs = pairs_for(anchor_ops(table, args.only), args.arch, args.limit)
+    if named:
+        ops = named
+    else:
+        ops = anchor_ops(json.loads((args.workloads or default_workloads()).read_text()), args.only)
+    pairs = pairs_for(ops, args.arch, args.limit, frozenset(f for f in args.families.split(",") if f))
     print(f"profile_space: {len(pairs)} (candidate, problem) pairs", file=sys.stderr, flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()

@@ -47,3 +47,29 @@ def test_limit_spreads_candidates():
     conv = profile_space.parse_anchor(profile_space.conv_text(32, 7, 7, 512, 512, 3, 3, 1, 1))
     pairs = profile_space.pairs_for([("conv", conv)], "sm_90a", 2)
     assert len(pairs) == 4 and {c.family for c, _ in pairs} == {Family.CONV_SM90, Family.CONV_SM80}
+
+
+def test_problems_named_on_the_command_line():
+    """--gemms and --convs replace the tables; --families keeps the named families only."""
+    ops = profile_space.chosen_ops(["4096x768x3072", "4096x3072x768+gelu"], ["115,115,16,64,4,4,1,0"])
+    assert [label for label, _ in ops] == ["gemm 4096x768x3072", "gemm 4096x3072x768 bias+gelu",
+                                           "conv 115x115x16->64 4x4/1"]
+    assert tuple(ops[0][1].problem_shape()[1:]) == (4096, 768, 3072)
+    conv = problem_of(ops[2][1], Family.CONV_SM80, "sm_90a")
+    assert conv.mnk == (32 * 112 * 112, 64, 4 * 4 * 16)
+    pairs = profile_space.pairs_for(ops, "sm_90a", None, frozenset({"conv_sm80"}))
+    assert pairs and {candidate.family for candidate, _ in pairs} == {Family.CONV_SM80}
+    everything = profile_space.pairs_for(ops, "sm_90a", None)
+    assert {candidate.family for candidate, _ in everything} >= {Family.GEMM_SM90, Family.CONV_SM90, Family.CONV_SM80}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--gemms", "4096x768"], "not enough values"),
+    (["--gemms", "4096x768x768+mish"], "unknown activation 'mish'"),
+    (["--convs", "56,56,64,64,3,3,1"], "expected H,W,C,F,R,S,stride,pad"),
+])
+def test_bad_problems_are_usage_errors(args, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        profile_space.main(args)
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
