@@ -14,15 +14,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from boltc.lowering.anchors import FAMILIES
+
 from gpu_helpers import DATA, has_cuda_gpu
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
 RANGE_FRACTION = 3e-2
-# Every export lowers: grouped and depthwise convolutions through conv_direct, torch.bmm's
-# activation B (N = 5, not 4-byte aligned) padded at run time by pad-alignment.
+# Every export lowers: grouped and depthwise convolutions through conv_group_sm80, conv_direct or
+# conv_depthwise, torch.bmm's activation B (N = 5, not 4-byte aligned) padded at run time by
+# pad-alignment.
 HALF_EXPORTS = sorted((DATA / "half").glob("*.mlir")) + sorted((DATA / "ops" / "half").glob("*.mlir"))
-ANCHOR_KERNELS = ("gemm_sm90", "conv_sm90", "gemm_sm80", "conv_sm80", "conv_direct")
+# Every family that lowers an anchor op (the lowering's own table, so that a new family, such
+# as conv_depthwise, counts without this list being told).
+ANCHOR_KERNELS = tuple(FAMILIES)
 
 
 def _id(path: Path) -> str:
