@@ -325,9 +325,11 @@ __global__ void __launch_bounds__(kThreads)
 // Reductions of contiguous rows (the reduced index is one run of stride 1): G lanes per row
 // with V-element vectors and one 64-bit offset per row, not per element (a mean over BERT's 768
 // channels ran at 7 % of the copy peak). The loop is uniform per warp, as in the row kernels.
-// The operation is a template parameter (a run-time switch per element cost a third of the
-// time of a 768-wide mean), and rows evenly `row_stride` apart (every kept index collapsible
-// to one: the usual case) skip the per-row divisions of strided_offset; row_stride < 0: not so.
+// The operation is a template parameter (no run-time switch per element), and rows evenly
+// `row_stride` apart (every kept index collapsible to one: the usual case) skip the per-row
+// divisions of strided_offset (row_stride < 0: not so). The two together took BERT's 768-wide
+// mean over 4096 rows from 4.2 to 2.8 us of kernel time on the H100 (51 -> 76 % of the copy
+// peak); they were not measured apart.
 constexpr int kReduceUnroll = 4;
 
 template <class T, int V, int G, class Op>
