@@ -82,6 +82,25 @@ def unary_model(op_text: str, in_shape, out_shape, dtype="f32", out_dtype=None) 
             f"  func.return %y : {y}\n}}\n")
 
 
+def edge_model(in_shape, dtype, channels, value, out_dtype=None) -> str:
+    """A model input's edge as the lowering fuses it into one kernel: an optional cast,
+    NCHW -> NHWC and the channels padded to `channels` with `value`."""
+    n, c, h, w = in_shape
+    out_dtype = out_dtype or dtype
+    x, cast = _t(in_shape, dtype), _t(in_shape, out_dtype)
+    nhwc, padded = _t((n, h, w, c), out_dtype), _t((n, h, w, channels), out_dtype)
+    lines = [f"func.func @main(%x: {x}) -> {padded} {{"]
+    source = "%x"
+    if out_dtype != dtype:
+        lines.append(f"  %h = bolt.ew.cast %x : {x} -> {cast}")
+        source = "%h"
+    lines += [f"  %t = bolt.transpose {source} permutation [0, 2, 3, 1] : {cast} -> {nhwc}",
+              f"  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, {channels - c}] value {value:.6e} : "
+              f"{nhwc} -> {padded}",
+              f"  func.return %p : {padded}", "}"]
+    return "\n" + "\n".join(lines) + "\n"
+
+
 CASES = {
     # softmax: warp per row, block per row (> 1024 columns), strided axis
     "softmax_rows_f16": unary_model("bolt.softmax %x axis 1 : {x} -> {y}", (64, 1000), (64, 1000), "f16"),
@@ -259,52 +278,14 @@ CASES.update({
     "ew_tree_f16_vector": _elementwise_tree("f16"),
     "ew_tree_bf16_odd": _elementwise_tree("bf16", (5, 7)),  # no vector path: 7 is odd
     # the model's input edge: cast, NCHW -> NHWC and channel padding as one kernel
-    "edge_cast_transpose_pad_f32_to_f16": """
-func.func @main(%x: tensor<3x3x21x23xf32>) -> tensor<3x21x23x4xf16> {
-  %h = bolt.ew.cast %x : tensor<3x3x21x23xf32> -> tensor<3x3x21x23xf16>
-  %t = bolt.transpose %h permutation [0, 2, 3, 1] : tensor<3x3x21x23xf16> -> tensor<3x21x23x3xf16>
-  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 1] value 0.000000e+00 : tensor<3x21x23x3xf16> -> tensor<3x21x23x4xf16>
-  func.return %p : tensor<3x21x23x4xf16>
-}
-""",
-    "edge_transpose_pad_bf16_to_8": """
-func.func @main(%x: tensor<2x3x9x9xbf16>) -> tensor<2x9x9x8xbf16> {
-  %t = bolt.transpose %x permutation [0, 2, 3, 1] : tensor<2x3x9x9xbf16> -> tensor<2x9x9x3xbf16>
-  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 5] value -2.500000e-01 : tensor<2x9x9x3xbf16> -> tensor<2x9x9x8xbf16>
-  func.return %p : tensor<2x9x9x8xbf16>
-}
-""",
+    "edge_cast_transpose_pad_f32_to_f16": edge_model((3, 3, 21, 23), "f32", 4, 0.0, "f16"),
+    "edge_transpose_pad_bf16_to_8": edge_model((2, 3, 9, 9), "bf16", 8, -0.25),
     # the same through the full-height tile kernel (widths a multiple of 8): f32 -> f16 to 4
     # channels, bf16 to 8 (swizzled), f32 to 5
-    "edge_tile_cast_transpose_pad_f32_to_f16": """
-func.func @main(%x: tensor<2x3x16x20xf32>) -> tensor<2x16x20x4xf16> {
-  %h = bolt.ew.cast %x : tensor<2x3x16x20xf32> -> tensor<2x3x16x20xf16>
-  %t = bolt.transpose %h permutation [0, 2, 3, 1] : tensor<2x3x16x20xf16> -> tensor<2x16x20x3xf16>
-  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 1] value 0.000000e+00 : tensor<2x16x20x3xf16> -> tensor<2x16x20x4xf16>
-  func.return %p : tensor<2x16x20x4xf16>
-}
-""",
-    "edge_tile_transpose_pad_bf16_to_8": """
-func.func @main(%x: tensor<2x3x8x12xbf16>) -> tensor<2x8x12x8xbf16> {
-  %t = bolt.transpose %x permutation [0, 2, 3, 1] : tensor<2x3x8x12xbf16> -> tensor<2x8x12x3xbf16>
-  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 5] value -2.500000e-01 : tensor<2x8x12x3xbf16> -> tensor<2x8x12x8xbf16>
-  func.return %p : tensor<2x8x12x8xbf16>
-}
-""",
-    "edge_tile_transpose_pad_f32_to_5": """
-func.func @main(%x: tensor<2x3x6x6xf32>) -> tensor<2x6x6x5xf32> {
-  %t = bolt.transpose %x permutation [0, 2, 3, 1] : tensor<2x3x6x6xf32> -> tensor<2x6x6x3xf32>
-  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 2] value 1.000000e+00 : tensor<2x6x6x3xf32> -> tensor<2x6x6x5xf32>
-  func.return %p : tensor<2x6x6x5xf32>
-}
-""",
-    "edge_transpose_pad_f32_to_5": """
-func.func @main(%x: tensor<2x3x9x9xf32>) -> tensor<2x9x9x5xf32> {
-  %t = bolt.transpose %x permutation [0, 2, 3, 1] : tensor<2x3x9x9xf32> -> tensor<2x9x9x3xf32>
-  %p = bolt.pad %t low [0, 0, 0, 0] high [0, 0, 0, 2] value 1.000000e+00 : tensor<2x9x9x3xf32> -> tensor<2x9x9x5xf32>
-  func.return %p : tensor<2x9x9x5xf32>
-}
-""",
+    "edge_tile_cast_transpose_pad_f32_to_f16": edge_model((2, 3, 16, 20), "f32", 4, 0.0, "f16"),
+    "edge_tile_transpose_pad_bf16_to_8": edge_model((2, 3, 8, 12), "bf16", 8, -0.25),
+    "edge_tile_transpose_pad_f32_to_5": edge_model((2, 3, 6, 6), "f32", 5, 1.0),
+    "edge_transpose_pad_f32_to_5": edge_model((2, 3, 9, 9), "f32", 5, 1.0),
     "layernorm_vector_affine_f16": """
 func.func @main(%x: tensor<5x7x256xf16>) -> tensor<5x7x256xf16> {
   %g = bolt.constant dense<1.5> : tensor<256xf16>
