@@ -160,6 +160,46 @@ def torch_graph(fn):
     return captured.replay
 
 
+def tensor(shape, element: str) -> str:
+    """The MLIR tensor type of `shape` and `element` ("f16", ...)."""
+    return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
+
+
+def conv_output_hw(h, w, r, s, stride, padding, dilation) -> tuple[int, int]:
+    """P, Q of a convolution (padding top, left, bottom, right), as bolt.conv2d computes them."""
+    p = (h + padding[0] + padding[2] - dilation[0] * (r - 1) - 1) // stride[0] + 1
+    q = (w + padding[1] + padding[3] - dilation[1] * (s - 1) - 1) // stride[1] + 1
+    return p, q
+
+
+def conv_epilogue_body(epilogue: str, npqf, dtype: str) -> tuple[str, list[str], list[str], str]:
+    """(acc type, extras' types, region body, result) of a conv's fused `epilogue` over an
+    N x P x Q x F output: "bias" in the name adds a per-F bias (extra %x0), "residual" an NPQF
+    residual after it, and a name ending in relu6, relu or gelu applies that (ReLU6 as a clamp,
+    GELU in its erf form). "plain": the accumulator as it is."""
+    f = npqf[-1]
+    acc, vec = tensor(npqf, "f32"), tensor((f,), "f32")
+    extras, body, result = [], [], "%acc"
+    if "bias" in epilogue:
+        extras.append(tensor((f,), dtype))
+        body += [f"%b = bolt.ew.cast %x0 : {extras[0]} -> {vec}", f"%s = bolt.ew.add %acc, %b : {acc}, {vec} -> {acc}"]
+        result = "%s"
+    if "residual" in epilogue:
+        extras.append(tensor(npqf, dtype))
+        i = len(extras) - 1
+        body += [f"%r = bolt.ew.cast %x{i} : {extras[i]} -> {acc}",
+                 f"%t = bolt.ew.add {result}, %r : {acc}, {acc} -> {acc}"]
+        result = "%t"
+    activation = {"relu6": f"bolt.ew.clamp {result} min 0.0 max 6.0", "relu": f"bolt.ew.relu {result}",
+                  "gelu": f"bolt.ew.gelu erf {result}"}
+    for suffix, op in activation.items():  # relu6 before relu: the longer suffix first
+        if epilogue.endswith(suffix):
+            body.append(f"%a = {op} : {acc} -> {acc}")
+            result = "%a"
+            break
+    return acc, extras, body, result
+
+
 def conv_function_text(x: str, wt: str, y: str, acc: str, extras: list[str], body: list[str], result: str, *,
                        stride, padding, dilation, groups: int, kernel: str | None = None) -> str:
     """@main(x, filter, extras...) -> y: one NHWC bolt.conv2d whose epilogue region is `body`

@@ -22,7 +22,16 @@ import numpy as np
 import pytest
 
 import boltc
-from gpu_helpers import conv_function_text, has_cuda_gpu, has_torch_cuda, per_call_us, torch_graph
+from gpu_helpers import (
+    conv_epilogue_body,
+    conv_function_text,
+    conv_output_hw,
+    has_cuda_gpu,
+    has_torch_cuda,
+    per_call_us,
+    tensor,
+    torch_graph,
+)
 
 pytestmark = [
     pytest.mark.gpu,
@@ -35,45 +44,14 @@ EPILOGUES = ("plain", "bias", "bias_relu6", "bias_residual_relu", "residual", "b
 FORCED_DIRECT = '#bolt.kernel<"conv_direct", tile [1, 1, 1], cluster [1, 1, 1], stages 1, "direct">'
 
 
-def tensor(shape, element: str) -> str:
-    return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
-
-
-def output_hw(h, w, r, s, stride, padding, dilation):
-    p = (h + padding[0] + padding[2] - dilation[0] * (r - 1) - 1) // stride[0] + 1
-    q = (w + padding[1] + padding[3] - dilation[1] * (s - 1) - 1) // stride[1] + 1
-    return p, q
-
-
 def depthwise_model(n, h, w, c, r, s, *, stride=(1, 1), padding=(1, 1, 1, 1), dilation=(1, 1),
                     epilogue="bias_relu6", dtype="f16", out=None, kernel: str | None = None) -> str:
     """@main(x NHWC, filter C x R x S x 1, [bias C], [residual NPQC]): one depthwise bolt.conv2d
     with `epilogue` fused (the bias added, then the residual, then ReLU6 / ReLU / GELU)."""
     assert epilogue in EPILOGUES
-    out = out or dtype
-    p, q = output_hw(h, w, r, s, stride, padding, dilation)
-    x, wt = tensor((n, h, w, c), dtype), tensor((c, r, s, 1), dtype)
-    y, acc, vec = tensor((n, p, q, c), out), tensor((n, p, q, c), "f32"), tensor((c,), "f32")
-    extras, body, result = [], [], "%acc"
-    if "bias" in epilogue:
-        extras.append(tensor((c,), dtype))
-        body += [f"%b = bolt.ew.cast %x0 : {extras[0]} -> {vec}", f"%s = bolt.ew.add %acc, %b : {acc}, {vec} -> {acc}"]
-        result = "%s"
-    if "residual" in epilogue:
-        extras.append(tensor((n, p, q, c), dtype))
-        i = len(extras) - 1
-        body += [f"%r = bolt.ew.cast %x{i} : {extras[i]} -> {acc}",
-                 f"%t = bolt.ew.add {result}, %r : {acc}, {acc} -> {acc}"]
-        result = "%t"
-    if epilogue.endswith("relu6"):
-        body.append(f"%a = bolt.ew.clamp {result} min 0.0 max 6.0 : {acc} -> {acc}")
-        result = "%a"
-    elif epilogue.endswith("relu"):
-        body.append(f"%a = bolt.ew.relu {result} : {acc} -> {acc}")
-        result = "%a"
-    elif epilogue.endswith("gelu"):
-        body.append(f"%a = bolt.ew.gelu erf {result} : {acc} -> {acc}")
-        result = "%a"
+    p, q = conv_output_hw(h, w, r, s, stride, padding, dilation)
+    x, wt, y = tensor((n, h, w, c), dtype), tensor((c, r, s, 1), dtype), tensor((n, p, q, c), out or dtype)
+    acc, extras, body, result = conv_epilogue_body(epilogue, (n, p, q, c), dtype)
     return conv_function_text(x, wt, y, acc, extras, body, result, stride=stride, padding=padding, dilation=dilation,
                               groups=c, kernel=kernel)
 
@@ -130,7 +108,7 @@ def run_case(tmp_path, name, n, h, w, c, r, s, *, family="conv_depthwise", strid
     model = boltc.compile(text, arch=arch, precision="f32" if dtype == "f32" else "f16",
                           output=tmp_path / f"{name}.so")
     assert model.kernels == [family], model.kernels
-    p, q = output_hw(h, w, r, s, stride, padding, dilation)
+    p, q = conv_output_hw(h, w, r, s, stride, padding, dilation)
     x, weight, extras = torch_inputs(n, h, w, c, r, s, p, q, epilogue, dtype, seed=len(name))
     got = model(x, weight, *extras).float()
     expected = torch_reference(x, weight, extras, stride, padding, dilation, epilogue)

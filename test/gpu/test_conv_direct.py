@@ -23,44 +23,20 @@ import pytest
 
 import boltc
 from boltc.lowering.cutlass import conv_group_sm80
-from gpu_helpers import conv_function_text, has_cuda_gpu
+from gpu_helpers import conv_epilogue_body, conv_function_text, conv_output_hw, has_cuda_gpu, tensor
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
 TOLERANCE = {"f16": dict(rtol=2e-3, atol=2e-3), "bf16": dict(rtol=8e-3, atol=8e-3), "f32": dict(rtol=1e-4, atol=1e-4)}
 
 
-def tensor(shape, element: str) -> str:
-    return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
-
-
 def grouped_conv_model(n, h, w, c, f, r, s, groups, *, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1),
                        epilogue="bias_relu6", dtype="f16", out="f16") -> str:
     """@main(x, filter, [bias], [residual]): one NHWC grouped bolt.conv2d with its epilogue
     fused: "plain", "bias_relu6" (MobileNet), "bias_gelu" (erf) or "bias_residual_relu"."""
-    p = (h + padding[0] + padding[2] - dilation[0] * (r - 1) - 1) // stride[0] + 1
-    q = (w + padding[1] + padding[3] - dilation[1] * (s - 1) - 1) // stride[1] + 1
-    x, wt = tensor((n, h, w, c), dtype), tensor((f, r, s, c // groups), dtype)
-    y, acc, vec = tensor((n, p, q, f), out), tensor((n, p, q, f), "f32"), tensor((f,), "f32")
-    extras = [] if epilogue == "plain" else [tensor((f,), dtype)]
-    if epilogue == "bias_residual_relu":
-        extras.append(tensor((n, p, q, f), dtype))
-    body, result = [], "%acc"
-    if extras:
-        body += [f"%b = bolt.ew.cast %x0 : {extras[0]} -> {vec}", f"%s = bolt.ew.add %acc, %b : {acc}, {vec} -> {acc}"]
-        result = "%s"
-    if len(extras) == 2:
-        body += [f"%r = bolt.ew.cast %x1 : {extras[1]} -> {acc}", f"%t = bolt.ew.add %s, %r : {acc}, {acc} -> {acc}"]
-        result = "%t"
-    if epilogue == "bias_gelu":
-        body.append(f"%a = bolt.ew.gelu erf {result} : {acc} -> {acc}")
-        result = "%a"
-    elif epilogue == "bias_relu6":
-        body.append(f"%a = bolt.ew.clamp {result} min 0.0 max 6.0 : {acc} -> {acc}")
-        result = "%a"
-    elif extras:
-        body.append(f"%a = bolt.ew.relu {result} : {acc} -> {acc}")
-        result = "%a"
+    p, q = conv_output_hw(h, w, r, s, stride, padding, dilation)
+    x, wt, y = tensor((n, h, w, c), dtype), tensor((f, r, s, c // groups), dtype), tensor((n, p, q, f), out)
+    acc, extras, body, result = conv_epilogue_body(epilogue, (n, p, q, f), dtype)
     return conv_function_text(x, wt, y, acc, extras, body, result, stride=stride, padding=padding, dilation=dilation,
                               groups=groups)
 

@@ -21,7 +21,16 @@ import numpy as np
 import pytest
 
 import boltc
-from gpu_helpers import conv_function_text, has_cuda_gpu, has_torch_cuda, per_call_us, torch_graph
+from gpu_helpers import (
+    conv_epilogue_body,
+    conv_function_text,
+    conv_output_hw,
+    has_cuda_gpu,
+    has_torch_cuda,
+    per_call_us,
+    tensor,
+    torch_graph,
+)
 
 pytestmark = [
     pytest.mark.gpu,
@@ -33,38 +42,14 @@ TOLERANCE = {"f16": dict(rtol=2e-3, atol=2e-3), "bf16": dict(rtol=8e-3, atol=8e-
 EPILOGUES = ("plain", "bias", "bias_relu", "bias_residual_relu", "residual")
 
 
-def tensor(shape, element: str) -> str:
-    return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
-
-
-def output_hw(h, w, r, s, stride, padding, dilation):
-    p = (h + padding[0] + padding[2] - dilation[0] * (r - 1) - 1) // stride[0] + 1
-    q = (w + padding[1] + padding[3] - dilation[1] * (s - 1) - 1) // stride[1] + 1
-    return p, q
-
-
 def grouped_model(n, h, w, c, f, r, s, groups, *, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1),
                   epilogue="bias_relu", dtype="f16", kernel: str | None = None) -> str:
     """@main(x NHWC, filter KRSC, [bias F], [residual NPQF]): one grouped bolt.conv2d with its
     epilogue fused: `epilogue` of EPILOGUES (the bias added, then the residual, then ReLU)."""
     assert epilogue in EPILOGUES
-    p, q = output_hw(h, w, r, s, stride, padding, dilation)
-    x, wt = tensor((n, h, w, c), dtype), tensor((f, r, s, c // groups), dtype)
-    y, acc, vec = tensor((n, p, q, f), dtype), tensor((n, p, q, f), "f32"), tensor((f,), "f32")
-    extras, body, result = [], [], "%acc"
-    if "bias" in epilogue:
-        extras.append(tensor((f,), dtype))
-        body += [f"%b = bolt.ew.cast %x0 : {extras[0]} -> {vec}", f"%s = bolt.ew.add %acc, %b : {acc}, {vec} -> {acc}"]
-        result = "%s"
-    if "residual" in epilogue:
-        extras.append(tensor((n, p, q, f), dtype))
-        i = len(extras) - 1
-        body += [f"%r = bolt.ew.cast %x{i} : {extras[i]} -> {acc}",
-                 f"%t = bolt.ew.add {result}, %r : {acc}, {acc} -> {acc}"]
-        result = "%t"
-    if "relu" in epilogue:
-        body.append(f"%a = bolt.ew.relu {result} : {acc} -> {acc}")
-        result = "%a"
+    p, q = conv_output_hw(h, w, r, s, stride, padding, dilation)
+    x, wt, y = tensor((n, h, w, c), dtype), tensor((f, r, s, c // groups), dtype), tensor((n, p, q, f), dtype)
+    acc, extras, body, result = conv_epilogue_body(epilogue, (n, p, q, f), dtype)
     return conv_function_text(x, wt, y, acc, extras, body, result, stride=stride, padding=padding, dilation=dilation,
                               groups=groups, kernel=kernel)
 
@@ -111,7 +96,7 @@ def run_case(tmp_path, name, n, h, w, c, f, r, s, groups, *, family, stride=(1, 
                          epilogue=epilogue, dtype=dtype, kernel=kernel)
     model = boltc.compile(text, arch=arch, output=tmp_path / f"{name}.so")
     assert model.kernels == [family], model.kernels
-    p, q = output_hw(h, w, r, s, stride, padding, dilation)
+    p, q = conv_output_hw(h, w, r, s, stride, padding, dilation)
     x, weight, extras = torch_inputs(n, h, w, c, f, r, s, groups, p, q, epilogue, dtype, seed=len(name))
     got = model(x, weight, *extras).float()
     expected = torch_reference(x, weight, extras, groups, stride, padding, dilation, epilogue)

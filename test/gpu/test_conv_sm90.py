@@ -21,16 +21,12 @@ import numpy as np
 import pytest
 
 import boltc
-from gpu_helpers import DATA, has_cuda_gpu, has_torch_cuda, per_call_us, torch_graph
+from gpu_helpers import DATA, conv_output_hw, has_cuda_gpu, has_torch_cuda, per_call_us, tensor, torch_graph
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 needs_torch = pytest.mark.skipif(not has_torch_cuda(), reason="needs torch with CUDA")
 
 TOLERANCE = {"f16": dict(rtol=2e-3, atol=2e-3), "bf16": dict(rtol=8e-3, atol=8e-3), "f32": dict(rtol=1e-4, atol=1e-4)}
-
-
-def tensor(shape, element: str) -> str:
-    return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
 
 
 def hex_constant(values: np.ndarray, shape, element: str) -> str:
@@ -48,8 +44,7 @@ def conv_model(n, h, w, c, f, r, s, *, stride=(1, 1), padding=(0, 0, 0, 0), dila
     constant weights). weights="constant": @main(x, [residual]) with the filter and bias as
     constants and the epilogue as separate ops after the convolution, as the importer writes it:
     the pipeline pads odd channel counts (weights now, activations with a bolt.pad) and fuses."""
-    p = (h + padding[0] + padding[2] - dilation[0] * (r - 1) - 1) // stride[0] + 1
-    q = (w + padding[1] + padding[3] - dilation[1] * (s - 1) - 1) // stride[1] + 1
+    p, q = conv_output_hw(h, w, r, s, stride, padding, dilation)
     x, wt = tensor((n, h, w, c), dtype), tensor((f, r, s, c), dtype)
     y, acc, vec = tensor((n, p, q, f), out), tensor((n, p, q, f), "f32"), tensor((f,), "f32")
     bias_t, res_t = tensor((f,), dtype), tensor((n, p, q, f), dtype)
