@@ -52,6 +52,7 @@ from boltc.lowering.cutlass.cpp import (
     lower_at,
 )
 from boltc.lowering.cutlass.fmha_sm80 import FmhaProblem, fmha_problem
+from boltc.tuning.heuristic import H100_SMS
 
 FAMILY = "fmha_sm90"
 ARCH = "sm_90a"
@@ -59,7 +60,6 @@ HEADER = "88_hopper_fmha/kernel/fmha_kernel_builder.hpp"  # under cutlass_librar
 QUERY_BLOCK = 128  # the example's forward tiles: two consumer warpgroups of 64 rows
 INT32_MAX = 2**31 - 1  # the layouts' runtime strides are `int`
 GRID_YZ_MAX = 65535  # IndividualTileScheduler: grid (query blocks, B, H)
-SM_COUNT = 132  # H100 SXM, sm_90a's GPU (DESIGN.md, 'Hardware facts'; tuning/heuristic.H100_SMS)
 
 
 class Fusion(Enum):
@@ -281,7 +281,7 @@ def tiles(p: FmhaProblem) -> int:
     return -(-p.queries // QUERY_BLOCK) * p.batches * p.heads
 
 
-def choose_schedule(p: FmhaProblem, sms: int = SM_COUNT) -> Schedule:
+def choose_schedule(p: FmhaProblem, sms: int = H100_SMS) -> Schedule:
     """Ping-pong (persistent) where the tiles are more than one wave of the SMs, else
     cooperative (module docstring)."""
     return Schedule.PINGPONG if tiles(p) > sms else Schedule.COOPERATIVE
