@@ -20,6 +20,18 @@ two vectors: the stems), and the folded implicit GEMM's K, channels padded as pa
 will pad them, smaller than the unfolded one's. That last test refuses a 1x1/2 convolution
 (its K doubles: the stride already skips the pixels a fold would add) and keeps 7x7/2
 (392 -> 256 at fp16) and 3x3/2 (72 -> 64).
+
+The folded channels (12 for an RGB image) are still under the 32-element K tile of the
+conv_sm80 kernel that runs a stem, which spends a whole tile on each of the window's taps, half
+of it zeros. `column_taps` folds pairs of horizontal taps into the channels as well:
+
+    z2[u, v, (b, ch)] = z[u, v + b * S'/2, ch]        b = 0, 1
+    y[p, q] = sum_{a, t' < S'/2} z2[p + a, q + t', :] . w2[a, t', :],   w2[a, t', (b, ch)] = w'[a, t' + b * S'/2, ch]
+
+a stride-1 convolution with half the taps on twice the channels (24: one K tile each, 3/4
+used), at the price of a wider fold (the input read twice). ResNet-50's stem on the H100
+(bench/profile_space.py --convs, 2026-11-26, L2 flushed, conv_sm80 256x64x32): 88.5 us for
+the 4x4 window on 16 channels, 62.4 us for 4x2 on 24.
 """
 
 from __future__ import annotations
@@ -29,6 +41,7 @@ from dataclasses import dataclass
 from boltc.analysis.alignment import conv_channels_padded_size, target_alignment
 
 MAX_FOLDED_CHANNELS = 16  # s*s*C: two 16-byte fp16 vectors, the image stems (3 channels, s=2)
+STEM_K_TILE = 32  # conv_sm80's K tile for the stems (heuristic_sm80: 256x64x32)
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -107,3 +120,13 @@ def fold_geometry(c: int, hw: tuple[int, int], window: tuple[int, int], stride: 
         return "the convolution reads only its padding"
     return Fold(stride, (kept_h, kept_w), (low_h, low_w, high_h, high_w), (folded_h, folded_w),
                 (_ceil_div(window[0], stride), _ceil_div(window[1], stride)), c * stride * stride)
+
+
+def column_taps(channels: int, window_w: int, element_bytes: int) -> int:
+    """How many horizontal taps of the folded window go into the channels (module docstring):
+    2 where the folded channels, padded as pad-alignment will, fill at most half the stem's K
+    tile and the window's width is even; else 1 (the fold alone)."""
+    padded = conv_channels_padded_size(channels, target_alignment(element_bytes))
+    if window_w % 2 or window_w < 2 or 2 * padded > STEM_K_TILE:
+        return 1
+    return 2

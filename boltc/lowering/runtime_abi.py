@@ -164,9 +164,11 @@ class PadParams(Struct):
 @dataclass(frozen=True)
 class SpaceToDepthParams(Struct):
     """dst[n][u][v][k] (out_h x out_w x out_c) = src pixel (u*block + i - pad_top,
-    v*block + j - pad_left), channel c, for k = (i*block + j)*c + c' < block*block*c; `value`
-    outside the source and for the channels past block*block*c. The source is read through
-    element strides (an NCHW image: (C*H*W, W, 1, H*W))."""
+    (v + b*tap_step)*block + j - pad_left), channel c, for k = ((b*block + i)*block + j)*c + c'
+    < taps*block*block*c (b < taps: the column fold's copies, each tap_step folded columns
+    further; taps 1 for the fold alone); `value` outside the source and for the channels past
+    taps*block*block*c. The source is read through element strides (an NCHW image: (C*H*W, W,
+    1, H*W))."""
 
     cpp_name = "SpaceToDepthParams"
     n: int
@@ -184,6 +186,8 @@ class SpaceToDepthParams(Struct):
     out_w: int
     out_c: int
     value: float
+    taps: int = 1
+    tap_step: int = 0
 
 
 class PoolKind(Enum):

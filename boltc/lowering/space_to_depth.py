@@ -11,7 +11,9 @@ after. Op by op that is five or six kernels over the image; this plan recognizes
       [-> bolt.pad of H and W]              the convolution's padding, made multiples of s
       -> bolt.reshape N x H/s x s x W/s x s x C
       -> bolt.transpose [0, 1, 3, 2, 4, 5]
-      [-> bolt.reshape N x H/s x W/s x s*s*C -> bolt.pad of the channels at their end]
+      [-> bolt.reshape N x H/s x W/s x s*s*C
+         [-> bolt.slice x T, each t columns further -> bolt.concat of the channels]   the column fold
+         [-> bolt.pad of the channels at their end]]
 
 and writes the last op's result in one pass over the image, reading `x` through the
 transpose's strides and converting in registers. Only a model input is read this way: its
@@ -71,6 +73,34 @@ def _channel_pad(op: Operation | None, channels: int) -> bolt.PadOp | None:
     return op
 
 
+def _column_fold(merge: bolt.ReshapeOp) -> tuple[bolt.ConcatOp, int, int] | None:
+    """(the concat, taps, step) where the folded NHWC tensor `merge` is read only by slices
+    of whole rows and channels, `step` columns apart from 0, concatenated in that order on the
+    channels (passes/space_to_depth.py's column fold); else None."""
+    n, hf, wf, channels = tensor_shape(merge.result.type)
+    users = [use.operation for use in merge.result.uses]
+    concat = _single_user(users[0].results[0]) if users and isinstance(users[0], bolt.SliceOp) else None
+    if not isinstance(concat, bolt.ConcatOp) or concat.dim.value.data != 3 or len(users) < 2:
+        return None
+    slices = [v.owner for v in concat.inputs]
+    if len(slices) != len(users) or set(slices) != set(users):
+        return None
+    offsets = []
+    for sl in slices:
+        if not isinstance(sl, bolt.SliceOp) or not sl.result.has_one_use() or set(bolt.int_list(sl.strides)) != {1}:
+            return None
+        offset = bolt.int_list(sl.offsets)
+        shape = tensor_shape(sl.result.type)
+        if offset[0] or offset[1] or offset[3] or shape[:2] != (n, hf) or shape[3] != channels:
+            return None
+        offsets.append(offset[2])
+    step = offsets[1]
+    width = tensor_shape(slices[0].result.type)[2]
+    if step < 1 or offsets != [b * step for b in range(len(slices))] or width + offsets[-1] > wf:
+        return None
+    return concat, len(slices), step
+
+
 def space_to_depth_plan(op: bolt.TransposeOp) -> SpaceToDepthPlan | None:
     """The fused kernel for the fold whose 6-D transpose is `op`, or None (lowered op by op)."""
     if tuple(bolt.int_list(op.permutation)) != FOLD_PERMUTATION or not op.result.has_one_use():
@@ -120,14 +150,23 @@ def space_to_depth_plan(op: bolt.TransposeOp) -> SpaceToDepthPlan | None:
         covered_edge.append(edge_op)
         user = edge_op
     final: Operation = op
-    out_c = s * s * c
+    out_c, out_w, taps, step = s * s * c, wf, 1, 0
     merge = _single_user(op.result)
     if isinstance(merge, bolt.ReshapeOp) and tensor_shape(merge.result.type) == (n, hf, wf, s * s * c):
-        channel_pad = _channel_pad(_single_user(merge.result), s * s * c)
+        final, chain = merge, [merge, *chain]
+        column = _column_fold(merge)
+        if column is not None:
+            concat, taps, step = column
+            out_w, out_c = tensor_shape(concat.result.type)[2], taps * s * s * c
+            final, chain = concat, [concat, *(v.owner for v in concat.inputs), *chain]
+        channel_pad = _channel_pad(_single_user(final.results[0]), out_c)
         if channel_pad is not None and pad_value in (None, bolt.float_value(channel_pad.value)):
             pad_value = bolt.float_value(channel_pad.value)
             final, out_c = channel_pad, tensor_shape(channel_pad.result.type)[-1]
-            chain = [channel_pad, merge, *chain]
-    params = SpaceToDepthParams(n, kept[1], kept[2], c, *strides, s, top, left, hf, wf, out_c, pad_value or 0.0)
+            chain = [channel_pad, *chain]
+        elif column is None:
+            final, chain = op, chain[1:]  # the merge reshape is a view: the transpose writes it
+    params = SpaceToDepthParams(n, kept[1], kept[2], c, *strides, s, top, left, hf, out_w, out_c, pad_value or 0.0,
+                                taps, step)
     covered = tuple(reversed([*chain, *covered_edge]))
     return SpaceToDepthPlan(final, covered, value, params)

@@ -340,9 +340,11 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 // Space-to-depth (passes/space_to_depth.py): one thread per folded pixel (n, u, v) writes its
-// out_c channels; the (i, j, ch) order of the fold is the filter's (folded alike at compile
-// time). For an NCHW image a warp's 32 threads read, per (i, j, ch), 32 values `block` apart in
-// one row of one plane: two cache lines of fp32, each read twice (j = 0, 1) through L1.
+// out_c channels; the (b, i, j, ch) order of the fold is the filter's (folded alike at compile
+// time; b is the column fold's copy, `tap_step` folded columns further). For an NCHW image a
+// warp's 32 threads read, per (b, i, j, ch), 32 values `block` apart in one row of one plane:
+// two cache lines of fp32, each read twice (j = 0, 1) through L1, and again by the thread
+// `tap_step` columns back.
 template <class S, class T>
 __device__ __forceinline__ T fold_read(const S* __restrict__ image, const SpaceToDepthParams& p,
                                        int32_t h, int32_t w, int32_t ch, T fill) {
@@ -350,34 +352,44 @@ __device__ __forceinline__ T fold_read(const S* __restrict__ image, const SpaceT
   return inside ? convert<S, T>(image[h * p.stride_h + w * p.stride_w + ch * p.stride_c]) : fill;
 }
 
-// The stems' shapes (block 2, 3 or 4 channels, 16 out): every loop unrolled, one 32-byte store.
-template <class S, class T, int Block, int C, int OutC>
+// The stems' shapes (block 2, 3 or 4 channels, 16 out; the column fold's 2 x 12 = 24 out): every
+// loop unrolled, 16-byte stores.
+template <class S, class T, int Block, int C, int Taps, int OutC>
 __global__ void __launch_bounds__(kThreads)
     space_to_depth_fixed_kernel(const S* __restrict__ src, T* __restrict__ dst, SpaceToDepthParams p,
                                 int32_t pixels) {
-  static_assert(Block * Block * C <= OutC, "the fold must fit the padded channels");
+  constexpr int kVector = 16 / sizeof(T);
+  static_assert(Taps * Block * Block * C <= OutC && OutC % kVector == 0, "the fold must fit whole vectors");
   const T fill = dev::from_float<T>(p.value);
   const auto out_w = static_cast<int32_t>(p.out_w), out_h = static_cast<int32_t>(p.out_h);
   for (int32_t i = static_cast<int32_t>(global_thread()); i < pixels; i += static_cast<int32_t>(grid_threads())) {
     const int32_t v = i % out_w, rest = i / out_w, u = rest % out_h, n = rest / out_h;
     const S* image = src + n * p.stride_n;
-    const int32_t h0 = u * Block - p.pad_top, w0 = v * Block - p.pad_left;
-    dev::Vec<T, OutC> out;
+    const int32_t h0 = u * Block - p.pad_top;
+    dev::Vec<T, kVector> out[OutC / kVector];
 #pragma unroll
-    for (int bi = 0; bi < Block; ++bi) {
+    for (int b = 0; b < Taps; ++b) {
+      const int32_t w0 = (v + b * p.tap_step) * Block - p.pad_left;
 #pragma unroll
-      for (int bj = 0; bj < Block; ++bj) {
+      for (int bi = 0; bi < Block; ++bi) {
 #pragma unroll
-        for (int ch = 0; ch < C; ++ch) out.v[(bi * Block + bj) * C + ch] = fold_read<S, T>(image, p, h0 + bi, w0 + bj, ch, fill);
+        for (int bj = 0; bj < Block; ++bj) {
+#pragma unroll
+          for (int ch = 0; ch < C; ++ch) {
+            const int k = ((b * Block + bi) * Block + bj) * C + ch;
+            out[k / kVector].v[k % kVector] = fold_read<S, T>(image, p, h0 + bi, w0 + bj, ch, fill);
+          }
+        }
       }
     }
 #pragma unroll
-    for (int k = Block * Block * C; k < OutC; ++k) out.v[k] = fill;
-    dev::store_vec<OutC>(dst + static_cast<int64_t>(i) * OutC, out);
+    for (int k = Taps * Block * Block * C; k < OutC; ++k) out[k / kVector].v[k % kVector] = fill;
+#pragma unroll
+    for (int q = 0; q < OutC / kVector; ++q) dev::store_vec<kVector>(dst + static_cast<int64_t>(i) * OutC + q * kVector, out[q]);
   }
 }
 
-// Any block, channel count and padded width: element by element.
+// Any block, channel count, column fold and padded width: element by element.
 template <class S, class T>
 __global__ void __launch_bounds__(kThreads)
     space_to_depth_kernel(const S* __restrict__ src, T* __restrict__ dst, SpaceToDepthParams p, int32_t pixels) {
@@ -387,12 +399,15 @@ __global__ void __launch_bounds__(kThreads)
   for (int32_t i = static_cast<int32_t>(global_thread()); i < pixels; i += static_cast<int32_t>(grid_threads())) {
     const int32_t v = i % out_w, rest = i / out_w, u = rest % out_h, n = rest / out_h;
     const S* image = src + n * p.stride_n;
-    const int32_t h0 = u * p.block - p.pad_top, w0 = v * p.block - p.pad_left;
+    const int32_t h0 = u * p.block - p.pad_top;
     T* out = dst + static_cast<int64_t>(i) * out_c;
     int32_t k = 0;
-    for (int32_t bi = 0; bi < p.block; ++bi) {
-      for (int32_t bj = 0; bj < p.block; ++bj) {
-        for (int32_t ch = 0; ch < c; ++ch) out[k++] = fold_read<S, T>(image, p, h0 + bi, w0 + bj, ch, fill);
+    for (int32_t b = 0; b < p.taps; ++b) {
+      const int32_t w0 = (v + b * p.tap_step) * p.block - p.pad_left;
+      for (int32_t bi = 0; bi < p.block; ++bi) {
+        for (int32_t bj = 0; bj < p.block; ++bj) {
+          for (int32_t ch = 0; ch < c; ++ch) out[k++] = fold_read<S, T>(image, p, h0 + bi, w0 + bj, ch, fill);
+        }
       }
     }
     for (; k < out_c; ++k) out[k] = fill;
@@ -576,7 +591,8 @@ cudaError_t space_to_depth(DType src_dtype, DType dst_dtype, const void* src, vo
                            const SpaceToDepthParams& p, cudaStream_t stream) {
   const int64_t pixels = p.n * p.out_h * p.out_w;
   const int64_t last = (p.n - 1) * p.stride_n + (p.h - 1) * p.stride_h + (p.w - 1) * p.stride_w + (p.c - 1) * p.stride_c;
-  if (p.block < 1 || p.out_c < int64_t{p.block} * p.block * p.c || pixels * p.out_c >= (int64_t{1} << 31) ||
+  if (p.block < 1 || p.taps < 1 || p.tap_step < 0 || p.out_c < int64_t{p.taps} * p.block * p.block * p.c ||
+      pixels * p.out_c >= (int64_t{1} << 31) ||
       p.h * p.stride_h >= (int64_t{1} << 31) || last >= (int64_t{1} << 40)) {
     return cudaErrorInvalidValue;
   }
@@ -590,13 +606,17 @@ cudaError_t space_to_depth(DType src_dtype, DType dst_dtype, const void* src, vo
       const auto n = static_cast<int32_t>(pixels);
       const unsigned blocks = grid_for(pixels, kThreads);
       if constexpr (sizeof(T) == 2) {
-        const bool vectors = p.block == 2 && p.out_c == 16 && aligned(dst, 16 * sizeof(T));
-        if (vectors && p.c == 3) {
-          space_to_depth_fixed_kernel<S, T, 2, 3, 16><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
+        const bool vectors = p.block == 2 && aligned(dst, 16);
+        if (vectors && p.taps == 1 && p.out_c == 16 && p.c == 3) {
+          space_to_depth_fixed_kernel<S, T, 2, 3, 1, 16><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
           return launched();
         }
-        if (vectors && p.c == 4) {
-          space_to_depth_fixed_kernel<S, T, 2, 4, 16><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
+        if (vectors && p.taps == 1 && p.out_c == 16 && p.c == 4) {
+          space_to_depth_fixed_kernel<S, T, 2, 4, 1, 16><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
+          return launched();
+        }
+        if (vectors && p.taps == 2 && p.out_c == 24 && p.c == 3) {  // the column fold of an RGB stem
+          space_to_depth_fixed_kernel<S, T, 2, 3, 2, 24><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
           return launched();
         }
       }

@@ -5,8 +5,8 @@ numerics).
 
     python -m pytest -m gpu test/gpu/test_space_to_depth_gpu.py -q
 
-Tolerance: boltc computes in fp16 with fp32 accumulation over the folded K (16 taps x 16
-channels, a quarter of them zero padding); the reference is torch's conv2d in fp32 on the
+Tolerance: boltc computes in fp16 with fp32 accumulation over the folded K (for ResNet's 7x7
+stem, 4x2 taps x 24 channels after the column fold, a quarter of them zero padding); the reference is torch's conv2d in fp32 on the
 same fp16-rounded input and weights, so the difference is the fp16 rounding of the result
 (2^-11 relative) plus the fp16 rounding of the bias, relu(x) being exact: rtol = atol = 2e-3
 (atol for results near 0, of magnitude ~1 here).
@@ -23,18 +23,19 @@ pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not (has_cuda_gpu() and has_to
                                                   reason="needs a CUDA GPU and torch with CUDA")]
 
 
-@pytest.mark.parametrize("filters, window, padding, size", [
-    (64, 7, 3, 224),  # ResNet/ResNeXt: 7x7/2, 3 -> 64
-    (32, 3, 1, 224),  # MobileNetV2: 3x3/2, 3 -> 32
-    (48, 3, 1, 223),  # RepVGG-A0's width, an odd image: the fold pads 2 at the bottom/right
+@pytest.mark.parametrize("channels, filters, window, padding, size", [
+    (3, 64, 7, 3, 224),  # ResNet/ResNeXt: 7x7/2, 3 -> 64 (the column fold's fixed kernel, 24 channels)
+    (3, 32, 3, 1, 224),  # MobileNetV2: 3x3/2, 3 -> 32
+    (3, 48, 3, 1, 223),  # RepVGG-A0's width, an odd image: the fold pads 2 at the bottom/right
+    (4, 64, 7, 3, 96),  # RGBA: 16 folded channels, 32 after the column fold (the generic kernel)
 ])
-def test_stem_matches_torch(tmp_path, filters, window, padding, size):
+def test_stem_matches_torch(tmp_path, channels, filters, window, padding, size):
     import torch
 
     torch.manual_seed(0)
-    stem = torch.nn.Sequential(torch.nn.Conv2d(3, filters, window, stride=2, padding=padding),
+    stem = torch.nn.Sequential(torch.nn.Conv2d(channels, filters, window, stride=2, padding=padding),
                                torch.nn.ReLU()).eval().half()
-    x = torch.randn(32, 3, size, size, dtype=torch.half)
+    x = torch.randn(32, channels, size, size, dtype=torch.half)
     model = boltc.compile(stem, (x,), output=tmp_path / "stem.so")
     kernels = model.kernels
     assert kernels.count("space_to_depth") == 1 and kernels[0] == "space_to_depth", kernels

@@ -132,15 +132,19 @@ cudaError_t pad(DType dtype, const void* src, void* dst, const PadParams& params
 
 // The space-to-depth fold of an image for a strided stem convolution (passes/space_to_depth.py),
 // with the conversion, layout change and padding around it, in one pass:
-//   dst[n][u][v][(i*block + j)*c + ch] = src(n, u*block + i - pad_top, v*block + j - pad_left, ch)
+//   dst[n][u][v][((b*block + i)*block + j)*c + ch]
+//     = src(n, u*block + i - pad_top, (v + b*tap_step)*block + j - pad_left, ch),  b < taps
 // read through the four element strides (NHWC meaning), `value` where that pixel is outside
-// the h x w source, and `value` for the channels past block*block*c up to out_c.
+// the h x w source, and `value` for the channels past taps*block*block*c up to out_c. taps > 1
+// is the column fold (pairs of the folded window's horizontal taps as channels); taps = 1 the
+// fold alone.
 struct SpaceToDepthParams {
   int64_t n, h, w, c;
   int64_t stride_n, stride_h, stride_w, stride_c;
   int32_t block, pad_top, pad_left;
   int64_t out_h, out_w, out_c;
   float value;  // already rounded to dst_dtype
+  int32_t taps, tap_step;
 };
 cudaError_t space_to_depth(DType src_dtype, DType dst_dtype, const void* src, void* dst,
                            const SpaceToDepthParams& params, cudaStream_t stream);

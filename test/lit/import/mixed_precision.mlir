@@ -71,8 +71,8 @@
 // FUSED-NOT: bolt.ew.add
 // The same at f32 compute precision (the truncf is a rounding the epilogue's store does anyway).
 // Its 3x3/2 convolution on 4 channels is an image stem to space-to-depth: a 2x2 window on the
-// input folded into 16 channels.
-// FUSEDF32:     bolt.conv2d nhwc {{.+}}xbf16>, tensor<8x2x2x16xbf16> -> tensor<2x3x3x8xbf16> {
+// input folded into 16 channels, its two columns into 32: a 2x1 window.
+// FUSEDF32:     bolt.conv2d nhwc {{.+}}xbf16>, tensor<8x2x1x32xbf16> -> tensor<2x3x3x8xbf16> {
 // FUSEDF32-NOT: bolt.ew.cast %{{.+}} -> tensor<2x3x3x8xbf16>
 
 // A matmul of f32 operands into an f16 output converts its operands to f16 (linalg's rule).

@@ -78,17 +78,21 @@ def contiguous(shape: Sequence[int]) -> tuple[int, ...]:
 
 def run_space_to_depth(params, src: np.ndarray) -> np.ndarray:
     """rt::space_to_depth (runtime/src/copy.cu) element by element as its kernels index: dst
-    pixel (n, u, v), channel (i*block + j)*c + ch reads src(n, u*block + i - pad_top,
-    v*block + j - pad_left, ch) through the four strides, `value` outside and past the fold."""
+    pixel (n, u, v), channel ((b*block + i)*block + j)*c + ch reads src(n, u*block + i - pad_top,
+    (v + b*tap_step)*block + j - pad_left, ch) through the four strides, `value` outside and
+    past the fold."""
     p = params
     flat = src.reshape(-1)
     out = np.full((p.n, p.out_h, p.out_w, p.out_c), p.value, dtype=np.float64)
-    for i in range(p.block):
-        for j in range(p.block):
-            for ch in range(p.c):
-                n, u, v = np.meshgrid(np.arange(p.n), np.arange(p.out_h), np.arange(p.out_w), indexing="ij")
-                h, w = u * p.block + i - p.pad_top, v * p.block + j - p.pad_left
-                inside = (h >= 0) & (h < p.h) & (w >= 0) & (w < p.w)
-                offset = n * p.stride_n + np.where(inside, h, 0) * p.stride_h + np.where(inside, w, 0) * p.stride_w + ch * p.stride_c
-                out[..., (i * p.block + j) * p.c + ch] = np.where(inside, flat[offset], p.value)
+    for b in range(p.taps):
+        for i in range(p.block):
+            for j in range(p.block):
+                for ch in range(p.c):
+                    n, u, v = np.meshgrid(np.arange(p.n), np.arange(p.out_h), np.arange(p.out_w), indexing="ij")
+                    h, w = u * p.block + i - p.pad_top, (v + b * p.tap_step) * p.block + j - p.pad_left
+                    inside = (h >= 0) & (h < p.h) & (w >= 0) & (w < p.w)
+                    offset = (n * p.stride_n + np.where(inside, h, 0) * p.stride_h
+                              + np.where(inside, w, 0) * p.stride_w + ch * p.stride_c)
+                    k = ((b * p.block + i) * p.block + j) * p.c + ch
+                    out[..., k] = np.where(inside, flat[offset], p.value)
     return out

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import boltc
@@ -26,9 +26,11 @@ from host_emulation import run_space_to_depth
 DATA = Path(__file__).resolve().parents[2] / "data"
 
 
-def fold_chain(n, c, h, w, r, stride, padding, out_c, edge: str) -> str:
+def fold_chain(n, c, h, w, r, stride, padding, out_c, edge: str, taps: int = 1, step: int = 0) -> str:
     """A function returning the folded input of a stride-`stride` r x r convolution, the way
-    the passes leave it. edge: 'cast' (an f32 NCHW image), 'nchw' (f16 NCHW) or 'nhwc'."""
+    the passes leave it. edge: 'cast' (an f32 NCHW image), 'nchw' (f16 NCHW) or 'nhwc'.
+    taps > 1: the column fold, `taps` copies `step` folded columns apart concatenated on the
+    channels (out_c counts the channels after it)."""
     p, q = conv2d_output_hw((h, w), (r, r), (stride, stride), padding, (1, 1))
     fold = fold_geometry(c, (h, w), (r, r), stride, padding, (p, q))
     assert not isinstance(fold, str)
@@ -57,10 +59,21 @@ def fold_chain(n, c, h, w, r, stride, padding, out_c, edge: str) -> str:
     lines += [f"%u = bolt.reshape {cur} : {t(*shape)} -> {t(n, hf, s, wf, s, c)}",
               f"%v = bolt.transpose %u permutation [0, 1, 3, 2, 4, 5] : {t(n, hf, s, wf, s, c)} -> {t(n, hf, wf, s, s, c)}",
               f"%z = bolt.reshape %v : {t(n, hf, wf, s, s, c)} -> {t(n, hf, wf, s * s * c)}"]
-    result, ret = "%z", t(n, hf, wf, s * s * c)
-    if out_c > s * s * c:
-        ret = t(n, hf, wf, out_c)
-        lines.append(f"%q = bolt.pad %z low [0, 0, 0, 0] high [0, 0, 0, {out_c - s * s * c}] value 0.0 : {t(n, hf, wf, s * s * c)} -> {ret}")
+    result, channels, width = "%z", s * s * c, wf
+    if taps > 1:
+        width = wf - step * (taps - 1)
+        for b in range(taps):
+            lines.append(f"%c{b} = bolt.slice %z offsets [0, 0, {b * step}, 0] strides [1, 1, 1, 1] : "
+                         f"{t(n, hf, wf, channels)} -> {t(n, hf, width, channels)}")
+        parts = ", ".join(f"%c{b}" for b in range(taps))
+        types = ", ".join([t(n, hf, width, channels)] * taps)
+        lines.append(f"%j = bolt.concat {parts} dim 3 : {types} -> {t(n, hf, width, taps * channels)}")
+        result, channels = "%j", taps * channels
+    ret = t(n, hf, width, channels)
+    if out_c > channels:
+        ret = t(n, hf, width, out_c)
+        lines.append(f"%q = bolt.pad {result} low [0, 0, 0, 0] high [0, 0, 0, {out_c - channels}] value 0.0 : "
+                     f"{t(n, hf, width, channels)} -> {ret}")
         result = "%q"
     body = "\n  ".join(lines)
     return f"func.func @main(%x: {arg}) -> {ret} {{\n  {body}\n  func.return {result} : {ret}\n}}\n"
@@ -69,15 +82,22 @@ def fold_chain(n, c, h, w, r, stride, padding, out_c, edge: str) -> str:
 @settings(max_examples=60, deadline=None)
 @given(n=st.integers(1, 2), c=st.integers(1, 4), h=st.integers(1, 13), w=st.integers(1, 13), r=st.integers(2, 7),
        padding=st.tuples(*[st.integers(0, 3)] * 4), stride=st.sampled_from([2, 2, 3]),
-       extra=st.integers(0, 4), edge=st.sampled_from(["cast", "nchw", "nhwc"]), seed=st.integers(0, 2**32 - 1))
-def test_the_fused_kernel_writes_what_the_ops_compute(n, c, h, w, r, padding, stride, extra, edge, seed):
+       extra=st.integers(0, 4), edge=st.sampled_from(["cast", "nchw", "nhwc"]), taps=st.sampled_from([1, 2, 3]),
+       seed=st.integers(0, 2**32 - 1))
+def test_the_fused_kernel_writes_what_the_ops_compute(n, c, h, w, r, padding, stride, extra, edge, taps, seed):
     top, left, bottom, right = padding
     if h + top + bottom < r or w + left + right < r:
         return
     p, q = conv2d_output_hw((h, w), (r, r), (stride, stride), padding, (1, 1))
-    if isinstance(fold_geometry(c, (h, w), (r, r), stride, padding, (p, q)), str):
+    fold = fold_geometry(c, (h, w), (r, r), stride, padding, (p, q))
+    if isinstance(fold, str):
         return
-    module = parse_mlir_text(fold_chain(n, c, h, w, r, stride, padding, stride * stride * c + extra, edge))
+    step = max(1, fold.window[1] // taps)
+    if fold.folded_hw[1] - step * (taps - 1) < 1:
+        taps = 1  # too narrow for the copies
+    event(f"taps={taps}")
+    out_c = taps * stride * stride * c + extra
+    module = parse_mlir_text(fold_chain(n, c, h, w, r, stride, padding, out_c, edge, taps, step))
     x = np.random.default_rng(seed).standard_normal(
         (n, h, w, c) if edge == "nhwc" else (n, c, h, w)).astype(np.float32 if edge == "cast" else np.float16)
     (want,) = boltc.interpret(module, x)
@@ -93,8 +113,8 @@ def test_the_fused_kernel_writes_what_the_ops_compute(n, c, h, w, r, padding, st
 
 def test_a_resnet_stems_edge_is_one_launch():
     """ResNet-50's stem on a 224x224 image through the pipeline: the image's cast, NCHW ->
-    NHWC, padding 3, the 2x2 fold and the channel padding 12 -> 16 are one kernel before the
-    folded 4x4 convolution."""
+    NHWC, padding 3, the 2x2 fold and the column fold (12 -> 24 channels, 2 folded columns
+    apart) are one kernel before the folded 4x2 convolution."""
     from boltc.compiler import lower
 
     torch = pytest.importorskip("torch")
@@ -105,6 +125,7 @@ def test_a_resnet_stems_edge_is_one_launch():
     assert kernels[0] == "space_to_depth" and kernels.count("space_to_depth") == 1
     assert not {"transpose_2d", "transpose_pad_2d", "pad", "strided_copy"} & set(kernels[:2])
     [call] = [line for line in program.source.splitlines() if "rt::space_to_depth(" in line]
-    # 2 images of 3 channels (NCHW strides), block 2, padding 3, 115 x 115 folded, 16 channels.
+    # 2 images of 3 channels (NCHW strides), block 2, padding 3, 115 x 113 folded, 24 channels,
+    # 2 copies 2 folded columns apart.
     assert "DType::F32, boltc::rt::DType::F16, ctx.inputs[0]" in call
-    assert "{2, 224, 224, 3, 150528, 224, 1, 50176, 2, 3, 3, 115, 115, 16, " in call
+    assert "{2, 224, 224, 3, 150528, 224, 1, 50176, 2, 3, 3, 115, 113, 24, 0x0.0p+0f, 2, 2}" in call

@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 from xdsl.dialects.builtin import ModuleOp
 
 import boltc
-from boltc.analysis.space_to_depth import fold_blocker, fold_geometry
+from boltc.analysis.space_to_depth import column_taps, fold_blocker, fold_geometry
 from boltc.dialects import bolt
 from boltc.dialects.bolt import conv2d_output_hw
 from boltc.dialects.context import bolt_context
 from boltc.frontends import load
 from boltc.frontends.source import parse_mlir_text
 from boltc.passes.pipeline import run_pipeline
-from boltc.passes.space_to_depth import SpaceToDepthPass, folded_filter
+from boltc.passes.space_to_depth import SpaceToDepthPass, column_folded_filter, folded_filter
 
 ROOT = Path(__file__).resolve().parents[2]
 LIT = ROOT / "lit" / "space-to-depth"
@@ -83,6 +83,29 @@ def test_folded_filter_places_each_tap():
     assert np.count_nonzero(folded) == np.count_nonzero(w)  # the rest is the zero padding
 
 
+@pytest.mark.parametrize("channels, window_w, element_bytes, taps", [
+    (12, 4, 2, 2),  # ResNet's 7x7/2 on RGB: 4x4 on 12 (padded 16) -> 4x2 on 24
+    (12, 2, 2, 2),  # MobileNetV2's and RepVGG's 3x3/2: 2x2 -> 2x1
+    (16, 4, 2, 2),  # RGBA: 16 + 16 fill the tile exactly
+    (12, 3, 2, 1),  # an odd window (5x5/2) has no pairs
+    (12, 1, 2, 1),  # nothing to pair
+    (24, 4, 2, 1),  # 2 x 24 is past the 32-wide K tile
+    (9, 2, 4, 2),  # f32: 9 pads to 12, 24 <= 32
+])
+def test_column_taps(channels, window_w, element_bytes, taps):
+    assert column_taps(channels, window_w, element_bytes) == taps
+
+
+def test_column_folded_filter_moves_tap_pairs_into_channels():
+    w = np.arange(3 * 2 * 4 * 5, dtype=np.float32).reshape(3, 2, 4, 5)
+    folded = column_folded_filter(w, 2)
+    assert folded.shape == (3, 2, 2, 10)
+    for a in range(2):
+        for t in range(2):
+            for b in range(2):  # tap (a, t + 2b) -> window (a, t), channels [5b, 5b + 5)
+                np.testing.assert_array_equal(folded[:, a, t, 5 * b:5 * b + 5], w[:, a, t + 2 * b, :])
+
+
 # ---- values -------------------------------------------------------------------------------------
 
 
@@ -142,6 +165,12 @@ def test_space_to_depth_preserves_values(n, h, w, c, f, r, s, padding, stride, b
     # reads only its padding is left as it is, with a remark).
     folded = fold_blocker(c, r, s, (stride, stride), (1, 1), 1, 2 if half else 4) is None and not isinstance(geometry, str)
     assert (tuple(bolt.int_list(conv.strides)) == (1, 1)) == folded
+    if folded:
+        assert not isinstance(geometry, str)
+        taps = column_taps(geometry.channels, geometry.window[1], 2 if half else 4)
+        assert bolt.shape_of(conv.input)[-1] == taps * geometry.channels
+        assert bolt.shape_of(conv.filter)[1:3] == (geometry.window[0], geometry.window[1] // taps)
+        event(f"column taps={taps}")
     event(f"folded={folded}")
     # The same products over more (zero) terms, summed in fp32 in another order: fp32 rounding,
     # then (f16) one rounding of the result, which may land one fp16 ulp apart.
@@ -165,7 +194,8 @@ def test_the_rewrite_holds_for_any_block(monkeypatch, stride, r, padding, h):
     SpaceToDepthPass().apply(bolt_context(), module)
     module.verify()
     (conv,) = _convs(module)
-    assert bolt.int_list(conv.strides) == (1, 1) and bolt.shape_of(conv.input)[-1] == stride * stride
+    taps = column_taps(stride * stride, -(-r // stride), 4)
+    assert bolt.int_list(conv.strides) == (1, 1) and bolt.shape_of(conv.input)[-1] == taps * stride * stride
     np.testing.assert_allclose(boltc.interpret(module, *inputs), before, rtol=1e-5, atol=1e-5)
 
 
@@ -186,7 +216,7 @@ def test_lit_stems_keep_their_values(chunk):
 
 def test_the_pipeline_folds_the_residual_blocks_stem():
     """test/data's residual block in f16: its 3x3/2 convolution on the 3-channel image is folded
-    (its folded input padded 12 -> 16 by pad-alignment), the 1x1/2 shortcut is not; the values
+    (2x2 on 12 channels, its pairs of columns into 24: a 2x1 window), the 1x1/2 shortcut is not; the values
     are the f16 pipeline's without the pass, to fp16 rounding. (In f32, C = 3 pads to 4 and
     the 3x3/2 is refused: K 36 against 4 * 12 = 48.)"""
     from boltc.passes import pipeline
@@ -202,8 +232,8 @@ def test_the_pipeline_folds_the_residual_blocks_stem():
     run_pipeline(module, precision="f16", arch="sm_90a")
     strided = [c for c in _convs(module) if bolt.int_list(c.strides) != (1, 1)]
     assert [bolt.shape_of(c.filter)[1:3] for c in strided] == [(1, 1)]  # only the shortcut
-    folded = [c for c in _convs(module) if bolt.shape_of(c.filter)[1:3] == (2, 2)]
-    assert len(folded) == 1 and bolt.shape_of(folded[0].input)[-1] == 16
+    folded = [c for c in _convs(module) if bolt.shape_of(c.filter)[1:3] == (2, 1)]
+    assert len(folded) == 1 and bolt.shape_of(folded[0].input)[-1] == 24
     for got, expected in zip(boltc.interpret(module, *inputs), want):
         # The same fp16 products in another order of fp32 sums, then fp16 stores: a few ulps.
         scale = float(np.max(np.abs(expected)))
