@@ -29,6 +29,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "fuse-attention": ("boltc.passes.fuse_attention", "FuseAttentionPass"),
     "pad-alignment": ("boltc.passes.pad_alignment", "PadAlignmentPass"),
     "fuse-epilogue": ("boltc.passes.fuse_epilogue", "FuseEpiloguePass"),
+    "merge-residual-gemms": ("boltc.passes.merge_residual_gemms", "MergeResidualGemmsPass"),
     "fuse-b2b": ("boltc.passes.fuse_b2b", "FuseB2bPass"),
     "select-kernels": ("boltc.passes.select_kernels", "SelectKernelsPass"),
     "plan-memory": ("boltc.passes.plan_memory", "PlanMemoryPass"),

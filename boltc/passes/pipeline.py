@@ -2,7 +2,8 @@
 
     fold constants and batch-norm -> parallel convolutions merged -> precision -> NHWC
     -> strided stems folded (space-to-depth) -> pointwise convs as GEMMs -> attention fused
-    -> alignment padding -> epilogue fusion -> back-to-back fusion -> kernel selection -> memory plan
+    -> alignment padding -> epilogue fusion -> GEMMs summed as residuals merged along K
+    -> back-to-back fusion -> kernel selection -> memory plan
 
 Canonicalization runs between the stages that leave dead or trivial ops behind. The input is
 bolt IR as the importer produces it (boltc.frontends.load); the output is what the
@@ -28,6 +29,7 @@ from boltc.passes.fuse_b2b import FuseB2bPass
 from boltc.passes.fuse_epilogue import FuseEpiloguePass
 from boltc.passes.layout_nhwc import LayoutNhwcPass
 from boltc.passes.merge_parallel_convs import MergeParallelConvsPass
+from boltc.passes.merge_residual_gemms import MergeResidualGemmsPass
 from boltc.passes.pad_alignment import PadAlignmentPass
 from boltc.passes.plan_memory import PlanMemoryPass
 from boltc.passes.select_kernels import SelectKernelsPass
@@ -73,6 +75,7 @@ def pipeline_passes(
         PadAlignmentPass(),
         CanonicalizePass(),
         FuseEpiloguePass(remarks=remarks),
+        MergeResidualGemmsPass(remarks=remarks),
     ]
     if fuse_b2b:
         passes.append(FuseB2bPass(arch=arch, remarks=remarks))

@@ -251,6 +251,17 @@ CASES.update({
     "maxpool_stem_like_f16": unary_model(
         "bolt.pool2d max nhwc %x window [3, 3] strides [2, 2] padding [1, 1, 1, 1] : {x} -> {y}",
         (2, 12, 12, 64), (2, 6, 6, 64), "f16"),
+    # 3x3/2 vector pools: an odd output width, an average over padded windows, and no padding
+    # with a cut right edge
+    "maxpool_3x3s2_odd_q_f16": unary_model(
+        "bolt.pool2d max nhwc %x window [3, 3] strides [2, 2] padding [1, 1, 1, 1] : {x} -> {y}",
+        (2, 13, 13, 32), (2, 7, 7, 32), "f16"),
+    "avgpool_3x3s2_padded_bf16": unary_model(
+        "bolt.pool2d avg nhwc %x window [3, 3] strides [2, 2] padding [1, 1, 1, 1] : {x} -> {y}",
+        (2, 11, 10, 16), (2, 6, 5, 16), "bf16"),
+    "maxpool_3x3s2_unpadded_f32": unary_model(
+        "bolt.pool2d max nhwc %x window [3, 3] strides [2, 2] padding [0, 0, 0, 0] : {x} -> {y}",
+        (1, 10, 11, 8), (1, 4, 5, 8)),
     "avgpool_3x2_vector_f16": unary_model(
         "bolt.pool2d avg nhwc %x window [3, 2] strides [2, 2] padding [1, 0, 1, 0] : {x} -> {y}",
         (2, 9, 8, 16), (2, 5, 4, 16), "f16"),
@@ -319,6 +330,14 @@ func.func @main(%x: tensor<32x64xf32>) -> (tensor<32x64xf32>, tensor<32xf32>) {
 func.func @main(%a: tensor<3x5x8xf16>, %b: tensor<3x2x8xf16>) -> tensor<3x7x8xf16> {
   %c = bolt.concat %a, %b dim 1 : tensor<3x5x8xf16>, tensor<3x2x8xf16> -> tensor<3x7x8xf16>
   func.return %c : tensor<3x7x8xf16>
+}
+""",
+    # merge-residual-gemms' K concatenation (ResNet-50's layer 1 at a small M): 128-byte rows
+    # into a 256-byte pitch, the 16-byte vector kernel of rt::copy_rows.
+    "concat_channels_vector_f16": """
+func.func @main(%a: tensor<1000x64xf16>, %b: tensor<1000x64xf16>) -> tensor<1000x128xf16> {
+  %c = bolt.concat %a, %b dim 1 : tensor<1000x64xf16>, tensor<1000x64xf16> -> tensor<1000x128xf16>
+  func.return %c : tensor<1000x128xf16>
 }
 """,
 })

@@ -50,7 +50,9 @@ def test_lit_functions_keep_their_values(chunk: int, gemms: int):
 def test_bottleneck_block_against_torch():
     """A ResNet bottleneck (1x1 reduce, 3x3, 1x1 expand, a 1x1 projection shortcut, batch-norm
     and ReLU), imported from torch: after the whole f32 pipeline its three pointwise layers are
-    GEMMs with their epilogues fused, the 3x3 stays a convolution, and the values are torch's."""
+    GEMMs with their epilogues fused (the expand and the shortcut then merged into one GEMM over
+    their concatenated K by merge-residual-gemms: N 32 > K 8 + 16), the 3x3 stays a
+    convolution, and the values are torch's."""
     torch = pytest.importorskip("torch")
     nn = torch.nn
 
@@ -76,8 +78,9 @@ def test_bottleneck_block_against_torch():
     module = load(block, (x,))
     run_pipeline(module, precision="f32", arch="sm_90a", fuse_b2b=False)
     gemms, convs = _ops(module, bolt.GemmOp), _ops(module, bolt.Conv2dOp)
-    assert (len(gemms), len(convs)) == (3, 1)
-    assert all(not g.is_plain_store() for g in gemms)  # bias (+ ReLU / residual) fused
+    assert (len(gemms), len(convs)) == (2, 1)
+    assert sorted(bolt.shape_of(g.lhs)[1] for g in gemms) == [16, 24]  # reduce; expand + shortcut
+    assert all(not g.is_plain_store() for g in gemms)  # bias (+ ReLU) fused
     (got,) = boltc.interpret(module, x.numpy())
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
 
