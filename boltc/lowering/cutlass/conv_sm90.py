@@ -93,6 +93,7 @@ from boltc.lowering.cutlass.cpp import (
     lower_at,
     EXPORT_MACRO,
     KERNEL_NAME_PLACEHOLDER,
+    PDL_DEFINE,
     device_entry,
     host_adapter,
     stages_blocker,
@@ -330,7 +331,9 @@ def _includes(config: ConvSm90Config) -> str:
     if not config.cooperative:
         return _INCLUDES
     head, _, tail = _INCLUDES.partition('#include "cutlass/epilogue/thread/activation.h"\n')
-    return head + '#include "cutlass/epilogue/thread/activation.h"\n' + f'#include "{COOPERATIVE_HEADER}"\n' + tail
+    # boltc's cooperative kernel waits on the previous grid: launched as a programmatic dependent.
+    return (PDL_DEFINE + head + '#include "cutlass/epilogue/thread/activation.h"\n'
+            + f'#include "{COOPERATIVE_HEADER}"\n' + tail)
 
 def pad_channels_code(why: str) -> str:
     """The C++ helpers of a convolution TU whose C is padded in the workspace (both families):
@@ -472,7 +475,7 @@ class ConvSm90Kernel(CutlassKernel):
             _CONV_AUX_LOAD if self._has_aux_load else "",
             self._render_types(),
             host_adapter(name),
-            "using Conv = KernelAdapter<ConvKernel>;\n",
+            f"using Conv = KernelAdapter<ConvKernel{', true' if c.cooperative else ''}>;\n",
             _PAD_CHANNELS if c.pad_channels else "",
             self._render_arguments(entry),
             render_conv_exports(entry, self.config.pad_channels, "output_matches(arguments.problem_shape, p, q)"),

@@ -326,6 +326,15 @@ def stages_blocker(stages: int | None, stage_bytes: int, epilogue_bytes: int, ca
 # one layout on both sides.
 # --------------------------------------------------------------------------------------
 
+# Programmatic dependent launch: CUTLASS's sm_90a GEMM kernels (and conv_sm90's cooperative
+# kernel, include/boltc/conv_sm90_cooperative_kernel.hpp) wait on the previous grid
+# (griddepcontrol.wait) before their first global access and let the next one launch at their
+# last tile, when this is defined before CUTLASS's headers; KernelAdapter<Kernel, true> then
+# launches them with cudaLaunchAttributeProgrammaticStreamSerialization. A kernel without the
+# wait (CUTLASS's own sm_90a convolution, the runtime's kernels) must not be launched so: it
+# could read its inputs before the kernel writing them has finished.
+PDL_DEFINE = "#define CUTLASS_ENABLE_GDC_FOR_SM90 1  // cpp.py: PDL_DEFINE\n"
+
 KERNEL_ENTRY_SUFFIX = "_kernel"
 FATBIN_SUFFIX = "_fatbin"
 
@@ -372,8 +381,11 @@ cudaError_t load_kernel(cudaKernel_t* kernel) {{
 }}
 
 // CUTLASS's device-adapter interface over the loaded kernel (the same steps as
-// GemmUniversalAdapter::initialize and ::run for a CUTLASS 3 kernel).
-template <class Kernel>
+// GemmUniversalAdapter::initialize and ::run for a CUTLASS 3 kernel). Programmatic: the kernel
+// waits (griddepcontrol.wait, CUTLASS_ENABLE_GDC_FOR_SM90) before it touches global memory, so
+// it is launched as a programmatic dependent of the kernel before it on the stream: its launch
+// and prologue overlap that kernel's tail (PDL_DEFINE).
+template <class Kernel, bool Programmatic = false>
 class KernelAdapter {{
  public:
   using Arguments = typename Kernel::Arguments;
@@ -414,18 +426,27 @@ class KernelAdapter {{
       return cutlass::Status::kErrorInternal;
     }}
     using Cluster = typename Kernel::DispatchPolicy::ClusterShape;
-    cudaLaunchAttribute cluster[1] = {{}};
-    cluster[0].id = cudaLaunchAttributeClusterDimension;
-    cluster[0].val.clusterDim.x = cute::size<0>(Cluster{{}});
-    cluster[0].val.clusterDim.y = cute::size<1>(Cluster{{}});
-    cluster[0].val.clusterDim.z = cute::size<2>(Cluster{{}});
+    cudaLaunchAttribute attributes[2] = {{}};
+    unsigned count = 0;
+    if (cute::size(Cluster{{}}) > 1) {{  // a 1x1x1 cluster launches plainly
+      attributes[count].id = cudaLaunchAttributeClusterDimension;
+      attributes[count].val.clusterDim.x = cute::size<0>(Cluster{{}});
+      attributes[count].val.clusterDim.y = cute::size<1>(Cluster{{}});
+      attributes[count].val.clusterDim.z = cute::size<2>(Cluster{{}});
+      ++count;
+    }}
+    if (Programmatic) {{
+      attributes[count].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+      attributes[count].val.programmaticStreamSerializationAllowed = 1;
+      ++count;
+    }}
     cudaLaunchConfig_t config = {{}};
     config.gridDim = Kernel::get_grid_shape(params_);
     config.blockDim = Kernel::get_block_shape();
     config.dynamicSmemBytes = smem_bytes;
     config.stream = stream;
-    config.attrs = cluster;
-    config.numAttrs = cute::size(Cluster{{}}) > 1 ? 1 : 0;  // a 1x1x1 cluster launches plainly
+    config.attrs = attributes;
+    config.numAttrs = count;
     void* kernel_arguments[] = {{&params_}};
     if (cudaLaunchKernelExC(&config, function, kernel_arguments) != cudaSuccess) {{
       (void)cudaGetLastError();

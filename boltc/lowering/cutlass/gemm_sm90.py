@@ -58,6 +58,7 @@ from boltc.lowering.cutlass.cpp import (
     lower_at,
     EXPORT_MACRO,
     KERNEL_NAME_PLACEHOLDER,
+    PDL_DEFINE,
     device_entry,
     host_adapter,
     stages_blocker,
@@ -510,6 +511,16 @@ class GemmSm90Kernel(CutlassKernel):
     def _entry_params(self) -> tuple[CParam, ...]:
         return gemm_entry_params(self.epilogue)
 
+    @property
+    def programmatic(self) -> bool:
+        """Launched as a programmatic dependent (cpp.py: PDL_DEFINE). Not stream-K: CUTLASS
+        4.2's stream-K scheduler does not compile with the grid-dependency calls (its const
+        is_last_tile calls a non-const member)."""
+        return not self.config.schedule.stream_k
+
+    def _includes(self) -> str:
+        return (PDL_DEFINE if self.programmatic else "") + _INCLUDES
+
     # -- rendering ---------------------------------------------------------------------
 
     def _render(self, name: str) -> str:
@@ -520,17 +531,17 @@ class GemmSm90Kernel(CutlassKernel):
         body = "\n".join([
             self._render_types(),
             host_adapter(name),
-            "using Gemm = KernelAdapter<GemmKernel>;\n",
+            f"using Gemm = KernelAdapter<GemmKernel{', true' if self.programmatic else ''}>;\n",
             self._render_arguments(entry),
             render_exports(entry, "Gemm"),
         ])
-        return tu_preamble(FAMILY, c.summary(), "gemm_sm90.py", entry, self.epilogue, _INCLUDES,
+        return tu_preamble(FAMILY, c.summary(), "gemm_sm90.py", entry, self.epilogue, self._includes(),
                            prefetch_rows=self.prefetch_rows) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, gemm_entry_params(self.epilogue))
         return (
-            tu_preamble(FAMILY, self.config.summary(), "gemm_sm90.py", entry, self.epilogue, _INCLUDES,
+            tu_preamble(FAMILY, self.config.summary(), "gemm_sm90.py", entry, self.epilogue, self._includes(),
                         device=True, prefetch_rows=self.prefetch_rows)
             + self._render_types() + "\n" + device_entry("GemmKernel", name)
         )

@@ -61,6 +61,8 @@ def test_bias_relu_tu_instantiates_the_conv_builders(layer):
             "using EpilogueSchedule = cutlass::epilogue::TmaWarpSpecializedCooperative;",
             "boltc::conv_sm90::ConvUniversalCooperative<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;",
             "using CollectiveMainloop = typename boltc::conv_sm90::CooperativeConvMainloop<",
+            "using Conv = KernelAdapter<ConvKernel, true>;",  # it waits on the previous grid: PDL
+            "#define CUTLASS_ENABLE_GDC_FOR_SM90 1",
         ]
     else:
         schedule_pieces = [
@@ -69,6 +71,7 @@ def test_bias_relu_tu_instantiates_the_conv_builders(layer):
             "cutlass::conv::kernel::ConvUniversal<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;",
             "cutlass::conv::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,\n    cutlass::arch::OpClassTensorOp,\n"
             "    cutlass::conv::Operator::kFprop,",
+            "using Conv = KernelAdapter<ConvKernel>;",  # CUTLASS's kernel has no grid-dependency wait
         ]
     for piece in schedule_pieces + [
         "using LayoutA = cutlass::layout::TensorNHWC;",
@@ -81,7 +84,6 @@ def test_bias_relu_tu_instantiates_the_conv_builders(layer):
         "cutlass::epilogue::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,",
         "    EpilogueSchedule,\n    Fusion>::CollectiveOp;",
         "using ProblemShape = cutlass::conv::ConvProblemShape<\n    cutlass::conv::Operator::kFprop,",
-        "using Conv = KernelAdapter<ConvKernel>;",
         "Sm90RowBroadcast<",  # the per-filter bias: one value per output column
         "cutlass::epilogue::thread::ReLu",
         "cutlass::conv::Mode::kCrossCorrelation",
@@ -400,7 +402,8 @@ def test_cooperative_tu_includes_the_kernel_header_and_names_its_pieces():
         # the persistent grid: one CTA per SM of the current device
         "cudaGetDevice(&arguments.hw_info.device_id);",
         "cutlass::KernelHardwareInfo::query_device_multiprocessor_count(arguments.hw_info.device_id);",
-        "using Conv = KernelAdapter<ConvKernel>;",
+        "using Conv = KernelAdapter<ConvKernel, true>;",  # boltc's kernel waits on the previous grid
+        "#define CUTLASS_ENABLE_GDC_FOR_SM90 1",
         "cooperative",  # the summary in the TU's header comment
     ]:
         assert piece in cpp, piece

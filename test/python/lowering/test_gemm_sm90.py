@@ -64,7 +64,7 @@ def test_bias_relu_tu_instantiates_the_collective_builders():
         "cutlass::gemm::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,",
         "cutlass::gemm::collective::StageCount<4>,",
         "cutlass::gemm::kernel::GemmUniversal<\n    cute::Shape<int, int, int, int>,",
-        "using Gemm = KernelAdapter<GemmKernel>;",
+        "using Gemm = KernelAdapter<GemmKernel, true>;",  # a programmatic dependent launch
         "using Leaf0 = boltc_evt::Sm90RowBroadcastPrefetch<\n    TileShape,\n    cutlass::half_t,",
         "StrideB{ldb, cute::_1{}, batch_stride_b}",  # K-major B
         f"BOLTC_EXPORT int {name}(int m, int n, int k, int batch, const void* a,",
@@ -147,6 +147,24 @@ def test_epilogue_subtile_rule():
     assert epilogue_subtile_n(cooperative=True, tile_n=256, transcendental=False) == 32
     assert epilogue_subtile_n(cooperative=False, tile_n=128, transcendental=True) == 32
     assert epilogue_subtile_n(cooperative=True, tile_n=96, transcendental=True) == 32  # 64 does not divide 96
+
+
+def test_persistent_kernels_launch_as_programmatic_dependents_but_stream_k():
+    """cpp.py PDL_DEFINE: CUTLASS's GEMM kernels wait on the previous grid before touching
+    global memory when CUTLASS_ENABLE_GDC_FOR_SM90 is defined before its headers (in both TUs),
+    and the adapter then launches them with programmatic stream serialization; stream-K's
+    scheduler does not compile with the define (CUTLASS 4.2), so it launches plainly."""
+    for schedule, programmatic in (("cooperative", True), ("pingpong", True), ("cooperative_streamk", False)):
+        tile = (64, 64, 64) if schedule == "pingpong" else (128, 128, 64)
+        kernel = lower(bias_relu(1280, 768, 3072, kernel=kernel_attr(tile, schedule=schedule))).kernel
+        host, device = kernel.render(), kernel.render_device()
+        for text in (host, device):
+            assert ("#define CUTLASS_ENABLE_GDC_FOR_SM90 1" in text) is programmatic, schedule
+            if programmatic:  # before any CUTLASS header
+                assert text.index("CUTLASS_ENABLE_GDC_FOR_SM90 1") < text.index('#include "cutlass/')
+        adapter = "using Gemm = KernelAdapter<GemmKernel, true>;" if programmatic else "using Gemm = KernelAdapter<GemmKernel>;"
+        assert adapter in host, schedule
+    assert "cudaLaunchAttributeProgrammaticStreamSerialization" in host
 
 
 def test_stream_k_schedule_is_the_cooperative_kernel_under_the_stream_k_scheduler():
