@@ -6,7 +6,9 @@ themselves (kernel_tus.json, written by kernel_tus.py at commit 2ff465f; rewritt
 conv_group_sm80 dropped its 16-wide tile: only conv_direct's reason texts changed; when
 conv_direct got its row-blocked kernel and conv_group_sm80 its 16-wide tile back at 4 outputs an
 access: only conv_direct rows changed, their TU text and names and reason texts; and when the
-depthwise 3x3s moved from conv_direct to conv_depthwise: only those rows). Both ways in are held
+depthwise 3x3s moved from conv_direct to conv_depthwise: only those rows; and when the sm_90a
+kernels became programmatic dependent launches (cpp.py PDL_DEFINE, KernelAdapter's launch
+attributes): only gemm_sm90 and conv_sm90 rows, their host and device text and names). Both ways in are held
 to it: through the pass (the #bolt.kernel it writes) and without it (the lowering's own
 heuristic fallback)."""
 
