@@ -154,14 +154,14 @@ def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorC
     """A GemmLowering or ConvLowering as the host's AnchorCall: LHS/RHS are the op's main
     operands (lhs and rhs of a GEMM, input and filter of a convolution)."""
     from boltc.lowering import build
-    from boltc.lowering.cutlass import gemm_sm90
+    from boltc.lowering.cutlass import kernel_abi
 
     entry = lowered.kernel.entry_point
-    kinds = gemm_sm90.OperandKind
-    roles = gemm_sm90.ParamRole
+    kinds = kernel_abi.OperandKind
+    roles = kernel_abi.ParamRole
 
     def argument(value: object) -> KernelArgument:
-        if isinstance(value, gemm_sm90.Operand):
+        if isinstance(value, kernel_abi.Operand):
             if value.kind is kinds.RESULT:
                 return ResultPointer()
             if value.kind is kinds.LHS:
@@ -195,7 +195,7 @@ def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorC
         returns=EntryReturn.CUTLASS_STATUS,
         can_implement=entry.can_implement_name,
         workspace_size=entry.workspace_size_name,
-        query_parameters=tuple(i for i, p in enumerate(entry.params) if p.role not in gemm_sm90.HOST_ROLES),
+        query_parameters=tuple(i for i, p in enumerate(entry.params) if p.role not in kernel_abi.HOST_ROLES),
         config=lowered.kernel.summary(),
         reason=getattr(lowered, "reason", ""),
     )
@@ -207,7 +207,7 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
     from dataclasses import replace
 
     from boltc.lowering import build
-    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80, b2b_sm90, gemm_sm90
+    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80, b2b_sm90, kernel_abi
 
     first, second = b2b_sm80.anchors_of(op)
     convolutions = isinstance(first, bolt.Conv2dOp)
@@ -229,7 +229,7 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
     else:
         lowered = b2b_sm80.lower_b2b(op, arch=arch)
     entry = lowered.kernel.entry_point
-    roles = gemm_sm90.ParamRole
+    roles = kernel_abi.ParamRole
 
     def argument(value: object) -> KernelArgument:
         if value == ("result",):
@@ -256,7 +256,7 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
         returns=EntryReturn.CUTLASS_STATUS,
         can_implement=entry.can_implement_name,
         workspace_size=entry.workspace_size_name,
-        query_parameters=tuple(i for i, p in enumerate(entry.params) if p.role not in gemm_sm90.HOST_ROLES),
+        query_parameters=tuple(i for i, p in enumerate(entry.params) if p.role not in kernel_abi.HOST_ROLES),
         config=lowered.kernel.summary(),
         reason=lowered.reason,
     )

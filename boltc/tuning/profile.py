@@ -75,7 +75,7 @@ from boltc.lowering.cutlass.evt import (
     ScalarConstant,
     select_functor,
 )
-from boltc.lowering.cutlass.gemm_sm90 import CParam, CutlassStatus, EntryPoint, ParamRole
+from boltc.lowering.cutlass.kernel_abi import CParam, CutlassStatus, EntryPoint, ParamRole
 from boltc.tuning.space import Candidate, Conv2dProblem, GemmProblem
 
 Problem = GemmProblem | Conv2dProblem

@@ -65,7 +65,7 @@ from math import ceil
 from xdsl.dialects.builtin import IntAttr, StringAttr
 
 from boltc.dialects import bolt
-from boltc.lowering.cutlass import conv_depthwise, conv_direct, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+from boltc.lowering.cutlass import conv_depthwise, conv_direct, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90, kernel_abi
 from boltc.lowering.cutlass.cpp import (
     Element,
     GmemLayout,
@@ -366,8 +366,8 @@ def problem_of(op: bolt.GemmOp | bolt.Conv2dOp, family: Family, arch: str) -> Ge
     if isinstance(op, bolt.GemmOp):
         values = {param.role: value for param, value in lowered.call()}
         return GemmProblem(
-            values[gemm_sm90.ParamRole.M], values[gemm_sm90.ParamRole.N], values[gemm_sm90.ParamRole.K],
-            values[gemm_sm90.ParamRole.BATCH], c.element_ab, c.element_d, c.layout_a, c.layout_b,
+            values[kernel_abi.ParamRole.M], values[kernel_abi.ParamRole.N], values[kernel_abi.ParamRole.K],
+            values[kernel_abi.ParamRole.BATCH], c.element_ab, c.element_d, c.layout_a, c.layout_b,
             c.alignment_a, c.alignment_b, c.alignment_d, kernel.epilogue,
         )
     element_d = c.element_d

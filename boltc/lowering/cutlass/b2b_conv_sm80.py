@@ -52,7 +52,7 @@ from boltc.lowering.cutlass.cpp import (
     instantiate,
     lower_at,
 )
-from boltc.lowering.cutlass.gemm_sm90 import CParam, EntryPoint, ParamRole
+from boltc.lowering.cutlass.kernel_abi import CParam, EntryPoint, ParamRole
 
 FAMILY = "b2b_conv_sm80"
 

@@ -63,7 +63,7 @@ from boltc.lowering.cutlass.cpp import (
     lower_at,
 )
 from boltc.lowering.cutlass.gemm_sm80 import INSTRUCTION, SM80_SMEM_CAPACITY
-from boltc.lowering.cutlass.gemm_sm90 import CParam, CutlassKernel, EntryPoint, ParamRole, render_exports
+from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole, render_exports
 
 FAMILY = "b2b_gemm_sm80"
 TILE_K = 32  # two 16-deep mma.sync steps per warp tile (the mainloop's static_assert: > 1)

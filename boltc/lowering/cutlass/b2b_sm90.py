@@ -78,7 +78,7 @@ from boltc.lowering.cutlass.cpp import (
     UnsupportedEpilogue,
     lower_at,
 )
-from boltc.lowering.cutlass.gemm_sm90 import CParam, CutlassKernel, EntryPoint, ParamRole
+from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole
 
 FAMILY = "b2b_gemm_sm90"
 ARCH = "sm_90a"

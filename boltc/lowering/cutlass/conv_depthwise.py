@@ -75,7 +75,7 @@ from boltc.lowering.cutlass.cpp import (
     lower_at,
 )
 from boltc.lowering.cutlass.evt import EpilogueTree, LeafKind, Role, build_epilogue
-from boltc.lowering.cutlass.gemm_sm90 import CParam, CutlassKernel, EntryPoint, bind_arguments, tu_preamble
+from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, bind_arguments, tu_preamble
 
 FAMILY = "conv_depthwise"
 SCHEDULE = "direct"  # #bolt.kernel's schedule field: the one form

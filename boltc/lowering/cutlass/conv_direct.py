@@ -106,7 +106,7 @@ from boltc.lowering.cutlass.evt import (
     ScalarConstant,
     build_epilogue,
 )
-from boltc.lowering.cutlass.gemm_sm90 import CParam, CutlassKernel, EntryPoint, bind_arguments, tu_preamble
+from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, bind_arguments, tu_preamble
 
 FAMILY = "conv_direct"
 THREADS = 256  # per CTA

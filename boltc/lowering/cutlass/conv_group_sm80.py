@@ -86,7 +86,7 @@ from boltc.lowering.cutlass.gemm_sm80 import (
     element_blocker,
     mainloop_blocker,
 )
-from boltc.lowering.cutlass.gemm_sm90 import bind_arguments
+from boltc.lowering.cutlass.kernel_abi import bind_arguments
 
 FAMILY = "conv_group_sm80"
 MAX_MMA_WASTE = 2.0  # the module docstring says why

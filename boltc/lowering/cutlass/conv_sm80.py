@@ -86,13 +86,7 @@ from boltc.lowering.cutlass.gemm_sm80 import (
     sm80_shapes,
     visitor_declarations,
 )
-from boltc.lowering.cutlass.gemm_sm90 import (
-    CParam,
-    CutlassKernel,
-    EntryPoint,
-    bind_arguments,
-    tu_preamble,
-)
+from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, bind_arguments, tu_preamble
 
 FAMILY = "conv_sm80"
 _GEOMETRY = ("h, w, r, s, p, q, pad_top, pad_left, pad_bottom, pad_right, stride_h, stride_w, "

@@ -70,7 +70,7 @@ For a kernel named NAME (`boltc_conv_sm90_<16 hex digits>`):
   contiguous), padding with zeros [top, left, bottom, right]. P and Q are passed so that the
   entry point can check them against CUTLASS's own output extent (kErrorInvalidProblem if they
   differ). Element types are fixed by the TU. Pointers must be 16-byte aligned.
-- Returns a `cutlass::Status` value (gemm_sm90.CutlassStatus): 0 success; 11 (kInvalid) when
+- Returns a `cutlass::Status` value (kernel_abi.CutlassStatus): 0 success; 11 (kInvalid) when
   CUTLASS's can_implement refuses (C not a multiple of 8 in a TU without channel padding, TMA
   im2col limits); 6 when the workspace is too small; 7 when a launch failed. The launch is
   asynchronous on `stream`; nothing synchronizes or allocates.
@@ -113,19 +113,17 @@ from boltc.lowering.cutlass.evt import (
     Role,
     build_epilogue,
 )
-from boltc.lowering.cutlass.gemm_sm90 import (
-    SM90_SMEM_CAPACITY,
+from boltc.lowering.cutlass.gemm_sm90 import SM90_SMEM_CAPACITY, Sm90MainloopChecks, tma_epilogue_smem_bytes
+from boltc.lowering.cutlass.kernel_abi import (
     Argument,
     CParam,
     EntryPoint,
     Operand,
     OperandKind,
     ParamRole,
-    Sm90MainloopChecks,
     bind_arguments,
     epilogue_params,
     CutlassKernel,
-    tma_epilogue_smem_bytes,
     tu_preamble,
 )
 

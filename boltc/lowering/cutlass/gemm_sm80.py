@@ -60,18 +60,16 @@ from boltc.lowering.cutlass.evt import (
     Role,
     build_epilogue,
 )
-from boltc.lowering.cutlass.gemm_sm90 import (
+from boltc.lowering.cutlass.gemm_sm90 import GemmLowering, gemm_entry_params, gemm_operand_types
+from boltc.lowering.cutlass.kernel_abi import (
     CutlassKernel,
     Argument,
     CParam,
     EntryPoint,
-    GemmLowering,
     Operand,
     OperandKind,
     ParamRole,
     bind_arguments,
-    gemm_entry_params,
-    gemm_operand_types,
     render_exports,
     tu_preamble,
 )
