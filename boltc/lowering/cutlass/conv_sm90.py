@@ -93,9 +93,9 @@ from boltc.lowering.cutlass.cpp import (
     lower_at,
     EXPORT_MACRO,
     KERNEL_NAME_PLACEHOLDER,
-    PDL_DEFINE,
     device_entry,
     host_adapter,
+    kernel_adapter,
     stages_blocker,
     tensor_op_inputs_blocker,
     VECTOR_BYTES,
@@ -104,6 +104,7 @@ from boltc.lowering.cutlass.cpp import (
     InvalidKernelConfig,
     Shape3,
     instantiate,
+    with_pdl,
 )
 from boltc.lowering.cutlass.evt import (
     EpilogueBinding,
@@ -329,9 +330,7 @@ def _includes(config: ConvSm90Config) -> str:
     if not config.cooperative:
         return _INCLUDES
     head, _, tail = _INCLUDES.partition('#include "cutlass/epilogue/thread/activation.h"\n')
-    # boltc's cooperative kernel waits on the previous grid: launched as a programmatic dependent.
-    return (PDL_DEFINE + head + '#include "cutlass/epilogue/thread/activation.h"\n'
-            + f'#include "{COOPERATIVE_HEADER}"\n' + tail)
+    return head + '#include "cutlass/epilogue/thread/activation.h"\n' + f'#include "{COOPERATIVE_HEADER}"\n' + tail
 
 def pad_channels_code(why: str) -> str:
     """The C++ helpers of a convolution TU whose C is padded in the workspace (both families):
@@ -459,6 +458,12 @@ class ConvSm90Kernel(CutlassKernel):
     def _entry_params(self) -> tuple[CParam, ...]:
         return conv_entry_params(self.epilogue)
 
+    @property
+    def programmatic(self) -> bool:
+        """Launched as a programmatic dependent (cpp.py: PDL_DEFINE): boltc's cooperative kernel
+        waits on the previous grid; CUTLASS's own sm_90a convolution kernel does not."""
+        return self.config.cooperative
+
     # -- rendering ---------------------------------------------------------------------
 
     @property
@@ -473,12 +478,12 @@ class ConvSm90Kernel(CutlassKernel):
             _CONV_AUX_LOAD if self._has_aux_load else "",
             self._render_types(),
             host_adapter(name),
-            f"using Conv = KernelAdapter<ConvKernel{', true' if c.cooperative else ''}>;\n",
+            kernel_adapter("Conv", "ConvKernel", self.programmatic),
             _PAD_CHANNELS if c.pad_channels else "",
             self._render_arguments(entry),
             render_conv_exports(entry, self.config.pad_channels, "output_matches(arguments.problem_shape, p, q)"),
         ])
-        return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, _includes(c)) + body
+        return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, with_pdl(_includes(c), self.programmatic)) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, conv_entry_params(self.epilogue))
@@ -488,7 +493,7 @@ class ConvSm90Kernel(CutlassKernel):
             device_entry("ConvKernel", name),
         ])
         return tu_preamble(FAMILY, self.config.summary(), "conv_sm90.py", entry, self.epilogue,
-                           _includes(self.config), device=True) + body
+                           with_pdl(_includes(self.config), self.programmatic), device=True) + body
 
     def _render_types(self) -> str:
         c = self.config

@@ -335,6 +335,18 @@ def stages_blocker(stages: int | None, stage_bytes: int, epilogue_bytes: int, ca
 # could read its inputs before the kernel writing them has finished.
 PDL_DEFINE = "#define CUTLASS_ENABLE_GDC_FOR_SM90 1  // cpp.py: PDL_DEFINE\n"
 
+
+def with_pdl(includes: str, programmatic: bool) -> str:
+    """A TU's includes, after PDL_DEFINE where its kernel launches as a programmatic dependent
+    (both TUs of a split pair: the device one waits, the host one launches so)."""
+    return (PDL_DEFINE if programmatic else "") + includes
+
+
+def kernel_adapter(alias: str, kernel_type: str, programmatic: bool) -> str:
+    """`using alias = KernelAdapter<kernel_type>;`, programmatic only together with `with_pdl`
+    (the same flag): launched early, a kernel without the wait would read unfinished inputs."""
+    return f"using {alias} = KernelAdapter<{kernel_type}{', true' if programmatic else ''}>;\n"
+
 KERNEL_ENTRY_SUFFIX = "_kernel"
 FATBIN_SUFFIX = "_fatbin"
 

@@ -56,9 +56,9 @@ from boltc.lowering.cutlass.cpp import (
     lower_at,
     EXPORT_MACRO,
     KERNEL_NAME_PLACEHOLDER,
-    PDL_DEFINE,
     device_entry,
     host_adapter,
+    kernel_adapter,
     stages_blocker,
     tensor_op_inputs_blocker,
     ROUND_TO_NEAREST,
@@ -71,6 +71,7 @@ from boltc.lowering.cutlass.cpp import (
     Shape3,
     instantiate,
     max_alignment,
+    with_pdl,
 )
 from boltc.lowering.cutlass.evt import (
     EpilogueBinding,
@@ -357,9 +358,6 @@ class GemmSm90Kernel(CutlassKernel):
         is_last_tile calls a non-const member)."""
         return not self.config.schedule.stream_k
 
-    def _includes(self) -> str:
-        return (PDL_DEFINE if self.programmatic else "") + _INCLUDES
-
     # -- rendering ---------------------------------------------------------------------
 
     def _render(self, name: str) -> str:
@@ -370,17 +368,17 @@ class GemmSm90Kernel(CutlassKernel):
         body = "\n".join([
             self._render_types(),
             host_adapter(name),
-            f"using Gemm = KernelAdapter<GemmKernel{', true' if self.programmatic else ''}>;\n",
+            kernel_adapter("Gemm", "GemmKernel", self.programmatic),
             self._render_arguments(entry),
             render_exports(entry, "Gemm"),
         ])
-        return tu_preamble(FAMILY, c.summary(), "gemm_sm90.py", entry, self.epilogue, self._includes(),
+        return tu_preamble(FAMILY, c.summary(), "gemm_sm90.py", entry, self.epilogue, with_pdl(_INCLUDES, self.programmatic),
                            prefetch_rows=self.prefetch_rows) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, gemm_entry_params(self.epilogue))
         return (
-            tu_preamble(FAMILY, self.config.summary(), "gemm_sm90.py", entry, self.epilogue, self._includes(),
+            tu_preamble(FAMILY, self.config.summary(), "gemm_sm90.py", entry, self.epilogue, with_pdl(_INCLUDES, self.programmatic),
                         device=True, prefetch_rows=self.prefetch_rows)
             + self._render_types() + "\n" + device_entry("GemmKernel", name)
         )
