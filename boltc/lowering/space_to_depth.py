@@ -153,19 +153,19 @@ def space_to_depth_plan(op: bolt.TransposeOp) -> SpaceToDepthPlan | None:
     out_c, out_w, taps, step = s * s * c, wf, 1, 0
     merge = _single_user(op.result)
     if isinstance(merge, bolt.ReshapeOp) and tensor_shape(merge.result.type) == (n, hf, wf, s * s * c):
-        final, chain = merge, [merge, *chain]
+        tail: list[Operation] = [merge]  # the ops after the transpose, last first
         column = _column_fold(merge)
         if column is not None:
             concat, taps, step = column
             out_w, out_c = tensor_shape(concat.result.type)[2], taps * s * s * c
-            final, chain = concat, [concat, *(v.owner for v in concat.inputs), *chain]
-        channel_pad = _channel_pad(_single_user(final.results[0]), out_c)
+            tail = [concat, *(v.owner for v in concat.inputs), merge]
+        channel_pad = _channel_pad(_single_user(tail[0].results[0]), out_c)
         if channel_pad is not None and pad_value in (None, bolt.float_value(channel_pad.value)):
             pad_value = bolt.float_value(channel_pad.value)
-            final, out_c = channel_pad, tensor_shape(channel_pad.result.type)[-1]
-            chain = [channel_pad, *chain]
-        elif column is None:
-            final, chain = op, chain[1:]  # the merge reshape is a view: the transpose writes it
+            out_c = tensor_shape(channel_pad.result.type)[-1]
+            tail.insert(0, channel_pad)
+        if tail[0] is not merge:  # the merge reshape alone is a view: the transpose writes it
+            final, chain = tail[0], [*tail, *chain]
     params = SpaceToDepthParams(n, kept[1], kept[2], c, *strides, s, top, left, hf, out_w, out_c, pad_value or 0.0,
                                 taps, step)
     covered = tuple(reversed([*chain, *covered_edge]))

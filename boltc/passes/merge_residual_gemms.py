@@ -63,6 +63,7 @@ class ResidualPair:
     add: Operation  # the consumer's epilogue op that adds it
     residual: SSAValue  # the value it adds: the block argument, or its cast to f32
     offset: SSAValue | None  # X of the producer's `acc + X` epilogue, None for `acc`
+    filters: tuple[np.ndarray, np.ndarray]  # the consumer's and the producer's B, each N x K
     # Where X is a constant bias b1 and the consumer adds a constant bias b2 of the same type to
     # its accumulator: the consumer's extra that becomes b1 + b2 (one bias, one epilogue leaf:
     # the merged GEMM then shares its kernel with the model's other bias + activation GEMMs).
@@ -142,13 +143,13 @@ def residual_pair(consumer: bolt.GemmOp) -> ResidualPair | str | None:
     if not producers:
         return None
     index, producer = producers[0]
-    value: SSAValue = consumer.extras[index]
-    while value is not producer.result:
+    value: SSAValue = consumer.extras[index]  # back through the reshapes to the GEMM
+    while True:
         if not value.has_one_use():
             return "the residual GEMM's result has other users: it must be stored anyway"
+        if value is producer.result:
+            break
         value = value.owner.operands[0]  # type: ignore[union-attr]
-    if not producer.result.has_one_use():
-        return "the residual GEMM's result has other users: it must be stored anyway"
     if producer.result.type != consumer.extras[index].type:
         return "the residual is the GEMM's result reshaped"
     for op in (producer, consumer):
@@ -175,14 +176,15 @@ def residual_pair(consumer: bolt.GemmOp) -> ResidualPair | str | None:
         uses = [u.operation for u in residual.uses]
     if len(uses) != 1 or not isinstance(uses[0], bolt.AddOp) or uses[0].results[0].type != residual.type:
         return "the epilogue does not add the residual once, at the accumulator's shape"
-    if _filter_nk(producer) is None or _filter_nk(consumer) is None:
+    w2, w1 = _filter_nk(consumer), _filter_nk(producer)
+    if w1 is None or w2 is None:
         return "a filter is not a constant"
     joined = None
     if offset is not None and (b1 := _bias_extra(producer, offset)) is not None:
         b2 = _added_to_acc(consumer, index)
         if b2 is not None and producer.extras[b1].type == consumer.extras[b2].type:
             joined = (b2, _joined_bias(producer.extras[b1], consumer.extras[b2]))
-    return ResidualPair(producer, consumer, index, uses[0], residual, offset, joined)
+    return ResidualPair(producer, consumer, index, uses[0], residual, offset, (w2, w1), joined)
 
 
 def _joined_bias(b1: SSAValue, b2: SSAValue) -> np.ndarray:
@@ -194,7 +196,8 @@ def _joined_bias(b1: SSAValue, b2: SSAValue) -> np.ndarray:
 
 def merged_epilogue(pair: ResidualPair) -> tuple[Region, list[SSAValue]]:
     """The merged GEMM's epilogue region and extras: the consumer's, the residual's add
-    replaced by an add of the producer's X (its ops and extras carried over), or dropped."""
+    replaced by an add of the producer's X (its ops and extras carried over), or dropped (a
+    producer of `acc` alone, or a joined bias: the caller puts b1 + b2 in b2's place)."""
     consumer, producer = pair.consumer, pair.producer
     old = consumer.epilogue.block
     kept = [e for i, e in enumerate(consumer.extras) if i != pair.index]
@@ -242,11 +245,9 @@ class MergeResidualGemm(RewritePattern):
                                      f"of its residual: {pair}")
             return
         producer = pair.producer
-        w2, w1 = _filter_nk(op), _filter_nk(producer)
-        assert w1 is not None and w2 is not None  # residual_pair checked them
         rhs_type = op.rhs.type
         assert isinstance(rhs_type, TensorType) and isinstance(op.result.type, TensorType)
-        joined = np.concatenate([w2, w1], axis=1)
+        joined = np.concatenate(pair.filters, axis=1)
         weights = materialize(joined, TensorType(rhs_type.get_element_type(), joined.shape))
         concat = bolt.ConcatOp([op.lhs, producer.lhs], 1)
         region, extras = merged_epilogue(pair)
