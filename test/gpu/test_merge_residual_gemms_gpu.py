@@ -11,10 +11,16 @@ the output's range (the model benches accept 3e-2 over ~50 layers).
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 import boltc
 from gpu_helpers import has_cuda_gpu, has_torch_cuda
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python" / "passes"))
+from resnet_blocks import bottleneck_with_projection  # noqa: E402  (the CPU test's block)
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not (has_cuda_gpu() and has_torch_cuda()),
                                                   reason="needs a CUDA GPU and torch with CUDA")]
@@ -22,29 +28,8 @@ pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not (has_cuda_gpu() and has_to
 
 def test_bottleneck_with_a_merged_shortcut_matches_torch(tmp_path):
     import torch
-    from torch import nn
 
-    class Bottleneck(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.c1, self.b1 = nn.Conv2d(64, 64, 1, bias=False), nn.BatchNorm2d(64)
-            self.c2, self.b2 = nn.Conv2d(64, 64, 3, padding=1, bias=False), nn.BatchNorm2d(64)
-            self.c3, self.b3 = nn.Conv2d(64, 256, 1, bias=False), nn.BatchNorm2d(256)
-            self.ds = nn.Sequential(nn.Conv2d(64, 256, 1, bias=False), nn.BatchNorm2d(256))
-
-        def forward(self, x):
-            y = torch.relu(self.b1(self.c1(x)))
-            y = torch.relu(self.b2(self.c2(y)))
-            return torch.relu(self.b3(self.c3(y)) + self.ds(x))
-
-    torch.manual_seed(0)
-    block = Bottleneck().eval()
-    for mod in block.modules():
-        if isinstance(mod, nn.BatchNorm2d):
-            mod.running_mean.uniform_(-0.5, 0.5)
-            mod.running_var.uniform_(0.5, 2.0)
-            mod.weight.data.uniform_(0.5, 1.5)
-            mod.bias.data.uniform_(-0.5, 0.5)
+    block = bottleneck_with_projection()
     x = torch.randn(8, 64, 56, 56)
     model = boltc.compile(block, (x,), precision="f16", output=tmp_path / "bottleneck.so")
     kernels = model.kernels

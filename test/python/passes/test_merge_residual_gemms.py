@@ -45,7 +45,7 @@ def pair_module(m, k1, k2, n, dtype, w1, w2, bias1: bool, bias2: bool, transpose
     tb1 = " {transpose_b}" if transpose_b1 else ""
     lines.append(f"%r = bolt.gemm %s, %w1{extras1}{tb1} : {t(m, k1)}, {w1_type} -> {t(m, n)} {{\n{body1}  }}")
     lines.append(f"%w2 = bolt.constant {_dense(w2)} : {t(n, k2)}")
-    extras2 = ([f"%b2"] if bias2 else []) + ["%r"]
+    extras2 = (["%b2"] if bias2 else []) + ["%r"]
     types2 = ([t(n)] if bias2 else []) + [t(m, n)]
     head = f"  ^bb0(%acc: {acc}" + (f", %b: {t(n)}" if bias2 else "") + f", %res: {t(m, n)}):\n"
     body2 = head
@@ -108,32 +108,12 @@ def test_the_pipeline_merges_a_bottlenecks_shortcut():
     through the torch front end and the f16 pipeline: the shortcut's GEMM is gone, one concat
     feeds one GEMM of K 128, and the outputs match torch in fp32 to fp16 tolerance."""
     torch = pytest.importorskip("torch")
-    from torch import nn
 
     from boltc.frontends import load
     from boltc.passes.pipeline import run_pipeline
+    from resnet_blocks import bottleneck_with_projection
 
-    class Bottleneck(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.c1, self.b1 = nn.Conv2d(64, 64, 1, bias=False), nn.BatchNorm2d(64)
-            self.c2, self.b2 = nn.Conv2d(64, 64, 3, padding=1, bias=False), nn.BatchNorm2d(64)
-            self.c3, self.b3 = nn.Conv2d(64, 256, 1, bias=False), nn.BatchNorm2d(256)
-            self.ds = nn.Sequential(nn.Conv2d(64, 256, 1, bias=False), nn.BatchNorm2d(256))
-
-        def forward(self, x):
-            y = torch.relu(self.b1(self.c1(x)))
-            y = torch.relu(self.b2(self.c2(y)))
-            return torch.relu(self.b3(self.c3(y)) + self.ds(x))
-
-    torch.manual_seed(0)
-    block = Bottleneck().eval()
-    for mod in block.modules():
-        if isinstance(mod, nn.BatchNorm2d):
-            mod.running_mean.uniform_(-0.5, 0.5)
-            mod.running_var.uniform_(0.5, 2.0)
-            mod.weight.data.uniform_(0.5, 1.5)
-            mod.bias.data.uniform_(-0.5, 0.5)
+    block = bottleneck_with_projection()
     x = torch.randn(2, 64, 8, 8)
     module = load(block, (x,))
     run_pipeline(module, precision="f16", arch="sm_90a", fuse_b2b=False)
