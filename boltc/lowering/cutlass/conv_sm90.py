@@ -464,6 +464,11 @@ class ConvSm90Kernel(CutlassKernel):
         waits on the previous grid; CUTLASS's own sm_90a convolution kernel does not."""
         return self.config.cooperative
 
+    @property
+    def host_has_device_code(self) -> bool:
+        """The channel-padding kernel (pad_channels_code) lives in the host TU."""
+        return self.config.pad_channels
+
     # -- rendering ---------------------------------------------------------------------
 
     @property

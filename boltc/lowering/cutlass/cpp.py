@@ -326,6 +326,23 @@ def stages_blocker(stages: int | None, stage_bytes: int, epilogue_bytes: int, ca
 # one layout on both sides.
 # --------------------------------------------------------------------------------------
 
+# nvcc still runs its device pass (cicc) over a host TU, although the TU has no device code:
+# cicc parses and instantiates the TU's CUTLASS types all the same, ~8 s of the host TU's
+# ~29 s for a conv_sm90 kernel (`nvcc --time`, alone on this machine's core). A split pair's
+# host TU is therefore wrapped in `#if !defined(__CUDA_ARCH__)`: the device pass sees an empty
+# file (0.3 s) and the host pass (cudafe++, the host compiler), where __CUDA_ARCH__ is never
+# defined, compiles the same text as before. Legal because the host TU declares no __global__
+# function and uses no __device__ variable: nothing the two passes must agree on. The
+# kernel's Params still come from one text, the host compiler's, as before.
+HOST_ONLY_OPEN = "#if !defined(__CUDA_ARCH__)  // cpp.py: host_only (no device code in this TU)\n"
+HOST_ONLY_CLOSE = "#endif  // !defined(__CUDA_ARCH__)\n"
+
+
+def host_only(text: str) -> str:
+    """A split pair's host TU, hidden from nvcc's device pass (the notes above)."""
+    return HOST_ONLY_OPEN + text + ("" if text.endswith("\n") else "\n") + HOST_ONLY_CLOSE
+
+
 # Programmatic dependent launch: CUTLASS's sm_90a GEMM kernels (and conv_sm90's cooperative
 # kernel, include/boltc/conv_sm90_cooperative_kernel.hpp) wait on the previous grid
 # (griddepcontrol.wait) before their first global access and let the next one launch at their

@@ -15,7 +15,7 @@ from enum import Enum, IntEnum
 from functools import cached_property
 from typing import ClassVar
 
-from boltc.lowering.cutlass.cpp import KERNEL_NAME_PLACEHOLDER, SelfChecking, content_hash
+from boltc.lowering.cutlass.cpp import KERNEL_NAME_PLACEHOLDER, SelfChecking, content_hash, host_only
 from boltc.lowering.cutlass.evt import EpilogueBinding, EpilogueTree, LeafKind
 
 _NAME_PLACEHOLDER = KERNEL_NAME_PLACEHOLDER
@@ -185,9 +185,18 @@ class CutlassKernel(SelfChecking):
     def entry_point(self) -> EntryPoint:
         return EntryPoint(self.name, self._entry_params())
 
+    @property
+    def host_has_device_code(self) -> bool:
+        """Whether a split pair's host TU holds a kernel of its own (conv_sm90's channel padding),
+        which nvcc's device pass must then compile."""
+        return False
+
     def render(self) -> str:
-        """The host translation unit's C++ text: the exported entry points."""
-        return self._render(self.name).replace(_NAME_PLACEHOLDER, self.name)
+        """The host translation unit's C++ text: the exported entry points. A split pair's host
+        TU without device code is hidden from nvcc's device pass (cpp.host_only)."""
+        text = self._render(self.name).replace(_NAME_PLACEHOLDER, self.name)
+        split = self._render_device(_NAME_PLACEHOLDER) is not None
+        return host_only(text) if split and not self.host_has_device_code else text
 
     def render_device(self) -> str | None:
         """The device translation unit's C++ text (the kernel alone), or None: one TU."""

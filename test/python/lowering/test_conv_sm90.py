@@ -205,6 +205,7 @@ def test_channels_not_a_multiple_of_8_are_padded_in_the_workspace(c):
     ]:
         assert piece in cpp, piece
     assert args_by_name(lowering)["c"] == c  # the op's C; the TU pads it
+    assert_split(lowering.kernel, "ConvKernel")  # the padding kernel keeps nvcc's device pass
 
 
 def test_aligned_channels_need_no_padding_variant():

@@ -8,6 +8,8 @@ import re
 import pytest
 
 from boltc.lowering.cutlass.cpp import (
+    HOST_ONLY_CLOSE,
+    HOST_ONLY_OPEN,
     Element,
     GmemLayout,
     InvalidKernelConfig,
@@ -95,6 +97,11 @@ def assert_split(kernel, kernel_type: str) -> None:
     assert "BOLTC_EXPORT int" not in device and "KernelAdapter" not in device
     types = host[host.index("using ElementA"):host.index(f"using {kernel_type} =")]
     assert types in device
+    # nvcc's device pass skips a host TU without a kernel of its own (cpp.host_only); one with
+    # the channel-padding kernel must reach it, or that kernel would have no device code.
+    guarded = host.startswith(HOST_ONLY_OPEN) and host.endswith(HOST_ONLY_CLOSE)
+    assert guarded == ("__global__" not in host) == (not kernel.host_has_device_code)
+    assert "__CUDA_ARCH__" not in device
 
 
 def test_bias_rows_are_prefetched_by_the_epilogue_load_warp_of_tma_kernels():
