@@ -12,6 +12,8 @@ template <class T>
 __global__ void __launch_bounds__(kThreads)
     strided_copy_kernel(const T* __restrict__ src, int64_t offset, StridedIndex index,
                         T* __restrict__ dst, int64_t n) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   for (int64_t i = global_thread(); i < n; i += grid_threads()) {
     dst[i] = src[offset + strided_offset(i, index)];
   }
@@ -32,6 +34,8 @@ template <class T>
 __global__ void __launch_bounds__(kThreads)
     strided_copy32_kernel(const T* __restrict__ src, int32_t offset, StridedIndex32 index,
                           T* __restrict__ dst, int32_t n) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   for (int32_t i = static_cast<int32_t>(global_thread()); i < n; i += static_cast<int32_t>(grid_threads())) {
     int32_t rest = i, at = offset;
 #pragma unroll
@@ -88,7 +92,7 @@ template <class T, int V>
 cudaError_t launch_strided_copy32(const void* src, int32_t offset, const StridedIndex32& index,
                                   void* dst, int32_t n, cudaStream_t stream) {
   using Vector = dev::Vec<T, V>;
-  strided_copy32_kernel<Vector><<<grid_for(n, kThreads), kThreads, 0, stream>>>(
+  launch(strided_copy32_kernel<Vector>, grid_for(n, kThreads), kThreads, 0, stream,
       static_cast<const Vector*>(src), offset, index, static_cast<Vector*>(dst), n);
   return launched();
 }
@@ -101,6 +105,8 @@ template <class T>
 __global__ void __launch_bounds__(kTile * kTileRows)
     transpose_kernel(const T* __restrict__ src, T* __restrict__ dst, int64_t batch, int64_t rows,
                      int64_t cols) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   __shared__ T tile[kTile][kTile + 1];  // +1: columns fall in different banks
   const int64_t col_tiles = (cols + kTile - 1) / kTile;
   const int64_t row_tiles = (rows + kTile - 1) / kTile;
@@ -181,6 +187,8 @@ __device__ __forceinline__ void load_converted(const S* __restrict__ p, T (&out)
 template <class S, class T, int V>
 __global__ void __launch_bounds__(kThreads)
     transpose_rows_tile_kernel(const S* __restrict__ src, T* __restrict__ dst, RowsTile t, float value) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   static_assert(V * sizeof(T) == 16, "16-byte stores");
   extern __shared__ __align__(16) unsigned char shared[];
   T* tile = reinterpret_cast<T*>(shared);  // tile_cols x out_rows, dst's order, swizzled chunks
@@ -268,7 +276,7 @@ cudaError_t launch_rows_tile(const void* src, void* dst, int64_t batch, int64_t 
   t.col_tiles = FastDivisor::of(static_cast<int32_t>(col_tiles));
   // Whole 128-byte groups: the swizzle permutes chunks within each.
   const size_t shared = (static_cast<size_t>(tile_cols * out_rows) * sizeof(T) + 127) / 128 * 128;
-  transpose_rows_tile_kernel<S, T, V><<<static_cast<unsigned>(batch * col_tiles), kThreads, shared, stream>>>(
+  launch(transpose_rows_tile_kernel<S, T, V>, static_cast<unsigned>(batch * col_tiles), kThreads, shared, stream,
       static_cast<const S*>(src), static_cast<T*>(dst), t, value);
   return launched();
 }
@@ -284,6 +292,8 @@ template <class T>
 __global__ void __launch_bounds__(kThreads)
     transpose_few_rows_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t batch,
                               int32_t rows, int32_t cols) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const int32_t n = batch * cols;
   for (int32_t i = static_cast<int32_t>(global_thread()); i < n; i += static_cast<int32_t>(grid_threads())) {
     const int32_t b = i / cols, col = i - b * cols;
@@ -297,6 +307,8 @@ template <class T>
 __global__ void __launch_bounds__(kThreads)
     transpose_few_cols_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t batch,
                               int32_t rows, int32_t cols) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const int32_t n = batch * rows;
   for (int32_t i = static_cast<int32_t>(global_thread()); i < n; i += static_cast<int32_t>(grid_threads())) {
     const int32_t b = i / rows, row = i - b * rows;
@@ -313,6 +325,8 @@ template <class S, class T, int OutRows>
 __global__ void __launch_bounds__(kThreads)
     transpose_pad_few_rows_kernel(const S* __restrict__ src, T* __restrict__ dst, int32_t batch,
                                   int32_t rows, int32_t cols, float value) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const int32_t n = batch * cols;
   const T fill = dev::from_float<T>(value);
   for (int32_t i = static_cast<int32_t>(global_thread()); i < n; i += static_cast<int32_t>(grid_threads())) {
@@ -329,6 +343,8 @@ template <class S, class T>
 __global__ void __launch_bounds__(kThreads)
     transpose_pad_kernel(const S* __restrict__ src, T* __restrict__ dst, int32_t batch, int32_t rows,
                          int32_t cols, int32_t out_rows, float value) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const int32_t n = batch * cols;
   const T fill = dev::from_float<T>(value);
   for (int32_t i = static_cast<int32_t>(global_thread()); i < n; i += static_cast<int32_t>(grid_threads())) {
@@ -358,6 +374,8 @@ template <class S, class T, int Block, int C, int Taps, int OutC>
 __global__ void __launch_bounds__(kThreads)
     space_to_depth_fixed_kernel(const S* __restrict__ src, T* __restrict__ dst, SpaceToDepthParams p,
                                 int32_t pixels) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   constexpr int kVector = 16 / sizeof(T);
   static_assert(Taps * Block * Block * C <= OutC && OutC % kVector == 0, "the fold must fit whole vectors");
   const T fill = dev::from_float<T>(p.value);
@@ -393,6 +411,8 @@ __global__ void __launch_bounds__(kThreads)
 template <class S, class T>
 __global__ void __launch_bounds__(kThreads)
     space_to_depth_kernel(const S* __restrict__ src, T* __restrict__ dst, SpaceToDepthParams p, int32_t pixels) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const T fill = dev::from_float<T>(p.value);
   const auto out_w = static_cast<int32_t>(p.out_w), out_h = static_cast<int32_t>(p.out_h);
   const auto c = static_cast<int32_t>(p.c), out_c = static_cast<int32_t>(p.out_c);
@@ -420,6 +440,8 @@ __global__ void __launch_bounds__(kThreads)
 __global__ void __launch_bounds__(kThreads)
     copy_rows_vector_kernel(uint4* __restrict__ dst, int32_t dst_pitch, const uint4* __restrict__ src,
                             int32_t src_pitch, FastDivisor per_row, int32_t vectors) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   for (int32_t i = static_cast<int32_t>(global_thread()); i < vectors; i += static_cast<int32_t>(grid_threads())) {
     int32_t column;
     const int32_t row = per_row.divmod(i, &column);
@@ -433,6 +455,8 @@ __global__ void __launch_bounds__(kThreads)
 template <class T, class Index>
 __global__ void __launch_bounds__(kThreads)
     pad_kernel(const T* __restrict__ src, T* __restrict__ dst, PadParams params, Index n) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const T fill = dev::from_float<T>(params.value);
   for (Index i = static_cast<Index>(global_thread()); i < n; i += static_cast<Index>(grid_threads())) {
     Index rest = i, offset = 0, in_stride = 1;
@@ -460,6 +484,8 @@ template <class T>
 __global__ void __launch_bounds__(kThreads)
     pad_columns_kernel(const T* __restrict__ src, T* __restrict__ dst, uint32_t in_cols,
                        uint32_t out_cols, uint32_t n, float value) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const T fill = dev::from_float<T>(value);
   for (uint32_t i = static_cast<uint32_t>(global_thread()); i < n; i += static_cast<uint32_t>(grid_threads())) {
     const uint32_t row = i / out_cols, col = i - row * out_cols;
@@ -474,6 +500,8 @@ template <class T, int V>
 __global__ void __launch_bounds__(kThreads)
     pad_columns_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t in_cols,
                               FastDivisor vectors_per_row, int32_t n_vectors, float value) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const T fill = dev::from_float<T>(value);
   for (int32_t i = static_cast<int32_t>(global_thread()); i < n_vectors; i += static_cast<int32_t>(grid_threads())) {
     int32_t cv;
@@ -534,7 +562,7 @@ cudaError_t strided_copy(DType dtype, const void* src, int64_t offset, const Str
         default: return launch_strided_copy32<T, 1>(src, offset32, index32, dst, count, stream);
       }
     }
-    strided_copy_kernel<T><<<grid_for(n, kThreads), kThreads, 0, stream>>>(
+    launch(strided_copy_kernel<T>, grid_for(n, kThreads), kThreads, 0, stream,
         static_cast<const T*>(src), offset, index, static_cast<T*>(dst), n);
     return launched();
   });
@@ -554,13 +582,13 @@ cudaError_t transpose_2d(DType dtype, const void* src, void* dst, int64_t batch,
       return launch_rows_tile<T, T>(src, dst, batch, rows, cols, rows, 0.0f, stream);
     }
     if (small && rows <= kNarrow && rows < cols) {
-      transpose_few_rows_kernel<T><<<grid_for(batch * cols, kThreads), kThreads, 0, stream>>>(
+      launch(transpose_few_rows_kernel<T>, grid_for(batch * cols, kThreads), kThreads, 0, stream,
           s, d, static_cast<int32_t>(batch), static_cast<int32_t>(rows), static_cast<int32_t>(cols));
     } else if (small && cols <= kNarrow && cols < rows) {
-      transpose_few_cols_kernel<T><<<grid_for(batch * rows, kThreads), kThreads, 0, stream>>>(
+      launch(transpose_few_cols_kernel<T>, grid_for(batch * rows, kThreads), kThreads, 0, stream,
           s, d, static_cast<int32_t>(batch), static_cast<int32_t>(rows), static_cast<int32_t>(cols));
     } else {
-      transpose_kernel<T><<<blocks, dim3(kTile, kTileRows), 0, stream>>>(s, d, batch, rows, cols);
+      launch(transpose_kernel<T>, blocks, dim3(kTile, kTileRows), 0, stream, s, d, batch, rows, cols);
     }
     return launched();
   });
@@ -587,13 +615,13 @@ cudaError_t transpose_pad_2d(DType src_dtype, DType dst_dtype, const void* src, 
         return launch_rows_tile<S, T>(src, dst, batch, rows, cols, out_rows, value, stream);
       }
       if (aligned(dst, row_bytes) && out_rows == 2 && sizeof(T) == 2) {
-        transpose_pad_few_rows_kernel<S, T, 2><<<blocks, kThreads, 0, stream>>>(s, d, b, r, c, value);
+        launch(transpose_pad_few_rows_kernel<S, T, 2>, blocks, kThreads, 0, stream, s, d, b, r, c, value);
       } else if (aligned(dst, row_bytes) && out_rows == 4 && sizeof(T) <= 4) {
-        transpose_pad_few_rows_kernel<S, T, 4><<<blocks, kThreads, 0, stream>>>(s, d, b, r, c, value);
+        launch(transpose_pad_few_rows_kernel<S, T, 4>, blocks, kThreads, 0, stream, s, d, b, r, c, value);
       } else if (aligned(dst, row_bytes) && out_rows == 8 && sizeof(T) == 2) {
-        transpose_pad_few_rows_kernel<S, T, 8><<<blocks, kThreads, 0, stream>>>(s, d, b, r, c, value);
+        launch(transpose_pad_few_rows_kernel<S, T, 8>, blocks, kThreads, 0, stream, s, d, b, r, c, value);
       } else {
-        transpose_pad_kernel<S, T><<<blocks, kThreads, 0, stream>>>(s, d, b, r, c, static_cast<int32_t>(out_rows), value);
+        launch(transpose_pad_kernel<S, T>, blocks, kThreads, 0, stream, s, d, b, r, c, static_cast<int32_t>(out_rows), value);
       }
       return launched();
     });
@@ -621,19 +649,19 @@ cudaError_t space_to_depth(DType src_dtype, DType dst_dtype, const void* src, vo
       if constexpr (sizeof(T) == 2) {
         const bool vectors = p.block == 2 && aligned(dst, 16);
         if (vectors && p.taps == 1 && p.out_c == 16 && p.c == 3) {
-          space_to_depth_fixed_kernel<S, T, 2, 3, 1, 16><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
+          launch(space_to_depth_fixed_kernel<S, T, 2, 3, 1, 16>, blocks, kThreads, 0, stream, s, d, p, n);
           return launched();
         }
         if (vectors && p.taps == 1 && p.out_c == 16 && p.c == 4) {
-          space_to_depth_fixed_kernel<S, T, 2, 4, 1, 16><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
+          launch(space_to_depth_fixed_kernel<S, T, 2, 4, 1, 16>, blocks, kThreads, 0, stream, s, d, p, n);
           return launched();
         }
         if (vectors && p.taps == 2 && p.out_c == 24 && p.c == 3) {  // the column fold of an RGB stem
-          space_to_depth_fixed_kernel<S, T, 2, 3, 2, 24><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
+          launch(space_to_depth_fixed_kernel<S, T, 2, 3, 2, 24>, blocks, kThreads, 0, stream, s, d, p, n);
           return launched();
         }
       }
-      space_to_depth_kernel<S, T><<<blocks, kThreads, 0, stream>>>(s, d, p, n);
+      launch(space_to_depth_kernel<S, T>, blocks, kThreads, 0, stream, s, d, p, n);
       return launched();
     });
   });
@@ -662,18 +690,18 @@ cudaError_t pad(DType dtype, const void* src, void* dst, const PadParams& params
       const auto vectors = static_cast<int32_t>(n / vector);
       const unsigned vector_blocks = grid_for(vectors, kThreads);
       switch (vector) {
-        case 8: pad_columns_vector_kernel<T, 8><<<vector_blocks, kThreads, 0, stream>>>(s, d, in_cols, per_row, vectors, params.value); break;
-        case 4: pad_columns_vector_kernel<T, 4><<<vector_blocks, kThreads, 0, stream>>>(s, d, in_cols, per_row, vectors, params.value); break;
-        default: pad_columns_vector_kernel<T, 2><<<vector_blocks, kThreads, 0, stream>>>(s, d, in_cols, per_row, vectors, params.value); break;
+        case 8: launch(pad_columns_vector_kernel<T, 8>, vector_blocks, kThreads, 0, stream, s, d, in_cols, per_row, vectors, params.value); break;
+        case 4: launch(pad_columns_vector_kernel<T, 4>, vector_blocks, kThreads, 0, stream, s, d, in_cols, per_row, vectors, params.value); break;
+        default: launch(pad_columns_vector_kernel<T, 2>, vector_blocks, kThreads, 0, stream, s, d, in_cols, per_row, vectors, params.value); break;
       }
     } else if (small && pads_columns_only(params)) {
-      pad_columns_kernel<T><<<blocks, kThreads, 0, stream>>>(
+      launch(pad_columns_kernel<T>, blocks, kThreads, 0, stream,
           s, d, static_cast<uint32_t>(params.in_size[last]), static_cast<uint32_t>(params.out_size[last]),
           static_cast<uint32_t>(n), params.value);
     } else if (small) {
-      pad_kernel<T, int32_t><<<blocks, kThreads, 0, stream>>>(s, d, params, static_cast<int32_t>(n));
+      launch(pad_kernel<T, int32_t>, blocks, kThreads, 0, stream, s, d, params, static_cast<int32_t>(n));
     } else {
-      pad_kernel<T, int64_t><<<blocks, kThreads, 0, stream>>>(s, d, params, n);
+      launch(pad_kernel<T, int64_t>, blocks, kThreads, 0, stream, s, d, params, n);
     }
     return launched();
   });
@@ -693,7 +721,7 @@ cudaError_t copy_rows(void* dst, size_t dst_pitch, const void* src, size_t src_p
   const size_t vectors = rows * (row_bytes / 16);
   if (row_bytes % 16 == 0 && dst_pitch % 16 == 0 && src_pitch % 16 == 0 && aligned(dst, 16) && aligned(src, 16) &&
       vectors < (size_t{1} << 31) && dst_pitch / 16 < (size_t{1} << 31) && src_pitch / 16 < (size_t{1} << 31)) {
-    copy_rows_vector_kernel<<<grid_for(static_cast<int64_t>(vectors), kThreads), kThreads, 0, stream>>>(
+    launch(copy_rows_vector_kernel, grid_for(static_cast<int64_t>(vectors), kThreads), kThreads, 0, stream,
         static_cast<uint4*>(dst), static_cast<int32_t>(dst_pitch / 16), static_cast<const uint4*>(src),
         static_cast<int32_t>(src_pitch / 16), FastDivisor::of(static_cast<int32_t>(row_bytes / 16)),
         static_cast<int32_t>(vectors));

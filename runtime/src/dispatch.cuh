@@ -6,6 +6,9 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
+#include <map>
+#include <mutex>
+#include <utility>
 
 #include "boltc/device.cuh"
 #include "boltc/runtime.h"
@@ -27,6 +30,79 @@ cudaError_t dispatch(DType dtype, F&& f) {
 
 // The status of the launch just made (launch configuration errors show here).
 inline cudaError_t launched() { return cudaGetLastError(); }
+
+// Programmatic dependent launch (Hopper). Every runtime kernel begins with
+// `wait_for_prior_grids(); allow_dependent_grids();` and is launched through `launch` below,
+// which asks for programmatic stream serialization where the kernel, as loaded on the current
+// device, was compiled for a 9.0+ virtual architecture (so those two are griddepcontrol
+// instructions, not nothing). The kernel may then be launched while the kernel before it on the
+// stream finishes (CUTLASS's sm_90a GEMMs let dependents launch at their last tile; a kernel
+// that never does lets them launch as its last blocks exit, before its completion is
+// flushed), and its first instruction waits until that kernel has completed and its writes
+// are visible: every read and write of the kernel comes after the wait, so this changes when
+// the launch's latency is paid, not what the kernel sees. The kernel after it may in turn
+// launch once all its blocks have passed their wait (allow_dependent_grids): a dependent
+// waits for this grid's completion in the same way. The generated GEMM and cooperative conv
+// kernels do the same (boltc/lowering/cutlass/cpp.py, PDL_DEFINE). A kernel compiled for an
+// older architecture (sm_80, or compute_80 PTX run on a newer GPU) has no wait, and is
+// launched plainly: launched early, it could read inputs the kernel before it is still writing.
+__device__ __forceinline__ void wait_for_prior_grids() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
+__device__ __forceinline__ void allow_dependent_grids() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+
+// Whether `kernel`, as loaded on the current device, was compiled with the two above: its PTX
+// (or the cubin built from it) is for a 9.0+ virtual architecture. Asked once per (device,
+// kernel) in the process.
+inline bool waits_for_prior_grids(const void* kernel) {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess) {
+    return false;  // the launch itself reports the error
+  }
+  static std::mutex mutex;
+  static std::map<std::pair<int, const void*>, bool> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto const [entry, inserted] = known.try_emplace({device, kernel}, false);
+  if (inserted) {
+    cudaFuncAttributes attributes{};
+    if (cudaFuncGetAttributes(&attributes, kernel) == cudaSuccess) {
+      entry->second = attributes.ptxVersion >= 90;
+    } else {
+      (void)cudaGetLastError();  // asked again by the launch, which reports it
+      known.erase(entry);
+      return false;
+    }
+  }
+  return entry->second;
+}
+
+// kernel<<<grid, block, shared, stream>>>(args...), as a programmatic dependent where the
+// kernel waits (above). The launch's error is also the thread's last error, as with <<<>>>,
+// so callers end with `return launched();` either way.
+template <class... Params, class... Args>
+cudaError_t launch(void (*kernel)(Params...), dim3 grid, dim3 block, size_t shared, cudaStream_t stream,
+                   Args&&... args) {
+  cudaLaunchAttribute attribute{};
+  attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute.val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config{};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = shared;
+  config.stream = stream;
+  if (waits_for_prior_grids(reinterpret_cast<const void*>(kernel))) {
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+  }
+  return cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...);
+}
 
 // Grid-stride loops: index i of thread t in a 1-D grid.
 __device__ __forceinline__ int64_t global_thread() {

@@ -34,6 +34,8 @@ template <class T, int kGroup>
 __global__ void __launch_bounds__(kThreads)
     softmax_rows_kernel(const T* __restrict__ src, T* __restrict__ dst, int64_t rows,
                         int64_t cols) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   using Loop = RowLoop<kGroup>;
   for (int64_t row = Loop::first(); row < rows; row += Loop::step()) {
     const T* x = src + row * cols;
@@ -103,6 +105,8 @@ template <class T, int V, int G>
 __global__ void __launch_bounds__(kThreads)
     softmax_rows_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, int64_t rows,
                                int32_t cols) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   using Rows = GroupRows<G>;
   const int lane = Rows::lane();
   for (int64_t base = Rows::first(); base < rows; base += Rows::step()) {
@@ -144,6 +148,8 @@ __global__ void __launch_bounds__(kThreads)
     layer_norm_vector_kernel(const T* __restrict__ src, const T* __restrict__ gamma,
                              const T* __restrict__ beta, T* __restrict__ dst, int64_t rows,
                              int32_t cols, float epsilon) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   using Rows = GroupRows<G>;
   const int lane = Rows::lane();
   for (int64_t base = Rows::first(); base < rows; base += Rows::step()) {
@@ -237,6 +243,8 @@ cudaError_t dispatch_rows(const RowShape& shape, F&& f) {
 template <class T>
 __global__ void __launch_bounds__(kThreads)
     softmax_columns_kernel(const T* __restrict__ src, T* __restrict__ dst, SoftmaxParams p) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const int64_t columns = p.outer * p.inner;
   for (int64_t i = global_thread(); i < columns; i += grid_threads()) {
     const int64_t base = i / p.inner * p.axis * p.inner + i % p.inner;
@@ -258,6 +266,8 @@ template <class T, int kGroup>
 __global__ void __launch_bounds__(kThreads)
     layer_norm_kernel(const T* __restrict__ src, const T* __restrict__ gamma,
                       const T* __restrict__ beta, T* __restrict__ dst, LayerNormParams p) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   using Loop = RowLoop<kGroup>;
   for (int64_t row = Loop::first(); row < p.rows; row += Loop::step()) {
     const T* x = src + row * p.cols;
@@ -306,6 +316,8 @@ template <class T, int kGroup>
 __global__ void __launch_bounds__(kThreads)
     reduce_rows_kernel(const T* __restrict__ src, T* __restrict__ dst, ReduceParams p,
                        int64_t outputs, int64_t count) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   using Loop = RowLoop<kGroup>;
   for (int64_t k = Loop::first(); k < outputs; k += Loop::step()) {
     const int64_t base = strided_offset(k, p.kept);
@@ -336,6 +348,8 @@ template <class T, int V, int G, class Op>
 __global__ void __launch_bounds__(kThreads)
     reduce_rows_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, ReduceParams p,
                               int64_t outputs, int32_t count, int64_t row_stride, float init, float divisor) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   using Rows = GroupRows<G>;
   const Op op{};
   const int lane = Rows::lane();
@@ -380,6 +394,8 @@ template <class T>
 __global__ void __launch_bounds__(kThreads)
     reduce_columns_kernel(const T* __restrict__ src, T* __restrict__ dst, ReduceParams p,
                           int64_t outputs, int64_t count) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   for (int64_t k = global_thread(); k < outputs; k += grid_threads()) {
     const int64_t base = strided_offset(k, p.kept);
     float acc = reduce_init(p.kind);
@@ -404,20 +420,20 @@ cudaError_t softmax(DType dtype, const void* src, void* dst, const SoftmaxParams
     T* d = static_cast<T*>(dst);
     const RowShape shape = p.inner == 1 ? row_shape<T>(p.axis, {src, dst}) : RowShape{false, 0, 0};
     if (p.inner != 1) {
-      softmax_columns_kernel<T><<<grid_for(p.outer * p.inner, kThreads), kThreads, 0, stream>>>(s, d, p);
+      launch(softmax_columns_kernel<T>, grid_for(p.outer * p.inner, kThreads), kThreads, 0, stream, s, d, p);
     } else if (shape.ok) {
       const auto cols = static_cast<int32_t>(p.axis);
       const int64_t rows = p.outer;
       const unsigned blocks = row_blocks(rows, shape.g);
       return dispatch_rows(shape, [&](auto v_tag, auto g_tag) {
         constexpr int V = decltype(v_tag)::value, G = decltype(g_tag)::value;
-        softmax_rows_vector_kernel<T, V, G><<<blocks, kThreads, 0, stream>>>(s, d, rows, cols);
+        launch(softmax_rows_vector_kernel<T, V, G>, blocks, kThreads, 0, stream, s, d, rows, cols);
         return launched();
       });
     } else if (p.axis <= kWarpRowLimit) {
-      softmax_rows_kernel<T, 32><<<row_blocks(p.outer, 32), kThreads, 0, stream>>>(s, d, p.outer, p.axis);
+      launch(softmax_rows_kernel<T, 32>, row_blocks(p.outer, 32), kThreads, 0, stream, s, d, p.outer, p.axis);
     } else {
-      softmax_rows_kernel<T, kThreads><<<row_blocks(p.outer, kThreads), kThreads, 0, stream>>>(
+      launch(softmax_rows_kernel<T, kThreads>, row_blocks(p.outer, kThreads), kThreads, 0, stream,
           s, d, p.outer, p.axis);
     }
     return launched();
@@ -439,13 +455,13 @@ cudaError_t layer_norm(DType dtype, const void* src, const void* gamma, const vo
       const unsigned blocks = row_blocks(p.rows, shape.g);
       return dispatch_rows(shape, [&](auto v_tag, auto g_tag) {
         constexpr int V = decltype(v_tag)::value, G = decltype(g_tag)::value;
-        layer_norm_vector_kernel<T, V, G><<<blocks, kThreads, 0, stream>>>(s, g, b, d, p.rows, cols, p.epsilon);
+        launch(layer_norm_vector_kernel<T, V, G>, blocks, kThreads, 0, stream, s, g, b, d, p.rows, cols, p.epsilon);
         return launched();
       });
     } else if (p.cols <= kWarpRowLimit) {
-      layer_norm_kernel<T, 32><<<row_blocks(p.rows, 32), kThreads, 0, stream>>>(s, g, b, d, p);
+      launch(layer_norm_kernel<T, 32>, row_blocks(p.rows, 32), kThreads, 0, stream, s, g, b, d, p);
     } else {
-      layer_norm_kernel<T, kThreads><<<row_blocks(p.rows, kThreads), kThreads, 0, stream>>>(s, g, b, d, p);
+      launch(layer_norm_kernel<T, kThreads>, row_blocks(p.rows, kThreads), kThreads, 0, stream, s, g, b, d, p);
     }
     return launched();
   });
@@ -483,15 +499,15 @@ cudaError_t reduce(DType dtype, const void* src, void* dst, const ReduceParams& 
         const auto n = static_cast<int32_t>(count);
         switch (kind) {
           case ReduceKind::Max:
-            reduce_rows_vector_kernel<T, V, G, dev::MaxOp><<<blocks, kThreads, 0, stream>>>(
+            launch(reduce_rows_vector_kernel<T, V, G, dev::MaxOp>, blocks, kThreads, 0, stream,
                 s, d, p, outputs, n, row_stride, -INFINITY, 1.0f);
             break;
           case ReduceKind::Min:
-            reduce_rows_vector_kernel<T, V, G, dev::MinOp><<<blocks, kThreads, 0, stream>>>(
+            launch(reduce_rows_vector_kernel<T, V, G, dev::MinOp>, blocks, kThreads, 0, stream,
                 s, d, p, outputs, n, row_stride, INFINITY, 1.0f);
             break;
           default:
-            reduce_rows_vector_kernel<T, V, G, dev::SumOp><<<blocks, kThreads, 0, stream>>>(
+            launch(reduce_rows_vector_kernel<T, V, G, dev::SumOp>, blocks, kThreads, 0, stream,
                 s, d, p, outputs, n, row_stride, 0.0f, divisor);
             break;
         }
@@ -499,11 +515,11 @@ cudaError_t reduce(DType dtype, const void* src, void* dst, const ReduceParams& 
       });
     }
     if (!p.innermost_reduced) {
-      reduce_columns_kernel<T><<<grid_for(outputs, kThreads), kThreads, 0, stream>>>(s, d, p, outputs, count);
+      launch(reduce_columns_kernel<T>, grid_for(outputs, kThreads), kThreads, 0, stream, s, d, p, outputs, count);
     } else if (count <= 4 * kWarpRowLimit) {
-      reduce_rows_kernel<T, 32><<<row_blocks(outputs, 32), kThreads, 0, stream>>>(s, d, p, outputs, count);
+      launch(reduce_rows_kernel<T, 32>, row_blocks(outputs, 32), kThreads, 0, stream, s, d, p, outputs, count);
     } else {
-      reduce_rows_kernel<T, kThreads><<<row_blocks(outputs, kThreads), kThreads, 0, stream>>>(
+      launch(reduce_rows_kernel<T, kThreads>, row_blocks(outputs, kThreads), kThreads, 0, stream,
           s, d, p, outputs, count);
     }
     return launched();

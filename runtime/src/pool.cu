@@ -8,6 +8,8 @@ namespace {
 template <class T>
 __global__ void __launch_bounds__(kThreads)
     pool2d_kernel(const T* __restrict__ src, T* __restrict__ dst, Pool2dParams p, int64_t n) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const bool is_max = p.kind == static_cast<int32_t>(PoolKind::Max);
   const float area = static_cast<float>(p.window_h * p.window_w);
   for (int64_t i = global_thread(); i < n; i += grid_threads()) {
@@ -53,6 +55,8 @@ __global__ void __launch_bounds__(kThreads)
     pool2d_nhwc_vector_kernel(const T* __restrict__ src, T* __restrict__ dst, Pool2dParams p,
                               int32_t n_vectors, FastDivisor vectors_per_pixel, FastDivisor out_w,
                               FastDivisor out_h) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const bool is_max = p.kind == static_cast<int32_t>(PoolKind::Max);
   const int32_t c = static_cast<int32_t>(p.c), h = static_cast<int32_t>(p.h), w = static_cast<int32_t>(p.w);
   const int32_t window_h = KH > 0 ? KH : p.window_h, window_w = KW > 0 ? KW : p.window_w;
@@ -94,6 +98,8 @@ template <class T>
 __global__ void __launch_bounds__(kThreads)
     global_pool_planes_kernel(const T* __restrict__ src, T* __restrict__ dst, int64_t planes,
                               int64_t plane_size, int32_t kind) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const bool is_max = kind == static_cast<int32_t>(PoolKind::Max);
   const int lane = threadIdx.x % 32;
   const int64_t warps = grid_threads() / 32;
@@ -115,6 +121,8 @@ template <class T>
 __global__ void __launch_bounds__(kThreads)
     global_pool_channels_kernel(const T* __restrict__ src, T* __restrict__ dst, int64_t n,
                                 int64_t hw, int64_t c, int32_t kind) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const bool is_max = kind == static_cast<int32_t>(PoolKind::Max);
   for (int64_t i = global_thread(); i < n * c; i += grid_threads()) {
     const int64_t b = i / c, ch = i % c;
@@ -141,6 +149,8 @@ template <class T, int V, class Op>
 __global__ void __launch_bounds__(kThreads)
     global_pool_split_kernel(const T* __restrict__ src, T* __restrict__ dst, int32_t hw, int32_t c,
                              int32_t lanes_log2, FastDivisor blocks_per_image, float init, float divisor) {
+  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
+  allow_dependent_grids();
   const Op op{};
   __shared__ float partial[kThreads * V];
   const int32_t lanes = 1 << lanes_log2, splits = kThreads >> lanes_log2;
@@ -199,10 +209,10 @@ cudaError_t launch_global_pool_split(const T* src, T* dst, const Pool2dParams& p
   const FastDivisor per = FastDivisor::of(static_cast<int32_t>(per_image));
   // The operation as a template parameter: no per-element branch on the kind.
   if (p.kind == static_cast<int32_t>(PoolKind::Max)) {
-    global_pool_split_kernel<T, V, dev::MaxOp><<<blocks, kThreads, 0, stream>>>(
+    launch(global_pool_split_kernel<T, V, dev::MaxOp>, blocks, kThreads, 0, stream,
         src, dst, hw, c, lanes_log2, per, -INFINITY, 1.0f);
   } else {
-    global_pool_split_kernel<T, V, dev::SumOp><<<blocks, kThreads, 0, stream>>>(
+    launch(global_pool_split_kernel<T, V, dev::SumOp>, blocks, kThreads, 0, stream,
         src, dst, hw, c, lanes_log2, per, 0.0f, static_cast<float>(hw));
   }
   return launched();
@@ -228,7 +238,7 @@ cudaError_t pool2d(DType dtype, const void* src, void* dst, const Pool2dParams& 
     T* d = static_cast<T*>(dst);
     constexpr int V = 16 / sizeof(T);
     if (is_global(p) && !p.nhwc) {
-      global_pool_planes_kernel<T><<<grid_for(n * 32, kThreads), kThreads, 0, stream>>>(
+      launch(global_pool_planes_kernel<T>, grid_for(n * 32, kThreads), kThreads, 0, stream,
           s, d, n, p.h * p.w, p.kind);
     } else if (is_global(p) && p.n * p.c < (int64_t{1} << 31) && p.h * p.w * p.c < (int64_t{1} << 31)) {
       auto fits = [&](int v) { return p.c % v == 0 && aligned(src, v * sizeof(T)) && aligned(dst, v * sizeof(T)); };
@@ -241,7 +251,7 @@ cudaError_t pool2d(DType dtype, const void* src, void* dst, const Pool2dParams& 
       }
       return launch_global_pool_split<T, 1>(s, d, p, stream);
     } else if (is_global(p)) {
-      global_pool_channels_kernel<T><<<grid_for(n, kThreads), kThreads, 0, stream>>>(
+      launch(global_pool_channels_kernel<T>, grid_for(n, kThreads), kThreads, 0, stream,
           s, d, p.n, p.h * p.w, p.c, p.kind);
     } else if (p.nhwc && p.c % V == 0 && aligned(src, 16) && aligned(dst, 16) &&
                p.n * p.h * p.w * p.c < (int64_t{1} << 31) && n < (int64_t{1} << 31)) {
@@ -250,14 +260,14 @@ cudaError_t pool2d(DType dtype, const void* src, void* dst, const Pool2dParams& 
       const auto out_w = FastDivisor::of(static_cast<int32_t>(p.q)), out_h = FastDivisor::of(static_cast<int32_t>(p.p));
       const unsigned blocks = grid_for(n_vectors, kThreads);
       if (p.window_h == 3 && p.window_w == 3) {
-        pool2d_nhwc_vector_kernel<T, V, 3, 3><<<blocks, kThreads, 0, stream>>>(s, d, p, n_vectors, per_pixel, out_w, out_h);
+        launch(pool2d_nhwc_vector_kernel<T, V, 3, 3>, blocks, kThreads, 0, stream, s, d, p, n_vectors, per_pixel, out_w, out_h);
       } else if (p.window_h == 2 && p.window_w == 2) {
-        pool2d_nhwc_vector_kernel<T, V, 2, 2><<<blocks, kThreads, 0, stream>>>(s, d, p, n_vectors, per_pixel, out_w, out_h);
+        launch(pool2d_nhwc_vector_kernel<T, V, 2, 2>, blocks, kThreads, 0, stream, s, d, p, n_vectors, per_pixel, out_w, out_h);
       } else {
-        pool2d_nhwc_vector_kernel<T, V, 0, 0><<<blocks, kThreads, 0, stream>>>(s, d, p, n_vectors, per_pixel, out_w, out_h);
+        launch(pool2d_nhwc_vector_kernel<T, V, 0, 0>, blocks, kThreads, 0, stream, s, d, p, n_vectors, per_pixel, out_w, out_h);
       }
     } else {
-      pool2d_kernel<T><<<grid_for(n, kThreads), kThreads, 0, stream>>>(s, d, p, n);
+      launch(pool2d_kernel<T>, grid_for(n, kThreads), kThreads, 0, stream, s, d, p, n);
     }
     return launched();
   });

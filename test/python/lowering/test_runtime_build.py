@@ -60,6 +60,46 @@ def test_runtime_sources_compile_for_sm80(cache):
     assert all(o.stat().st_size > 0 for o in objects)
 
 
+KERNEL = re.compile(r"__global__ void(?:\s+__launch_bounds__\([^)]*\))?\s+(\w+)\s*\([^{;]*?\)\s*\{\n([^\n]*)\n([^\n]*)\n")
+
+
+def test_every_runtime_kernel_waits_before_it_touches_memory():
+    """dispatch.cuh's programmatic launches: `launch` lets a kernel start before the one before
+    it has finished, which is right only if the kernel's first statement is the wait. Every
+    kernel of runtime/src begins so, and none is launched around `launch` with <<<>>>."""
+    kernels = 0
+    for source in model_build.runtime_sources():
+        text = source.read_text()
+        if source.suffix != ".cu":
+            assert "__global__" not in text, source
+            continue
+        assert "<<<" not in text, f"{source.name}: a kernel launched with <<<>>>, not rt::launch"
+        found = KERNEL.findall(text)
+        assert len(found) == text.count("__global__"), source.name
+        for name, first, second in found:
+            assert first.strip().startswith("wait_for_prior_grids();"), (source.name, name, first)
+            assert second.strip() == "allow_dependent_grids();", (source.name, name, second)
+        kernels += len(found)
+    assert kernels >= 27
+
+
+@pytest.mark.parametrize("arch, waits", [("compute_90a", True), ("compute_80", False)])
+def test_the_wait_is_griddepcontrol_on_hopper_only(arch, waits, tmp_path):
+    """Each kernel entry of the compute_90a PTX waits (griddepcontrol.wait) and lets its
+    dependents launch; compute_80 has neither, so `launch` launches those plainly."""
+    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    source = runtime_root() / "src" / "pool.cu"
+    ptx = tmp_path / "pool.ptx"
+    subprocess.run([nvcc, "-std=c++17", "-O3", f"-arch={arch}", f"-I{runtime_include_dir()}", "-ptx",
+                    str(source), "-o", str(ptx)], check=True, capture_output=True)
+    text = ptx.read_text()
+    entries = text.count(".entry ")
+    assert entries >= 5
+    expected = entries if waits else 0
+    assert text.count("griddepcontrol.wait") == expected
+    assert text.count("griddepcontrol.launch_dependents") == expected
+
+
 @pytest.mark.parametrize("name", ["softmax", "max_pool2d", "layer_norm", "gelu_erf", "broadcast_add"])
 def test_generated_host_files_compile(name, cache, tmp_path):
     sources = model_build.write_sources(host_program(name), tmp_path)
