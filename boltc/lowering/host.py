@@ -33,6 +33,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Operation, OpResult, SSAValue
 
+from boltc.analysis.concat_placement import in_place_flags, row_pitch
 from boltc.analysis.roofline import Work
 from boltc.diagnostics import BoltcError, error_at, op_location
 from boltc.dialects import bolt
@@ -484,7 +485,15 @@ class _HostLowering:
         return pointer(self.home(value))
 
     def region(self, value: SSAValue) -> Region:
-        return region_of(self.home(value), tensor_bytes(root(value)))
+        """The bytes `value` spans: a placed concatenation input (bolt.row_pitch) spans its
+        rows at their pitch, the other inputs' columns between them included."""
+        base = root(value)
+        pitch = row_pitch(base)
+        if pitch is None:
+            return region_of(self.home(value), tensor_bytes(base))
+        shape, element = tensor_shape(base.type), DType.of_tensor(base.type).bytes
+        rows = prod(shape[:-1])
+        return region_of(self.home(value), ((rows - 1) * pitch + shape[-1]) * element)
 
     # ---- steps ----------------------------------------------------------------------------
 
@@ -1116,24 +1125,33 @@ def _lower_pool2d(lowering: _HostLowering, op: bolt.Pool2dOp) -> None:
     (kh, kw), (sh, sw) = bolt.int_list(op.window), bolt.int_list(op.strides)
     top, left, _, _ = bolt.int_list(op.padding)
     kind = PoolKind.MAX if op.kind.data == bolt.PoolKind.MAX else PoolKind.AVG
-    params = Pool2dParams(kind.value, int(nhwc), n, c, h, w, p, q, kh, kw, sh, sw, top, left)
+    out_pitch = (row_pitch(op.result) or c) if nhwc else 0  # plan-memory's, in a concatenation
+    params = Pool2dParams(kind.value, int(nhwc), n, c, h, w, p, q, kh, kw, sh, sw, top, left, out_pitch)
     lowering.emit(op, f"pool2d_{kind.name.lower()}", cxx.call(
         rt("pool2d"), _dtype_of(op.input), lowering.ptr(op.input), lowering.ptr(op.result),
         params.initializer(), CTX.dot("stream")))
 
 
 def _lower_concat(lowering: _HostLowering, op: bolt.ConcatOp) -> None:
+    """One rt::copy_rows per input, but for the inputs plan-memory placed in the result's
+    columns (bolt.in_place): their producers wrote them there."""
     dim = op.dim.value.data
     out_shape = tensor_shape(op.result.type)
     element = DType.of_tensor(op.result.type).bytes
     outer, inner = prod(out_shape[:dim]), prod(out_shape[dim + 1 :])
     dst_pitch = out_shape[dim] * inner * element
     at = 0
-    for value in op.inputs:
+    for value, placed in zip(op.inputs, in_place_flags(op)):
         row = tensor_shape(value.type)[dim] * inner * element
-        dst = cxx.Binary("+", cxx.Cast(cxx.CHAR.ptr(), lowering.ptr(op.result)), cxx.Int(at))
-        lowering.emit(op, "copy_rows", cxx.call(rt("copy_rows"), dst, cxx.Int(dst_pitch), lowering.ptr(value),
-                                                cxx.Int(row), cxx.Int(row), cxx.Int(outer), CTX.dot("stream")))
+        if placed:
+            home, expected = lowering.home(value), lowering.home(op.result)
+            if not (isinstance(home, ArenaHome) and isinstance(expected, ArenaHome)
+                    and home.offset == expected.offset + at and row_pitch(value) * element == dst_pitch):
+                raise error_at(op, "internal: an input marked in place is not at its columns of the result")
+        else:
+            dst = cxx.Binary("+", cxx.Cast(cxx.CHAR.ptr(), lowering.ptr(op.result)), cxx.Int(at))
+            lowering.emit(op, "copy_rows", cxx.call(rt("copy_rows"), dst, cxx.Int(dst_pitch), lowering.ptr(value),
+                                                    cxx.Int(row), cxx.Int(row), cxx.Int(outer), CTX.dot("stream")))
         at += row
 
 

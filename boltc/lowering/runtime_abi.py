@@ -212,6 +212,7 @@ class Pool2dParams(Struct):
     stride_w: int
     pad_top: int
     pad_left: int
+    out_pitch: int  # NHWC: elements between output pixels (c, or a concatenation's row); NCHW: 0
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,7 @@ def pipeline_passes(
         CanonicalizePass(),
         SelectKernelsPass(arch=arch, tune=tune, budget=tune_budget, cluster=tune_cluster, remarks=remarks,
                           progress=tune_progress),
-        PlanMemoryPass(),
+        PlanMemoryPass(remarks=remarks),
     ]
     return passes
 

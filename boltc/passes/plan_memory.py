@@ -6,6 +6,13 @@ Each op result that is neither a weight (bolt.constant), nor a model input, nor 
 the function gets `bolt.arena_size`, the peak the runtime allocates once. Elementwise ops
 write in place of an input that dies at them. The planning itself is the pure
 `boltc.analysis.liveness.plan_arena`.
+
+Inputs of a concatenation along the innermost dimension are written in place where their
+producers and readers allow it (`boltc.analysis.concat_placement`): such a value gets an
+offset inside the concatenation's buffer and `bolt.row_pitch` (the concatenation's row length,
+in elements) on its producer, the concatenation `bolt.in_place` (a flag per input), and the
+host lowering copies only the inputs not placed. With `remarks=true` each input left to be
+copied is reported with the reason.
 """
 
 from __future__ import annotations
@@ -19,7 +26,9 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i64
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 
+from boltc.analysis.concat_placement import IN_PLACE, ROW_PITCH, in_place_attr, plan_placements
 from boltc.analysis.liveness import Buffer, plan_arena
+from boltc.diagnostics import op_location, remark, remarks_wanted
 from boltc.dialects import bolt
 
 ARENA_OFFSET = "bolt.arena_offset"
@@ -41,6 +50,7 @@ def _is_view(op: Operation) -> bool:
 @dataclass
 class _FunctionPlan:
     fn: func.FuncOp
+    remarks: bool = False
 
     def run(self) -> None:
         ops = list(self.fn.body.block.ops)
@@ -62,20 +72,48 @@ class _FunctionPlan:
         # Values whose bytes (directly or through a view) are returned live in the caller's
         # output buffers, not in the arena.
         outside = {root[v] for v in returned if v in root}
+        # Concatenation inputs written in place (analysis/concat_placement.py): no buffer of
+        # their own; the concatenation's lives from the first of them to the last reader of
+        # it or of them.
+        placements, refused = plan_placements(ops, outside)
+        inside: dict[SSAValue, tuple[SSAValue, int, int]] = {}  # placed -> (concat, byte offset, pitch)
+        span: dict[SSAValue, tuple[int, int]] = {}
+        for placement in placements:
+            concat = placement.concat.result
+            first, last = step[placement.concat], last_read.get(concat, step[placement.concat])
+            for i, value in enumerate(placement.placed):
+                if value is not None:
+                    inside[value] = (concat, placement.byte_offset(i), placement.pitch)
+                    first, last = min(first, step[value.owner]), max(last, last_read.get(value, first))
+            span[concat] = (first, last)
+        if remarks_wanted(self.remarks):
+            for concat_op, index, reason in refused:
+                remark("plan-memory", f"remark: {op_location(concat_op)}: '{concat_op.name}' input {index} "
+                       f"is copied, not written in place: {reason}", self.remarks)
         buffers: list[Buffer] = []
         for value, owner in root.items():
-            if value is not owner or owner in outside:
+            if value is not owner or owner in outside or owner in inside:
                 continue
             define = step[value.owner]
+            first, last = span.get(value, (define, last_read.get(value, define)))
             buffers.append(Buffer(
-                _name(value), tensor_bytes(value), define, last_read.get(value, define),
+                _name(value), tensor_bytes(value), first, last,
                 in_place_of=_in_place_source(value.owner, root, outside),
             ))
         plan = plan_arena(buffers)
         for value, owner in root.items():
             if owner in outside:
                 continue
-            value.owner.attributes[ARENA_OFFSET] = IntegerAttr(plan.offsets[_name(owner)], i64)
+            if owner in inside:
+                concat, offset, pitch = inside[owner]
+                offset += plan.offsets[_name(concat)]
+                if value is owner:
+                    value.owner.attributes[ROW_PITCH] = IntegerAttr(pitch, i64)
+            else:
+                offset = plan.offsets[_name(owner)]
+            value.owner.attributes[ARENA_OFFSET] = IntegerAttr(offset, i64)
+        for placement in placements:
+            placement.concat.attributes[IN_PLACE] = in_place_attr(tuple(p is not None for p in placement.placed))
         self.fn.attributes[ARENA_SIZE] = IntegerAttr(plan.size, i64)
 
 
@@ -117,7 +155,9 @@ class PlanMemoryPass(ModulePass):
 
     name = "plan-memory"
 
+    remarks: bool = False
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for fn in op.body.block.ops:
             if isinstance(fn, func.FuncOp) and fn.body.blocks:
-                _FunctionPlan(fn).run()
+                _FunctionPlan(fn, self.remarks).run()

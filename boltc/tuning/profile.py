@@ -272,6 +272,7 @@ def problem_arguments(params: Sequence[CParam], problem: Problem, pointers: Poin
         }
     else:
         values = dict(_conv_dims(problem))
+        values[ParamRole.LDD] = problem.geometry.f  # conv_sm90's and conv_sm80's: a packed output
     values.update({ParamRole.A: pointers.a, ParamRole.B: pointers.b, ParamRole.D: pointers.d})
     leaves = problem.epilogue.leaves
     out: list[int | float] = []

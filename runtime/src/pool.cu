@@ -40,7 +40,9 @@ __global__ void __launch_bounds__(kThreads)
         acc = is_max ? dev::nan_max(acc, v) : acc + v;
       }
     }
-    dst[i] = dev::from_float<T>(is_max ? acc : acc / area);
+    // NHWC rows (pixels) out_pitch elements apart: a concatenation's columns (plan-memory).
+    const int64_t out = p.nhwc ? i + (i / p.c) * (p.out_pitch - p.c) : i;
+    dst[out] = dev::from_float<T>(is_max ? acc : acc / area);
   }
 }
 
@@ -89,7 +91,7 @@ __global__ void __launch_bounds__(kThreads)
     dev::Vec<T, V> out;
 #pragma unroll
     for (int j = 0; j < V; ++j) out.v[j] = dev::from_float<T>(is_max ? acc[j] : acc[j] * inv_area);
-    dev::store_vec<V>(dst + static_cast<int64_t>(i) * V, out);
+    dev::store_vec<V>(dst + static_cast<int64_t>(pixel) * p.out_pitch + cv * V, out);
   }
 }
 
@@ -230,6 +232,10 @@ cudaError_t pool2d(DType dtype, const void* src, void* dst, const Pool2dParams& 
   if (p.window_h <= 0 || p.window_w <= 0 || p.stride_h <= 0 || p.stride_w <= 0) {
     return cudaErrorInvalidValue;
   }
+  // A pitched output (NHWC pixels out_pitch elements apart) is for windowed pooling only.
+  if (p.nhwc && (p.out_pitch < p.c || (p.out_pitch != p.c && is_global(p)))) {
+    return cudaErrorInvalidValue;
+  }
   const int64_t n = p.n * p.c * p.p * p.q;
   if (n == 0) return cudaSuccess;
   return dispatch(dtype, [&](auto zero) {
@@ -253,7 +259,7 @@ cudaError_t pool2d(DType dtype, const void* src, void* dst, const Pool2dParams& 
     } else if (is_global(p)) {
       launch(global_pool_channels_kernel<T>, grid_for(n, kThreads), kThreads, 0, stream,
           s, d, p.n, p.h * p.w, p.c, p.kind);
-    } else if (p.nhwc && p.c % V == 0 && aligned(src, 16) && aligned(dst, 16) &&
+    } else if (p.nhwc && p.c % V == 0 && p.out_pitch % V == 0 && aligned(src, 16) && aligned(dst, 16) &&
                p.n * p.h * p.w * p.c < (int64_t{1} << 31) && n < (int64_t{1} << 31)) {
       const int32_t n_vectors = static_cast<int32_t>(n / V);
       const auto per_pixel = FastDivisor::of(static_cast<int32_t>(p.c / V));

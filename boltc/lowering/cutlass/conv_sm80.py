@@ -50,6 +50,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from boltc.analysis.concat_placement import row_pitch
 from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt_sm80
 from boltc.lowering.cutlass.conv_sm90 import (
@@ -306,10 +307,10 @@ class ConvSm80Kernel(CutlassKernel):
     epilogue: EpilogueTree
 
     def _entry_params(self) -> tuple[CParam, ...]:
-        return conv_entry_params(self.epilogue)
+        return conv_entry_params(self.epilogue, output_pitch=True)
 
     def _render(self, name: str) -> str:
-        entry = EntryPoint(name, conv_entry_params(self.epilogue))
+        entry = EntryPoint(name, conv_entry_params(self.epilogue, output_pitch=True))
         # Nothing that differs between layers of one configuration goes into the text.
         body = "\n".join([
             _CONV_KERNEL,
@@ -365,7 +366,7 @@ class ConvSm80Kernel(CutlassKernel):
         ]
         callbacks = evt_sm80.render_arguments(
             self.epilogue, leaf_params, [f"s{j}" for j in range(len(self.epilogue.scalars))],
-            d="output", ldd="int64_t(f)", batch_stride_d="int64_t(0)", element_d=self.config.element_d,
+            d="output", ldd="ldd", batch_stride_d="int64_t(0)", element_d=self.config.element_d,
         ).replace("\n", "\n  ")
         problem = ", ".join(p.declaration() for p in entry.problem_params)
         return f"""\
@@ -437,4 +438,5 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
     )
     kernel = ConvSm80Kernel(config, tree)
 
-    return ConvLowering(kernel, bind_arguments(kernel.entry_point, conv_argument_values(problem), binding), note)  # type: ignore[arg-type]
+    values = conv_argument_values(problem, row_pitch(op.result))
+    return ConvLowering(kernel, bind_arguments(kernel.entry_point, values, binding), note)  # type: ignore[arg-type]

@@ -86,6 +86,7 @@ from typing import ClassVar
 from enum import Enum
 from math import gcd
 
+from boltc.analysis.concat_placement import row_pitch
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.cpp import (
     chosen_kernel,
@@ -277,10 +278,12 @@ def conv_operand_types(element_ab: Element, element_d: Element, alignment_ab: in
     ]
 
 
-def conv_entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
-    """The convolution entry point's parameters (both conv families): sizes (role ConvDim), then
+def conv_entry_params(tree: EpilogueTree, output_pitch: bool = False) -> tuple[CParam, ...]:
+    """The convolution entry point's parameters (every conv family): sizes (role ConvDim), then
     the GEMM contract's operand, leaf and host roles: A is the activation, B the filter, D the
-    output."""
+    output. `output_pitch` (conv_sm90): `ldd` after the output, the elements from one output
+    pixel to the next (F for a packed output; a concatenation's row where plan-memory placed
+    the output in its columns, analysis/concat_placement.py)."""
     R = ParamRole
     params = [CParam(d.value, "int", d) for d in ConvDim]  # type: ignore[arg-type]
     params += [
@@ -288,6 +291,8 @@ def conv_entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
         CParam("filter", "const void*", R.B),
         CParam("output", "void*", R.D),
     ]
+    if output_pitch:
+        params.append(CParam("ldd", "int64_t", R.LDD))
     return (*params, *epilogue_params(tree, batch_strides=False))
 
 
@@ -456,7 +461,7 @@ class ConvSm90Kernel(CutlassKernel):
         return EpilogueSchedule.TMA_COOPERATIVE if self.config.cooperative else EpilogueSchedule.TMA
 
     def _entry_params(self) -> tuple[CParam, ...]:
-        return conv_entry_params(self.epilogue)
+        return conv_entry_params(self.epilogue, output_pitch=True)
 
     @property
     def programmatic(self) -> bool:
@@ -477,7 +482,7 @@ class ConvSm90Kernel(CutlassKernel):
 
     def _render(self, name: str) -> str:
         c = self.config
-        entry = EntryPoint(name, conv_entry_params(self.epilogue))
+        entry = EntryPoint(name, conv_entry_params(self.epilogue, output_pitch=True))
         # Nothing that differs between layers of one configuration goes into the text.
         body = "\n".join([
             _CONV_AUX_LOAD if self._has_aux_load else "",
@@ -491,7 +496,7 @@ class ConvSm90Kernel(CutlassKernel):
         return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, with_pdl(_includes(c), self.programmatic)) + body
 
     def _render_device(self, name: str) -> str:
-        entry = EntryPoint(name, conv_entry_params(self.epilogue))
+        entry = EntryPoint(name, conv_entry_params(self.epilogue, output_pitch=True))
         body = "\n".join([
             _CONV_AUX_LOAD if self._has_aux_load else "",
             self._render_types(),
@@ -624,10 +629,11 @@ bool output_matches(ProblemShape const& problem, int p, int q) {{
 typename Conv::Arguments make_arguments({problem}) {{
   ProblemShape const problem = make_problem(n, h, w, c, f, r, s, pad_top, pad_left, pad_bottom,
                                             pad_right, stride_h, stride_w, dilation_h, dilation_w);
-  // D as ((Q, P, N), F): the output pixel modes' strides from the packed NHWC output.
+  // D as ((Q, P, N), F): the output pixel modes' strides, the packed NHWC output's (Q: F,
+  // P: Q * F, N: P * Q * F) with pixels ldd elements apart instead of F.
   StrideD stride_d;
   cute::for_each(cute::make_seq<cute::rank<0>(StrideD{{}})>{{}}, [&](auto i) {{
-    cute::get<0, i>(stride_d) = problem.stride_C[ProblemShape::RankT - 2 - i];
+    cute::get<0, i>(stride_d) = problem.stride_C[ProblemShape::RankT - 2 - i] / f * ldd;
   }});
   typename Conv::Arguments arguments{{
       problem,
@@ -874,14 +880,18 @@ def _lower_conv2d(op: bolt.Conv2dOp, arch: str) -> ConvLowering:
     kernel = ConvSm90Kernel(config, tree)
     _check_leaves(kernel, binding)
 
-    return ConvLowering(kernel, bind_arguments(kernel.entry_point, conv_argument_values(problem), binding), note)
+    values = conv_argument_values(problem, row_pitch(op.result))
+    return ConvLowering(kernel, bind_arguments(kernel.entry_point, values, binding), note)
 
 
-def conv_argument_values(problem: ConvProblem) -> dict[object, Argument]:
-    """What one bolt.conv2d passes for the entry point's size and operand parameters (both conv
-    families), keyed by role; bind_arguments adds the epilogue's and the host's."""
+def conv_argument_values(problem: ConvProblem, output_pitch: int | None = None) -> dict[object, Argument]:
+    """What one bolt.conv2d passes for the entry point's size and operand parameters (every conv
+    family), keyed by role; bind_arguments adds the epilogue's and the host's. `output_pitch`:
+    plan-memory's bolt.row_pitch of the output (a concatenation's row), for the families whose
+    entry point takes `ldd`; F where the output is packed."""
     top, left, bottom, right = problem.padding
     return {
+        ParamRole.LDD: output_pitch or problem.f,
         ConvDim.N: problem.n, ConvDim.H: problem.h, ConvDim.W: problem.w, ConvDim.C: problem.c,
         ConvDim.F: problem.f, ConvDim.R: problem.r, ConvDim.S: problem.s,
         ConvDim.P: problem.p, ConvDim.Q: problem.q,

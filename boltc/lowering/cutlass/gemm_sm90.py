@@ -48,6 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from boltc.analysis.concat_placement import row_pitch
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.cpp import (
     chosen_kernel,
@@ -562,12 +563,15 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
     roles = ((Role.M, Role.M, Role.N) if fold else (Role.L, Role.M, Role.N)) if batched_a else (Role.M, Role.N)
     kernel_m, _, _, kernel_batch = kernel_shape(op)
 
-    lda = m if transpose_a else k
+    # A placed operand or result (analysis/concat_placement.py: a concatenation's columns)
+    # has rows bolt.row_pitch elements apart.
+    lda = m if transpose_a else (row_pitch(op.lhs) or k)
+    ldd = row_pitch(op.result) or n
     ldb = k if transpose_b else n
     layout_a = GmemLayout.COLUMN_MAJOR if transpose_a else GmemLayout.ROW_MAJOR
     layout_b = GmemLayout.COLUMN_MAJOR if transpose_b else GmemLayout.ROW_MAJOR
     alignment_a, alignment_b = max_alignment(lda, element), max_alignment(ldb, element)
-    alignment_d = max_alignment(n, element_d)
+    alignment_d = min(max_alignment(n, element_d), max_alignment(ldd, element_d))
     tma = all((a * element.bytes) % VECTOR_BYTES == 0 for a in (alignment_a, alignment_b))
 
     tree, binding = build_epilogue(op, roles, element_d)
@@ -592,7 +596,7 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
         ParamRole.BATCH_STRIDE_A: m * k if batched_a and not fold else 0,
         ParamRole.B: Operand(OperandKind.RHS), ParamRole.LDB: ldb,
         ParamRole.BATCH_STRIDE_B: n * k if batched_b else 0,
-        ParamRole.D: Operand(OperandKind.RESULT), ParamRole.LDD: n,
+        ParamRole.D: Operand(OperandKind.RESULT), ParamRole.LDD: ldd,
         ParamRole.BATCH_STRIDE_D: m * n if batched_a and not fold else 0,
     }
     return GemmLowering(kernel, bind_arguments(kernel.entry_point, values, binding), note)

@@ -157,6 +157,7 @@ struct Pool2dParams {
   int32_t nhwc;  // 1: N x H x W x C; 0: N x C x H x W
   int64_t n, c, h, w, p, q;
   int32_t window_h, window_w, stride_h, stride_w, pad_top, pad_left;
+  int64_t out_pitch;  // NHWC: elements from one output pixel to the next (c, or a concatenation's row); NCHW: 0
 };
 cudaError_t pool2d(DType dtype, const void* src, void* dst, const Pool2dParams& params,
                    cudaStream_t stream);

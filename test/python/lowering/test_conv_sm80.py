@@ -54,7 +54,7 @@ def test_bias_residual_relu_tu_runs_the_visitor_tree_after_the_implicit_gemm():
         "using ConvKernel = ImplicitGemmConvolutionWithVisitor<ConvBase, Callbacks, EpilogueStages>;",
         "using Conv = cutlass::conv::device::ImplicitGemmConvolution<ConvKernel>;",
         "n, h, w, c, f, r, s, p, q, pad_top, pad_left, stride_h, stride_w, dilation_h, dilation_w,",
-        "{static_cast<cutlass::half_t*>(output), {int64_t(f), cute::_1{}, int64_t(0)}}",
+        "{static_cast<cutlass::half_t*>(output), {ldd, cute::_1{}, int64_t(0)}}",
         "if (!output_matches(h, w, r, s, p, q, pad_top, pad_left, pad_bottom, pad_right,",
         f"BOLTC_EXPORT int {kernel.name}(int n, int h, int w, int c, int f,",
     ]:

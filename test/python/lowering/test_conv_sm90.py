@@ -128,7 +128,7 @@ def test_plain_store_f32_output():
     assert "using ElementD = float;" in cpp and "constexpr int AlignmentD = 4;" in cpp
     assert "cutlass::epilogue::thread::Identity" in cpp
     assert [p.name for p in lowering.kernel.entry_point.params][17:] == [
-        "input", "filter", "output", "workspace", "workspace_size", "stream",
+        "input", "filter", "output", "ldd", "workspace", "workspace_size", "stream",
     ]
 
 
@@ -138,16 +138,17 @@ def test_entry_point_parameters_and_this_ops_arguments():
     launch, workspace, can = entry.prototypes()
     assert launch.startswith(f"int {entry.name}(int n, int h, int w, int c, int f, int r, int s, int p, int q, ")
     assert launch.endswith(
-        "const void* input, const void* filter, void* output, const void* x0, void* workspace, "
-        "size_t workspace_size, cudaStream_t stream)"
+        "const void* input, const void* filter, void* output, int64_t ldd, const void* x0, "
+        "void* workspace, size_t workspace_size, cudaStream_t stream)"
     )
-    assert workspace.endswith("const void* input, const void* filter, void* output, const void* x0)")
+    assert workspace.endswith("const void* input, const void* filter, void* output, int64_t ldd, const void* x0)")
     assert [p.role for p in entry.params[:17]] == list(ConvDim)
     args = args_by_name(lowering)
     assert (args["p"], args["q"]) == (17, 15)  # (32+1+2-3)//2+1, (32+0+1-2*2-1)//2+1
     assert (args["pad_top"], args["pad_left"], args["pad_bottom"], args["pad_right"]) == (1, 0, 2, 1)
     assert (args["dilation_h"], args["dilation_w"]) == (1, 2)
     assert args["input"] == Operand(OperandKind.LHS) and args["filter"] == Operand(OperandKind.RHS)
+    assert args["ldd"] == 64  # a packed output: pixels F apart
     assert args["output"] == Operand(OperandKind.RESULT)
     assert args["workspace"] is ParamRole.WORKSPACE and args["stream"] is ParamRole.STREAM
 
@@ -197,7 +198,7 @@ def test_channels_not_a_multiple_of_8_are_padded_in_the_workspace(c):
         "pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,",
         "pad_channels(static_cast<ElementB const*>(filter), weights, int64_t(f) * r * s, c, c_pad,",
         "make_arguments(n, h, w, c_pad, f, r, s,",
-        "input_pad, filter_pad, output, x0);",
+        "input_pad, filter_pad, output, ldd, x0);",
         "status = conv.initialize(arguments, static_cast<char*>(workspace) + pad_bytes, stream);",
         # The host sizes the workspace from this, with the problem's own C:
         "return padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c) + "
@@ -300,7 +301,7 @@ def test_host_program_calls_the_conv_entry_point():
     src = program.source
     # input, filter and the two extras are the function's inputs 0..3, the result its output.
     assert f"kernel_status = {call.entry}(2, 16, 16, 4, 16, 7, 7, 8, 8, 3, 3, 3, 3, 2, 2, 1, 1, ctx.inputs[0], " \
-           "ctx.inputs[1], ctx.outputs[0], ctx.inputs[2], ctx.inputs[3], 16, ctx.workspace, " \
+           "ctx.inputs[1], ctx.outputs[0], 16, ctx.inputs[2], ctx.inputs[3], 16, ctx.workspace, " \
            "ctx.workspace_bytes, ctx.stream);" in src
     # prepare() asks for the channel-padding workspace with the problem's sizes.
     assert f"{call.entry}_workspace_size(2, 16, 16, 4, 16, 7, 7, 8, 8, 3, 3, 3, 3, 2, 2, 1, 1, nullptr, " in src

@@ -33,3 +33,22 @@ def bottleneck_with_projection(seed: int = 0):
             mod.weight.data.uniform_(0.5, 1.5)
             mod.bias.data.uniform_(-0.5, 0.5)
     return block
+
+
+def pooled_bottleneck(seed: int = 0):
+    """ResNet-50's stem max-pool (3x3/2, padding 1) followed by layer 1's first bottleneck (the
+    projection shortcut above): merge-residual-gemms concatenates the pool's output and the 3x3
+    convolution's along K, and plan-memory writes both in place (pitched rows)."""
+    import torch
+    from torch import nn
+
+    class PooledBottleneck(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.pool = nn.MaxPool2d(3, 2, 1)
+            self.block = bottleneck_with_projection(seed)
+
+        def forward(self, x):
+            return self.block(self.pool(torch.relu(x)))
+
+    return PooledBottleneck().eval()

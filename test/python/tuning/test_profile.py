@@ -127,7 +127,7 @@ def test_conv_arguments():
     got = dict(zip([p.name for p in entry.problem_params], values))
     assert got == {"n": 32, "h": 28, "w": 28, "c": 128, "f": 128, "r": 3, "s": 3, "p": 28, "q": 28,
                    "pad_top": 1, "pad_left": 1, "pad_bottom": 1, "pad_right": 1, "stride_h": 1, "stride_w": 1,
-                   "dilation_h": 1, "dilation_w": 1, "input": 1, "filter": 2, "output": 3, "x0": 4}
+                   "dilation_h": 1, "dilation_w": 1, "input": 1, "filter": 2, "output": 3, "ldd": 128, "x0": 4}
 
 
 # -- the reference and the check, on CPU tensors ---------------------------------------------
