@@ -62,6 +62,7 @@ from boltc.tuning.space import Candidate, Family  # noqa: E402
 
 TOP1_WITHIN = 0.05
 REGULARIZATION = 0.05  # weight of log(constant / start) beside each record's log error
+LOSS, LOSS_SCALE = "soft_l1", 0.1
 _WARP = re.compile(r"warp (\d+)x(\d+)x(\d+)")
 
 
@@ -212,7 +213,8 @@ def fit(cases: list[Case], start: GpuModel, constants: tuple[str, ...] = FITTED,
     # The model is piecewise linear in its constants (max of sums): finite differences of a few
     # percent see across the kinks that an infinitesimal step would sit on.
     result = least_squares(residuals, np.zeros(len(constants)), method="trf", diff_step=0.02,
-                           bounds=(-5.0, 5.0), x_scale=1.0, max_nfev=200 * len(constants))
+                           bounds=(-5.0, 5.0), x_scale=1.0, max_nfev=200 * len(constants),
+                           loss=LOSS, f_scale=LOSS_SCALE)
     return model_at(result.x)
 
 
