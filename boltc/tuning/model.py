@@ -60,17 +60,28 @@ other kernels need on top, each argued where it is implemented:
   row or column read once per tile) + element-instructions / issue rate. The functor costs are
   instructions per element (`FUNCTOR_INSTRUCTIONS`, from the SASS counts of bench/epilogue.py:
   the H100 epilogue is issue-bound at ~0.146 us per instruction per element of a 128x256 tile).
+  The issue rate is that of the warps running the epilogue (dependent chains need two warps a
+  scheduler to issue every cycle): cooperative's 8 consumer warps get all of it, pingpong's
+  and the plain warp-specialized kernel's one warpgroup half (`_epilogue_issue_share`).
 - **Implicit-GEMM convolution.** M = N*P*Q, N = F; the mainloop walks the R*S filter taps
   times ceil(C / T_K) channel blocks (C < T_K is read as a whole block, zero-filled). An A
   tile is the same bytes as a GEMM's, gathered through im2col: `im2col_tma_factor` (TMA
-  im2col) or `im2col_cp_async_factor` (2.x iterators) scale its load cost. The input is read
-  from DRAM once; its halo (the R - stride input rows neighbouring tiles share) is re-read from
-  DRAM only when the input does not fit in half of L2.
+  im2col) or `im2col_cp_async_factor` (2.x iterators) scale its load cost in the SM's load
+  path (not its DRAM bytes); 2.x's cp.async accesses narrower than 16 bytes (C = 4) cost
+  proportionally more. C is padded as each family reads it (TMA: to 8; cp.async: to its
+  access width, kFixedChannels when C is one access), and a C the kernel cannot read in place
+  costs the channel-padding copy the TU runs first. The input is read from DRAM once (a filter
+  narrower than its stride, a 1x1/2 conv, skips the rows and columns it never reads); its
+  halo (the R - stride input rows neighbouring tiles share) is re-read from DRAM only when
+  the input does not fit in half of L2.
 - **A global bandwidth ceiling.** The paper's per-SM load throughput cannot see a memory-bound
   layer: all SMs loading at once share DRAM. The DRAM bytes (each operand once, the halo, D and
   the epilogue's extras) over the tiles' L2->SM bytes is the fraction of loads that reach
   DRAM; an SM's load throughput is capped at its share of DRAM bandwidth over that fraction,
-  and the kernel takes at least DRAM bytes / DRAM bandwidth.
+  and the kernel takes at least DRAM bytes / DRAM bandwidth. The tile order decides what L2
+  can keep (`_sweep`): consecutive tiles share one operand's slice and sweep the other, so an
+  operand swept more than once that overflows half of L2 comes from DRAM again, pass after
+  pass, for the share L2 cannot hold.
 - **b2b** (`predict_b2b`): one CTA per M-tile runs the first GEMM's k-blocks (A and W0), an
   on-chip epilogue of the M x N0 product (shared memory residence also stores it there), then
   the second's k-blocks over K1 = N0 loading only W1, then the real epilogue: one heterogeneous
@@ -549,13 +560,57 @@ def _ceil(a: int, b: int) -> int:
     return -(-a // b)
 
 
+def _channel_access(candidate: Candidate, w: Workload) -> tuple[int, int]:
+    """(padded C, elements per load along C) of a convolution's activation. TMA (conv_sm90)
+    reads 16-byte rows: C padded to a multiple of 8 16-bit elements. CUTLASS 2.x (conv_sm80)
+    reads the widest access of 16/8/4/2 bytes dividing C (C + 1 when odd, the entry point
+    padding it), as lowering/cutlass/conv_sm80.channel_alignment picks it."""
+    c = w.conv.c
+    if not candidate.family.is_sm80:
+        return _ceil(c, 8) * 8, 8
+    align, extent = 8, c if c % 2 == 0 else c + 1
+    while align > 1 and extent % align:
+        align //= 2
+    return _ceil(c, align) * align, align
+
+
 def _k_blocks(candidate: Candidate, w: Workload, tile_k: int) -> int:
     if w.conv is None:
         return _ceil(w.k, tile_k)
-    c = _ceil(w.conv.c, 8) * 8  # channels padded to one 16-byte access (pad-alignment, emitters)
-    if candidate.family.is_sm80 and c <= 8:  # kFixedChannels: R*S*C contiguous
+    c, align = _channel_access(candidate, w)
+    if candidate.family.is_sm80 and c == align:  # kFixedChannels: R*S*C contiguous
         return _ceil(w.conv.r * w.conv.s * c, tile_k)
     return w.conv.r * w.conv.s * _ceil(c, tile_k)
+
+
+def _channel_padding_us(candidate: Candidate, w: Workload, gpu: GpuModel) -> float:
+    """A convolution whose C the kernel cannot read in place (TMA: not a multiple of 8;
+    cp.async: odd) runs a copy first (conv_sm90/conv_sm80's channel-padding TUs): the
+    activation read, its padded copy written, one more launch."""
+    if w.conv is None:
+        return 0.0
+    c, _ = _channel_access(candidate, w)
+    if c == w.conv.c:
+        return 0.0
+    cv = w.conv
+    return gpu.t_init_us + cv.n_img * cv.h * cv.w * (cv.c + c) * w.element_bytes / gpu.dram_bytes_per_us
+
+
+def _epilogue_issue_share(candidate: Candidate) -> float:
+    """The share of the SM's epilogue issue rate one tile's epilogue gets: its instructions
+    are dependent chains (load, convert, functor, pack, store), so a scheduler issues every
+    cycle only with two warps to alternate between; the fitted rate is that of two warps per
+    scheduler (8 warps). Cooperative runs a tile's epilogue on both consumer warpgroups (8
+    warps); pingpong on the warpgroup that owns the tile (4), as CUTLASS's plain
+    warp-specialized kernel (conv_sm90 "warpspecialized", one consumer warpgroup) does; a
+    CUTLASS 2.x CTA on all its warps (4 or 8)."""
+    if candidate.family.is_sm80:
+        tm, tn, tk = candidate.tile
+        wm, wn, _ = candidate.warp or (64, 64, tk)
+        warps = (tm // wm) * (tn // wn)
+    else:
+        warps = 8 if candidate.schedule in ("cooperative", STREAMK) else 4
+    return min(1.0, warps / 8)
 
 
 def _epilogue_us(tm: int, tn: int, w: Workload, gpu: GpuModel, issue_share: float = 1.0) -> float:
@@ -567,18 +622,61 @@ def _epilogue_us(tm: int, tn: int, w: Workload, gpu: GpuModel, issue_share: floa
     return gpu.epilogue_fixed_us + traffic / gpu.store_bytes_per_us + issue
 
 
-def _dram_bytes(w: Workload, gpu: GpuModel) -> tuple[float, float]:
+@dataclass(frozen=True)
+class _Sweep:
+    """How the kernel walks its tile grid: consecutive tiles share one operand's slice (the
+    held one, reused at once) and walk through the other (the swept one), which a pass over
+    `tiles_per_sweep` tiles reads whole. Tiles in flight together (`ctas`) share their reads."""
+
+    swept: str  # "a" or "b"
+    sweeps: float  # passes over the swept operand, counting concurrent ones once
+
+
+def _sweep(candidate: Candidate, tiles_m: int, tiles_n: int, ctas: int, persistent: bool) -> _Sweep:
+    """The tile order of each kernel family. CUTLASS's sm_90 persistent scheduler (GEMMs, the
+    cooperative conv) rasterizes along M when there are more N tiles than M tiles, else along N
+    (no swizzle: max_swizzle_size 1); its non-persistent conv kernel launches the M tiles
+    fastest; CUTLASS 2.x's GemmIdentityThreadblockSwizzle<W> walks M in bands of W N-tiles
+    (W = 8 for gemm_sm80, 4 for conv_sm80)."""
+    if persistent:
+        along_m = tiles_n > tiles_m
+        swept, per_sweep = ("a", tiles_m) if along_m else ("b", tiles_n)
+    elif candidate.family.is_sm80:
+        band = 8 if candidate.family is Family.GEMM_SM80 else 4
+        swept, per_sweep = "a", tiles_m * min(band, tiles_n)
+    else:
+        swept, per_sweep = "a", tiles_m
+    return _Sweep(swept, tiles_m * tiles_n / max(ctas, per_sweep))
+
+
+def _dram_bytes(w: Workload, gpu: GpuModel, sweep: _Sweep | None = None) -> tuple[float, float]:
     """(operand bytes, all bytes) the kernel moves through DRAM: each operand once (a
-    convolution's input with its halo when the input overflows half of L2), D, the extras."""
+    convolution's input with its halo when the input overflows half of L2), D, the extras;
+    and the swept operand again on every later pass, for the share of it L2 cannot keep."""
     eb = w.element_bytes
     if w.conv is not None:
         cv = w.conv
-        a = cv.n_img * cv.h * cv.w * cv.c * eb
+        # A filter narrower than its stride skips input rows and columns (a 1x1/2 conv reads a
+        # quarter of its input); a pixel's channels are contiguous, so the skipped bytes are
+        # never fetched once a pixel fills a 32-byte sector.
+        rows, cols = cv.h, cv.w
+        if cv.c * eb >= 32:
+            rows = min(cv.h, cv.p * cv.r) if cv.r < cv.stride else cv.h
+            cols = min(cv.w, cv.q * cv.s) if cv.s < cv.stride else cv.w
+        a = cv.n_img * rows * cols * cv.c * eb
         if a > gpu.l2_bytes / 2 and cv.r > cv.stride:
             a *= min(cv.r, (cv.r + cv.stride) / (2 * cv.stride))  # a tile row's halo, re-read from DRAM
     else:
         a = w.m * w.k * eb * w.batch
     b = w.k * w.n * eb * w.batch
+    if sweep is not None and sweep.sweeps > 1:
+        # Between two passes over the swept operand the kernel reads all of it: L2 keeps what
+        # fits in its half (the other half holds the held operand's slices, D, the extras),
+        # the rest comes from DRAM again (an 8192^3 GEMM re-reads B ~15 times on 128x256 tiles).
+        size = a if sweep.swept == "a" else b
+        missed = max(0.0, 1.0 - gpu.l2_bytes / 2 / size) if size else 0.0
+        again = (sweep.sweeps - 1) * missed * size
+        a, b = (a + again, b) if sweep.swept == "a" else (a, b + again)
     e = w.epilogue
     d = w.m * w.n * w.batch * (w.output_bytes + e.aux_loads * eb) + (w.n * e.row_loads + w.m * e.column_loads) * eb
     return a + b, a + b + d
@@ -628,27 +726,37 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
     im2col = 1.0
     if w.conv is not None:
         im2col = gpu.im2col_cp_async_factor if sm80 else gpu.im2col_tma_factor
+        if sm80:
+            # cp.async moves one access per thread and instruction at the same rate whatever
+            # its width: 8-byte accesses (C = 4, an image's channels) cost twice 16-byte ones.
+            im2col *= 8 / _channel_access(candidate, w)[1]
     flops = 2.0 * tm * tn * tk
 
-    operand_dram, all_dram = _dram_bytes(w, gpu)
+    occupancy = _occupancy(candidate, w, gpu)
+    ctas = min(tiles, (gpu.sms // (cm * cn)) * cm * cn) if persistent else gpu.sms * occupancy
+    sweep = _sweep(candidate, tiles_m, tiles_n, ctas, persistent)
+    operand_dram, all_dram = _dram_bytes(w, gpu, sweep)
     l2_to_sm = tiles * s * (a_bytes + b_bytes)
     dram_fraction = min(1.0, operand_dram / l2_to_sm)
     dram_floor = all_dram / gpu.dram_bytes_per_us
-    occupancy = _occupancy(candidate, w, gpu)
 
-    def tile_work(active_ctas: int, sharing: int, epilogue_share: float = 1.0) -> _TileWork:
-        # `sharing` CTAs split the SM's throughputs; `active_ctas` load from DRAM at once.
+    epilogue_share = _epilogue_issue_share(candidate)
+
+    def tile_work(active_ctas: int, sharing: int) -> _TileWork:
+        # `sharing` CTAs split the SM's throughputs; `active_ctas` load from DRAM at once, each
+        # getting its share of DRAM's bandwidth over the fraction of its bytes that miss L2.
+        # The im2col factor is the gather's cost in the SM's load path (address generation,
+        # more requests per byte), not more bytes through DRAM.
         dram_cap = gpu.dram_bytes_per_us / max(1, active_ctas) / dram_fraction
-        rate = min(load_rate / sharing, dram_cap)
-        occ_a = a_bytes * im2col / rate + gpu.load_startup_us
-        occ_b = b_bytes / rate + gpu.load_startup_us
+        rate = load_rate / sharing
+        occ_a = max(a_bytes * im2col / rate, a_bytes / dram_cap) + gpu.load_startup_us
+        occ_b = max(b_bytes / rate, b_bytes / dram_cap) + gpu.load_startup_us
         t_math = flops / (math_rate / sharing) + gpu.math_startup_us
         epi = _epilogue_us(tm, tn, w, gpu, epilogue_share)
         return _TileWork((_Segment(s, occ_a, occ_b, t_math),), 0.0, epi, gpu.load_latency_us)
 
     schedule_used = ""
     if persistent:
-        ctas = min(tiles, (gpu.sms // (cm * cn)) * cm * cn)
         full, rest = divmod(tiles, ctas)
         pingpong = candidate.schedule == "pingpong"
         # The partial last wave: its tile sees fewer SMs sharing DRAM.
@@ -676,7 +784,7 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
         waves = tiles / per_wave
 
     seg = probe.segments[0]
-    init = gpu.t_init_us
+    init = gpu.t_init_us + _channel_padding_us(candidate, w, gpu)
     time = init + max(busiest, dram_floor)
     if dram_floor > busiest:
         bound = "dram"

@@ -1,6 +1,7 @@
 """`boltc tune report` (tuning/report.py) without a GPU: every anchor once, its candidates ranked
-by the performance model (marked uncalibrated), the chosen kernel marked, measured times from a
-temporary tuning cache, the JSON schema, bad input; and each flag of its --help held to its word."""
+by the performance model (marked uncalibrated where it is not fitted), the chosen kernel marked,
+measured times from a temporary tuning cache, the JSON schema, bad input; and each flag of its
+--help held to its word."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 from boltc.compiler import load_for_compile, optimize
 from boltc.dialects import bolt
 from boltc.tuning.cache import TuningCache, TuningKey, TuningRecord
+from boltc.tuning.model import load_gpu
 from boltc.tuning.profile import candidate_pairs
 from boltc.tuning.report import tune_report, text
 
@@ -83,7 +85,11 @@ def test_runners_up_are_the_top_n_by_predicted_time(top: int):
         assert len(ranked) - len(in_top) == sum(r.chosen for r in ranked if r.rank > top)  # the chosen, if below
 
 
-def test_tune_model_chooses_the_first_ranked_and_says_uncalibrated():
+def test_tune_model_chooses_the_first_ranked_and_says_uncalibrated(monkeypatch):
+    from boltc.tuning import model
+
+    unfitted = replace(model.load_gpu("h100_sxm"), fit=None)  # the shipped one is fitted
+    monkeypatch.setattr(model, "gpu_for_arch", lambda arch: unfitted)
     report = tune_report(str(CONVS), "sm_90a", "f16", strategy="model", top=2)
     assert not report.calibrated and report.gpu_model == "h100_sxm"
     for row in report.anchors:
@@ -186,8 +192,9 @@ def test_json_is_the_report_as_data(tmp_path: Path):
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == JSON_KEYS
-    assert data["predicted"] == {"gpu_model": "h100_sxm", "calibrated": False, "note": data["predicted"]["note"]}
-    assert "UNCALIBRATED" in data["predicted"]["note"]
+    fitted = load_gpu("h100_sxm").fit is not None  # the shipped GPU model (bench/calibrate.py)
+    assert data["predicted"] == {"gpu_model": "h100_sxm", "calibrated": fitted, "note": data["predicted"]["note"]}
+    assert ("UNCALIBRATED" in data["predicted"]["note"]) != fitted
     assert data["measured"]["gpu"] == H100 and data["measured"]["cache"] == str(db)
     assert len(data["ops"]) == len(anchors(CONVS))
     for op in data["ops"]:
