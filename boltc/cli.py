@@ -154,9 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "--emit bolt: optimized IR is one arch's)")
     parser.add_argument("--tune", choices=TUNE_STRATEGIES, default="heuristic",
                         help="how each GEMM's and convolution's kernel is chosen (the select-kernels "
-                             "pass): heuristic (fixed rules; the default while the performance model is "
-                             "not fitted to measurements), model (the performance model's fastest "
-                             "prediction: uncalibrated estimates for now), profile (the tuning cache's "
+                             "pass): heuristic (fixed rules; the default), model (the performance "
+                             "model's fastest prediction, fitted to H100 measurements for sm_90a), "
+                             "profile (the tuning cache's "
                              "measurement, else the model's 8 fastest candidates and the heuristic's "
                              "own, compiled and timed on this machine's CUDA GPU)")
     parser.add_argument("--tune-budget", type=positive_seconds, metavar="SECONDS",

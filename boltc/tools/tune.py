@@ -23,7 +23,7 @@ a dry run of the machinery, and what the tests run.
 
 `report` (tuning/report.py) optimizes MODEL as a build would with --tune, then prints per GEMM
 and convolution the chosen `#bolt.kernel` and its reason, and the top N of its candidates by
-the performance model's predicted time (marked uncalibrated while the GPU's model is not
+the performance model's predicted time (marked uncalibrated where the GPU's model is not
 fitted), each with its measured time where the tuning cache holds one for the cache GPU
 (--gpu, else this machine's, else the one the arch is tuned for). It needs no GPU, except
 with --tune profile for problems the cache lacks.
@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "predicted and measured times",
         description="Optimize MODEL as a build would (with --tune), then print for every GEMM and convolution "
                     "its chosen #bolt.kernel and the reason, and the top N candidates of its tuning space by "
-                    "the performance model's predicted time (uncalibrated until the GPU's model is fitted), "
+                    "the performance model's predicted time (marked uncalibrated where the GPU's model is not fitted), "
                     "each with its measured time where the tuning cache holds one. No GPU needed (except "
                     "--tune profile for problems the cache lacks).",
     )

@@ -26,7 +26,7 @@ wins, in `store` as in `merge_from`; `MergeReport` counts them.
 The profiler (tuning/profile.py) fills `measured_us`; select-kernels' `profile` strategy
 (tuning/select.py: by_profile) reads an op's entries before it compiles or times anything, and
 `boltc tune report` shows them beside the performance model's predictions. `predicted_us` is
-not written yet: the model (tuning/model.py) is not fitted to a GPU.
+not written: predictions are recomputed from tuning/gpus/<gpu>.json, whose fit may change.
 """
 
 from __future__ import annotations
