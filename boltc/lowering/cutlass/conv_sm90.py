@@ -466,8 +466,9 @@ class ConvSm90Kernel(CutlassKernel):
     @property
     def programmatic(self) -> bool:
         """Launched as a programmatic dependent (cpp.py: PDL_DEFINE): boltc's cooperative kernel
-        waits on the previous grid; CUTLASS's own sm_90a convolution kernel does not."""
-        return self.config.cooperative
+        waits on the previous grid itself, CUTLASS's own sm_90a convolution kernel in the device
+        entry (cpp.device_entry's wait_first)."""
+        return True
 
     @property
     def host_has_device_code(self) -> bool:
@@ -500,7 +501,7 @@ class ConvSm90Kernel(CutlassKernel):
         body = "\n".join([
             _CONV_AUX_LOAD if self._has_aux_load else "",
             self._render_types(),
-            device_entry("ConvKernel", name),
+            device_entry("ConvKernel", name, wait_first=not self.config.cooperative),
         ])
         return tu_preamble(FAMILY, self.config.summary(), "conv_sm90.py", entry, self.epilogue,
                            with_pdl(_includes(self.config), self.programmatic), device=True) + body

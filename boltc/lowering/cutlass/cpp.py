@@ -347,9 +347,10 @@ def host_only(text: str) -> str:
 # kernel, include/boltc/conv_sm90_cooperative_kernel.hpp) wait on the previous grid
 # (griddepcontrol.wait) before their first global access and let the next one launch at their
 # last tile, when this is defined before CUTLASS's headers; KernelAdapter<Kernel, true> then
-# launches them with cudaLaunchAttributeProgrammaticStreamSerialization. A kernel without the
-# wait (CUTLASS's own sm_90a convolution, the runtime's kernels) must not be launched so: it
-# could read its inputs before the kernel writing them has finished.
+# launches them with cudaLaunchAttributeProgrammaticStreamSerialization. CUTLASS's own sm_90a
+# convolution has no such calls: its device entry adds them (device_entry's wait_first). A
+# kernel without the wait must not be launched so: it could read its inputs before the kernel
+# writing them has finished.
 PDL_DEFINE = "#define CUTLASS_ENABLE_GDC_FOR_SM90 1  // cpp.py: PDL_DEFINE\n"
 
 
@@ -368,16 +369,29 @@ KERNEL_ENTRY_SUFFIX = "_kernel"
 FATBIN_SUFFIX = "_fatbin"
 
 
-def device_entry(kernel_type: str, name: str) -> str:
+# A kernel whose CUTLASS code has no grid-dependency calls of its own (CUTLASS 4.2's sm_90a
+# implicit-GEMM convolution) gets them around it in its device entry: it waits for the previous
+# grid before anything it does (so it may be launched as a programmatic dependent: PDL_DEFINE)
+# and lets the next one launch once all its CTAs have passed the wait. Both are no-ops where
+# CUTLASS_ENABLE_GDC_FOR_SM90 is not defined.
+_WAIT_IN_ENTRY = """\
+  cutlass::arch::wait_on_dependent_grids();  // cpp.py: device_entry(wait_first=True)
+  cutlass::arch::launch_dependent_grids();
+"""
+
+
+def device_entry(kernel_type: str, name: str, wait_first: bool = False) -> str:
     """The device TU's one kernel: the body of cutlass::device_kernel<kernel_type>, under the C
-    name the host TU looks up. Closes the anonymous namespace the preamble opened."""
+    name the host TU looks up. Closes the anonymous namespace the preamble opened. `wait_first`:
+    the grid-dependency calls around a kernel that has none (_WAIT_IN_ENTRY)."""
+    wait = _WAIT_IN_ENTRY if wait_first else ""
     return f"""\
 }}  // namespace
 
 // cutlass::device_kernel<{kernel_type}> under a C name: the one symbol of this device-only TU.
 extern "C" __global__ void __launch_bounds__({kernel_type}::MaxThreadsPerBlock, {kernel_type}::MinBlocksPerMultiprocessor)
 {name}{KERNEL_ENTRY_SUFFIX}(CUTLASS_GRID_CONSTANT typename {kernel_type}::Params const params) {{
-  extern __shared__ char smem[];
+{wait}  extern __shared__ char smem[];
   {kernel_type} op;
   op(params, smem);
 }}

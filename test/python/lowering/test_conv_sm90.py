@@ -71,8 +71,13 @@ def test_bias_relu_tu_instantiates_the_conv_builders(layer):
             "cutlass::conv::kernel::ConvUniversal<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;",
             "cutlass::conv::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,\n    cutlass::arch::OpClassTensorOp,\n"
             "    cutlass::conv::Operator::kFprop,",
-            "using Conv = KernelAdapter<ConvKernel>;",  # CUTLASS's kernel has no grid-dependency wait
+            # CUTLASS's kernel has no grid-dependency calls: the device entry waits first.
+            "using Conv = KernelAdapter<ConvKernel, true>;",
+            "#define CUTLASS_ENABLE_GDC_FOR_SM90 1",
         ]
+        device = lowering.kernel.render_device()
+        entry = device[device.index('extern "C" __global__'):]
+        assert entry.index("cutlass::arch::wait_on_dependent_grids();") < entry.index("op(params, smem);")
     for piece in schedule_pieces + [
         "using LayoutA = cutlass::layout::TensorNHWC;",
         "using LayoutB = cutlass::layout::TensorNHWC;",
