@@ -54,6 +54,9 @@ class _FunctionPlan:
 
     def run(self) -> None:
         ops = list(self.fn.body.block.ops)
+        for op in ops:  # a plan made before (boltc-opt run twice) is made again
+            op.attributes.pop(ROW_PITCH, None)
+            op.attributes.pop(IN_PLACE, None)
         step = {op: i for i, op in enumerate(ops)}
         returned = {v for op in ops if isinstance(op, func.ReturnOp) for v in op.operands}
         root: dict[SSAValue, SSAValue] = {}  # a view -> the value whose bytes it shares
@@ -84,7 +87,8 @@ class _FunctionPlan:
             for i, value in enumerate(placement.placed):
                 if value is not None:
                     inside[value] = (concat, placement.byte_offset(i), placement.pitch)
-                    first, last = min(first, step[value.owner]), max(last, last_read.get(value, first))
+                    define = step[value.owner]
+                    first, last = min(first, define), max(last, last_read.get(value, define))
             span[concat] = (first, last)
         if remarks_wanted(self.remarks):
             for concat_op, index, reason in refused:
