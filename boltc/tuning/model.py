@@ -55,6 +55,11 @@ other kernels need on top, each argued where it is implemented:
   `cp_async_fraction` of TMA's, and several CTAs may share an SM (shared memory and registers
   permitting): co-resident CTAs split its throughputs, and one's epilogue hides under another's
   mainloop. Non-persistent kernels (the 2.x families, conv_sm90) pay `cta_start_us` per wave.
+- **CUTLASS 2.x registers** (`_register_demand`, checked against ptxas): accumulators,
+  fragments and the iterators' per-access state set how many CTAs share an SM; a demand above
+  255 spills, and the spilled state is stored and reloaded every k-block (`spill_bytes_per_us`:
+  256x64x64 on four 64x64x64 warps, the stem's larger kFixedChannels tiles). kFixedChannels
+  also recomputes each access's address every k-block, issued by the MMA's warps.
 - **Epilogue traffic and functors.** T_EPILOGUE per tile = a fixed part (barriers, the store
   pipeline's drain) + bytes / store throughput (D written; a residual read in full, a bias
   row or column read once per tile) + element-instructions / issue rate. The functor costs are
@@ -64,7 +69,8 @@ other kernels need on top, each argued where it is implemented:
   scheduler to issue every cycle): cooperative's 8 consumer warps get all of it, pingpong's
   and the plain warp-specialized kernel's one warpgroup half (`_epilogue_issue_share`).
 - **Implicit-GEMM convolution.** M = N*P*Q, N = F; the mainloop walks the R*S filter taps
-  times ceil(C / T_K) channel blocks (C < T_K is read as a whole block, zero-filled). An A
+  times ceil(C / T_K) channel blocks, or, where C divides T_K, ceil(R*S*C / T_K) k-blocks of
+  T_K / C taps each (kFixedChannels; CUTLASS 3.x's TMA conv, one im2col copy a tap). An A
   tile is the same bytes as a GEMM's, gathered through im2col: `im2col_tma_factor` (TMA
   im2col) or `im2col_cp_async_factor` (2.x iterators) scale its load cost in the SM's load
   path (not its DRAM bytes); 2.x's cp.async accesses narrower than 16 bytes (C = 4) cost
@@ -118,7 +124,7 @@ FITTED = (
     "math_flops_per_us", "math_startup_us", "mma_sync_fraction", "load_bytes_per_us",
     "load_startup_us", "load_latency_us", "cp_async_fraction", "im2col_tma_factor",
     "im2col_cp_async_factor", "store_bytes_per_us", "epilogue_ops_per_us", "epilogue_fixed_us",
-    "t_init_us", "cta_start_us", "streamk_fixup_us",
+    "t_init_us", "cta_start_us", "streamk_fixup_us", "spill_bytes_per_us",
 )
 
 
@@ -134,6 +140,7 @@ class GpuModel:
     smem_bytes_per_sm: int
     registers_per_sm: int
     dram_bytes_per_us: float  # the whole GPU
+    issue_per_us: float  # thread instructions an SM issues at most (4 schedulers x 32 lanes x clock)
     math_flops_per_us: float  # WGMMA f16/bf16, fp32 accumulate: the paper's ComputeThroughput
     math_startup_us: float  # per k-block: ComputeStartupLatency
     mma_sync_fraction: float  # CUTLASS 2.x mma.sync's rate relative to WGMMA's
@@ -149,6 +156,7 @@ class GpuModel:
     t_init_us: float  # launch and prologue: T_INIT
     cta_start_us: float  # per wave of a non-persistent kernel
     streamk_fixup_us: float  # the barrier of a split tile's fixup
+    spill_bytes_per_us: float  # CUTLASS 2.x registers spilled and reloaded each k-block (local memory)
     fit: dict | None = field(default=None, compare=False)  # calibrate.py's report, if fitted
 
     def to_json(self) -> dict:
@@ -167,7 +175,7 @@ class GpuModel:
         if unknown:
             raise ValueError(f"{origin}: unknown GPU model keys {', '.join(unknown)}")
         values = {n: data[n] for n in names}
-        for n in FITTED + ("dram_bytes_per_us",):
+        for n in FITTED + ("dram_bytes_per_us", "issue_per_us"):
             # Rates, fractions and factors must be positive; latencies may be zero.
             positive = not n.endswith("_us") or n.endswith("_per_us")
             if not (isinstance(values[n], (int, float)) and (values[n] > 0 if positive else values[n] >= 0)):
@@ -574,13 +582,35 @@ def _channel_access(candidate: Candidate, w: Workload) -> tuple[int, int]:
     return _ceil(c, align) * align, align
 
 
+def _linearized_taps(candidate: Candidate, w: Workload, tile_k: int) -> bool:
+    """Whether a k-block spans several filter taps. CUTLASS 2.x's kFixedChannels iterators pack
+    R*S*C densely into K. CUTLASS 3.x's TMA conv tiles its K mode (C, S, R) by T_K as one
+    colexicographic range (cute's local_tile over the mode), so a C that divides T_K (the
+    image's 8 padded channels, the folded stem's 16) puts T_K / C taps in each k-block, each
+    its own TMA im2col copy (one filter offset per copy); a C of T_K or more walks its
+    channel blocks tap by tap."""
+    c, align = _channel_access(candidate, w)
+    if candidate.family.is_sm80:
+        return c == align
+    return c < tile_k and tile_k % c == 0
+
+
 def _k_blocks(candidate: Candidate, w: Workload, tile_k: int) -> int:
     if w.conv is None:
         return _ceil(w.k, tile_k)
-    c, align = _channel_access(candidate, w)
-    if candidate.family.is_sm80 and c == align:  # kFixedChannels: R*S*C contiguous
+    c, _ = _channel_access(candidate, w)
+    if _linearized_taps(candidate, w, tile_k):
         return _ceil(w.conv.r * w.conv.s * c, tile_k)
     return w.conv.r * w.conv.s * _ceil(c, tile_k)
+
+
+def _im2col_copies(candidate: Candidate, w: Workload, tile_k: int) -> int:
+    """TMA im2col copies per k-block of A: one, or one per tap a linearized k-block spans.
+    A copy walks its T_M pixels one request each, whatever their width: T_K / C copies of
+    C channels cost as many pixel requests as T_K / C full-width k-blocks."""
+    if w.conv is None or candidate.family.is_sm80 or not _linearized_taps(candidate, w, tile_k):
+        return 1
+    return tile_k // _channel_access(candidate, w)[0]
 
 
 def _channel_padding_us(candidate: Candidate, w: Workload, gpu: GpuModel) -> float:
@@ -682,20 +712,88 @@ def _dram_bytes(w: Workload, gpu: GpuModel, sweep: _Sweep | None = None) -> tupl
     return a + b, a + b + d
 
 
+MAX_REGISTERS = 255  # per thread (sm_80, sm_90)
+REGISTER_BASE = 46  # indices, barriers, the epilogue's and the iterators' fixed state (ptxas, below)
+FIXED_CHANNEL_ADDRESS_REGISTERS = 7  # per kFixedChannels access a thread keeps across the mainloop
+FIXED_CHANNEL_ADDRESS_INSTRUCTIONS = 29  # per kFixedChannels access and k-block (SASS, below)
+SPILLED_AT_LEAST = 48  # registers ptxas spills once the demand exceeds 255 at all (below)
+
+
+def _threads(candidate: Candidate) -> int:
+    tm, tn, tk = candidate.tile
+    wm, wn, _ = candidate.warp or (64, 64, tk)
+    return 32 * (tm // wm) * (tn // wn)
+
+
+def _accesses_per_thread(candidate: Candidate, w: Workload) -> tuple[int, int]:
+    """(A, B) global->shared accesses a thread issues per k-block of a CUTLASS 2.x kernel:
+    16-byte ones (8 elements), or C elements each for kFixedChannels' operands."""
+    tm, tn, tk = candidate.tile
+    width = 8
+    if w.conv is not None and _linearized_taps(candidate, w, tk):
+        width = _channel_access(candidate, w)[1]
+    threads = _threads(candidate)
+    return _ceil(tm * tk, width * threads), _ceil(tn * tk, width * threads)
+
+
+def _register_demand(candidate: Candidate, w: Workload) -> int:
+    """Registers a thread of a CUTLASS 2.x kernel wants: its fp32 accumulators (warp M x N / 32),
+    the double-buffered A and B fragments of a 16-deep MMA step ((warp M + warp N) / 2), what
+    its global iterators keep per access across the mainloop, and a fixed part. The conv
+    activation iterator (kOptimized) keeps a 64-bit pointer per A access; kFixedChannels keeps
+    each access's pixel coordinates and offsets (n, p, q, h, w and their masks: ~7 registers)
+    for A and B; the GEMM iterators one pointer whatever their accesses. Against ptxas
+    (-Xptxas -v, CUDA 13.0, the records' configurations): conv kOptimized 118-254 registers
+    predicted within 8 on nine tiles, and 256x64x64 (warp 64x64x64, 4 warps: 16 A accesses a
+    thread) 270, where ptxas spills 252 bytes; kFixedChannels (C = 4) 242 for 128x64x32 (246)
+    and 326-518 where ptxas spills 184-1024 bytes; GEMMs 238 against 218-254, none spilled."""
+    tm, tn, tk = candidate.tile
+    wm, wn, _ = candidate.warp or (64, 64, tk)
+    demand = wm * wn // 32 + (wm + wn) // 2 + REGISTER_BASE
+    if w.conv is not None:
+        a, b = _accesses_per_thread(candidate, w)
+        if _linearized_taps(candidate, w, tk):
+            demand += FIXED_CHANNEL_ADDRESS_REGISTERS * (a + b)
+        else:
+            demand += 2 * a
+    return demand
+
+
 def _occupancy(candidate: Candidate, w: Workload, gpu: GpuModel) -> int:
     """CTAs per SM: 1 for the sm_90a kernels (their stages fill shared memory); for CUTLASS
-    2.x as many as shared memory, registers and threads allow."""
+    2.x as many as shared memory, registers (allocated 8 a thread, at most 255) and threads
+    allow."""
     if not candidate.family.is_sm80:
         return 1
     tm, tn, tk = candidate.tile
-    wm, wn, _ = candidate.warp or (64, 64, tk)
-    warps = (tm // wm) * (tn // wn)
-    threads = 32 * warps
-    # fp32 accumulators per thread plus ~96 registers of fragments and addresses (ptxas reports
-    # 224-232 for the 64x64 warp tiles), at most 255.
-    registers = min(255, wm * wn // 32 + 96)
+    threads = _threads(candidate)
+    registers = _ceil(min(MAX_REGISTERS, _register_demand(candidate, w)), 8) * 8
     smem = (candidate.stages or 2) * (tm + tn) * tk * w.element_bytes
     return max(1, min(gpu.smem_bytes_per_sm // smem, gpu.registers_per_sm // (threads * registers), 2048 // threads))
+
+
+def _sm80_issue_us(candidate: Candidate, w: Workload, gpu: GpuModel) -> tuple[float, float]:
+    """(spill, address) time per k-block of one CUTLASS 2.x CTA at a whole SM, beyond its MMAs.
+    A register demand above 255 spills: ptxas keeps the excess (the iterators' per-access
+    state, the fragments) in local memory and the mainloop stores and reloads it every
+    k-block, through L1 (and beyond, where the stack outgrows what shared memory leaves of it),
+    with the stalls of a dependent reload before each use: `spill_bytes_per_us` is that
+    effective rate. kFixedChannels recomputes every access's pixel from its filter position
+    each k-block (a fast divmod, h and w, bounds, the offset: SASS of the 128x64x32 stem's
+    mainloop, 503 instructions a warp where kOptimized's 128x64x32 has 155 for the same MMAs,
+    29 per access), issued by the same warps as the MMAs: at best at the SM's peak issue rate
+    (`issue_per_us`, a fact: the epilogue's fitted rate includes its own dependency stalls)."""
+    threads = _threads(candidate)
+    excess = _register_demand(candidate, w) - MAX_REGISTERS
+    # ptxas spills whole live ranges (a pointer array, a fragment), not the last few registers:
+    # 46-63 registers (184-252 bytes a thread) wherever these configurations exceed 255 at all.
+    spilled = max(excess, SPILLED_AT_LEAST) if excess > 0 else 0
+    spill = threads * spilled * 4 * 2 / gpu.spill_bytes_per_us
+    address = 0.0
+    if w.conv is not None and _linearized_taps(candidate, w, candidate.tile[2]):
+        a, b = _accesses_per_thread(candidate, w)
+        address = threads * (a + b) * FIXED_CHANNEL_ADDRESS_INSTRUCTIONS / gpu.issue_per_us
+    return spill, address
 
 
 def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workload, gpu: GpuModel) -> Prediction:
@@ -724,12 +822,17 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
     a_bytes = tm * tk * eb / cn  # multicast: a cluster row shares A, a cluster column B
     b_bytes = tk * tn * eb / cm
     im2col = 1.0
+    copies = _im2col_copies(candidate, w, tk)
     if w.conv is not None:
         im2col = gpu.im2col_cp_async_factor if sm80 else gpu.im2col_tma_factor
         if sm80:
             # cp.async moves one access per thread and instruction at the same rate whatever
             # its width: 8-byte accesses (C = 4, an image's channels) cost twice 16-byte ones.
             im2col *= 8 / _channel_access(candidate, w)[1]
+        else:
+            # A linearized TMA k-block is T_K / C im2col copies of T_M pixels each: the same
+            # bytes, as many pixel requests as that many full-width k-blocks.
+            im2col *= copies
     flops = 2.0 * tm * tn * tk
 
     occupancy = _occupancy(candidate, w, gpu)
@@ -741,6 +844,7 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
     dram_floor = all_dram / gpu.dram_bytes_per_us
 
     epilogue_share = _epilogue_issue_share(candidate)
+    sm80_issue = _sm80_issue_us(candidate, w, gpu) if sm80 else (0.0, 0.0)
 
     def tile_work(active_ctas: int, sharing: int) -> _TileWork:
         # `sharing` CTAs split the SM's throughputs; `active_ctas` load from DRAM at once, each
@@ -749,9 +853,9 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
         # more requests per byte), not more bytes through DRAM.
         dram_cap = gpu.dram_bytes_per_us / max(1, active_ctas) / dram_fraction
         rate = load_rate / sharing
-        occ_a = max(a_bytes * im2col / rate, a_bytes / dram_cap) + gpu.load_startup_us
+        occ_a = max(a_bytes * im2col / rate, a_bytes / dram_cap) + gpu.load_startup_us * copies
         occ_b = max(b_bytes / rate, b_bytes / dram_cap) + gpu.load_startup_us
-        t_math = flops / (math_rate / sharing) + gpu.math_startup_us
+        t_math = flops / (math_rate / sharing) + gpu.math_startup_us + sum(sm80_issue) * sharing
         epi = _epilogue_us(tm, tn, w, gpu, epilogue_share)
         return _TileWork((_Segment(s, occ_a, occ_b, t_math),), 0.0, epi, gpu.load_latency_us)
 

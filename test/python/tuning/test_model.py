@@ -200,13 +200,19 @@ def test_a_strided_pointwise_conv_reads_a_quarter_of_its_input():
 
 
 def test_an_image_input_is_padded_and_read_as_each_family_reads_it():
-    """C = 3: TMA pads it to 8 (49 taps, one zero-filled 64-channel block each); cp.async to 4,
-    one 8-byte access a filter position (kFixedChannels: 7*7*4 = 196 contiguous, 7 k-blocks of
-    32), at twice the cost per byte of 16-byte accesses. Both TUs copy the input first."""
+    """C = 3: TMA pads it to 8, and CUTLASS 3.x tiles K = (C, S, R) as one range: 7*7*8 = 392
+    in 7 k-blocks of 64, each 8 taps, one im2col copy of 128 pixels a tap (as many pixel
+    requests as 8 full-width k-blocks); cp.async pads it to 4, one 8-byte access a filter
+    position (kFixedChannels: 7*7*4 = 196 contiguous, 7 k-blocks of 32), at twice the cost per
+    byte of 16-byte accesses. Both TUs copy the input first."""
     stem = Workload(32 * 112 * 112, 64, 147, conv=ConvShape(32, 224, 224, 3, 64, 7, 7, 112, 112, 2))
     sm90_conv = Candidate(Family.CONV_SM90, (128, 64, 64), (1, 1, 1), 9, "warpspecialized")
     sm80_conv = Candidate(Family.CONV_SM80, (256, 64, 32), (1, 1, 1), 3, "multistage", (64, 64, 32))
-    assert predict(sm90_conv, stem, H100).k_blocks == 49
+    assert predict(sm90_conv, stem, H100).k_blocks == 7
+    one_tap = replace(stem, conv=replace(stem.conv, c=64))  # a 64-channel k-block a tap: one copy
+    per_copy = H100.load_startup_us
+    assert predict(sm90_conv, stem, H100).t_load_a_us - 8 * per_copy == pytest.approx(
+        8 * (predict(sm90_conv, one_tap, H100).t_load_a_us - per_copy))
     assert predict(sm80_conv, stem, H100).k_blocks == 7
     copy = H100.t_init_us + 32 * 224 * 224 * (3 + 8) * 2 / H100.dram_bytes_per_us
     assert predict(sm90_conv, stem, H100).init_us == pytest.approx(H100.t_init_us + copy)
@@ -215,6 +221,27 @@ def test_an_image_input_is_padded_and_read_as_each_family_reads_it():
     eight = replace(stem, conv=replace(stem.conv, c=8))  # 16-byte accesses, 13 k-blocks of 32
     p4, p8 = predict(sm80_conv, four, H100), predict(sm80_conv, eight, H100)
     assert p8.k_blocks == 13 and p4.t_load_a_us > p8.t_load_a_us  # per k-block: the same bytes, twice the accesses
+
+
+def test_sm80_registers_set_occupancy_and_spills_cost_every_k_block():
+    """A CUTLASS 2.x thread's registers (accumulators, fragments, the iterators' per-access
+    state; model._register_demand, checked against ptxas there): 256x64x64 on four 64x64x64
+    warps wants more than 255 and spills, 256x128x64 on eight does not; kFixedChannels keeps
+    ~7 registers an access, so the stem's 128x64x32 runs 2 CTAs an SM (ptxas: 246), not 3,
+    and recomputes each access's address every k-block."""
+    layer = Workload(32 * 28 * 28, 128, 512, conv=ConvShape(32, 28, 28, 512, 128, 1, 1, 28, 28, 1))
+    narrow = Candidate(Family.CONV_SM80, (256, 64, 64), (1, 1, 1), 4, "multistage", (64, 64, 64))
+    wide = Candidate(Family.CONV_SM80, (256, 128, 64), (1, 1, 1), 3, "multistage", (64, 64, 64))
+    free = H100.with_constants(spill_bytes_per_us=1e15)
+    assert predict(narrow, layer, H100).t_math_us > predict(narrow, layer, free).t_math_us
+    assert predict(wide, layer, H100).t_math_us == predict(wide, layer, free).t_math_us
+    stem = Workload(32 * 112 * 112, 64, 147, conv=ConvShape(32, 224, 224, 3, 64, 7, 7, 112, 112, 2))
+    fixed = Candidate(Family.CONV_SM80, (128, 64, 32), (1, 1, 1), 6, "multistage", (64, 32, 32))
+    assert predict(fixed, stem, H100).occupancy == 2
+    assert predict(fixed, layer, H100).occupancy == 3  # kOptimized: 166 registers (ptxas: 162)
+    slow_issue = H100.with_constants(issue_per_us=H100.issue_per_us / 2)
+    assert predict(fixed, stem, slow_issue).t_math_us > predict(fixed, stem, H100).t_math_us
+    assert predict(fixed, layer, slow_issue).t_math_us == predict(fixed, layer, H100).t_math_us
 
 
 def test_a_pingpong_epilogue_issues_from_one_warpgroup():
