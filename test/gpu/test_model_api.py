@@ -88,6 +88,25 @@ def test_graph_replay_with_torch(tmp_path):
 
 
 @needs_torch
+def test_graph_replays_on_the_current_stream(tmp_path):
+    import torch
+
+    model = compile_planned(DATA / "ops" / "broadcast_add.mlir", tmp_path, "broadcast_add")
+    inputs = [torch.from_numpy(x).cuda() for x in inputs_for(model, seed=6)]
+    graph = model.capture_graph(*inputs)
+    torch.cuda.synchronize()
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        # The side stream is busy for ~50 ms before it writes the input: a replay launched on
+        # any other stream (the legacy default one, idle) would read the old values.
+        torch.cuda._sleep(100_000_000)
+        inputs[0].fill_(3.0)
+        out0, _ = graph.replay()
+    side.synchronize()
+    torch.testing.assert_close(out0, inputs[0] + inputs[1], rtol=0, atol=0)
+
+
+@needs_torch
 def test_torch_runs_on_the_current_stream(tmp_path):
     import torch
 
