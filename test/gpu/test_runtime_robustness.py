@@ -99,28 +99,24 @@ def test_stream_handles_are_bounded_and_reused(library):
 
 def _device_bytes_in_use() -> tuple[int, str]:
     """Device memory in use, and by whom it is counted: this process's own use where the driver
-    lists it (nvidia-smi's compute apps, by PID), else the whole device's, which other
-    processes on the same GPU (the suite's other workers) move as well."""
+    lists it (nvidia-smi's compute apps, by PID), else the whole device's (a container's driver
+    often lists no process), which other processes on the same GPU move as well."""
     import shutil
     import subprocess
 
     import torch
 
     if shutil.which("nvidia-smi"):
-        uuid = str(torch.cuda.get_device_properties(torch.cuda.current_device()).uuid)
+        uuid = str(torch.cuda.get_device_properties(torch.cuda.current_device()).uuid).removeprefix("GPU-")
         listed = subprocess.run(
             ["nvidia-smi", "--query-compute-apps=pid,gpu_uuid,used_memory", "--format=csv,noheader,nounits"],
             capture_output=True, text=True, check=False).stdout
         for line in listed.splitlines():
             fields = [f.strip() for f in line.split(",")]
-            if len(fields) == 3 and fields[0] == str(os.getpid()) and fields[1].removeprefix("GPU-") == uuid.removeprefix("GPU-"):
+            if len(fields) == 3 and fields[0] == str(os.getpid()) and fields[1].removeprefix("GPU-") == uuid:
                 return int(fields[2]) << 20, "this process (nvidia-smi)"
-        others = [line for line in listed.splitlines() if uuid.removeprefix("GPU-") in line]
-        if others:  # our PID is not among them (another PID namespace): the device's count is theirs too
-            pytest.skip(f"{len(others)} other process(es) use this GPU and the driver does not list this "
-                        "process by its PID: device memory cannot be told apart (run this file alone)")
     free, total = torch.cuda.mem_get_info()
-    return total - free, "the device (no other process on it)"
+    return total - free, "the whole device"
 
 
 def test_create_and_destroy_1000_times_leaks_nothing(library):
@@ -137,18 +133,25 @@ def test_create_and_destroy_1000_times_leaks_nothing(library):
     for _ in range(20):  # the CUDA context, the library's first load, allocator caches
         cycle()
     torch.cuda.synchronize()
-    used_before, counted = _device_bytes_in_use()
-    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB
-    for _ in range(1000):
-        cycle()
-    torch.cuda.synchronize()
-    used_after, _ = _device_bytes_in_use()
-    rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     info = boltc.load(library).info
     per_model = info["arena_bytes"] + info["weights_bytes"]
-    # torch's caching allocator holds the outputs' blocks either way; a leak of even one
-    # model's arena and weights per cycle would be 1000x per_model.
-    assert used_after - used_before < max(per_model, 4 << 20), (used_after - used_before, per_model, counted)
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB
+    # Four windows of 250 cycles. A leak of even one model's arena and weights per cycle grows
+    # the memory in use by 250x per_model (at least 4 MiB here) in every window. Where only the
+    # whole device's memory can be read, the suite's other processes on the GPU move it too,
+    # but not up by that much in every window: the smallest growth is the measure. (torch's
+    # caching allocator holds the outputs' blocks either way.)
+    growth, counted = [], ""
+    for _ in range(4):
+        before, counted = _device_bytes_in_use()
+        for _ in range(250):
+            cycle()
+        torch.cuda.synchronize()
+        growth.append(_device_bytes_in_use()[0] - before)
+    rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    bound = max(per_model, 4 << 20)
+    assert 250 * per_model >= bound or per_model == 0, (per_model, "a leak of one model a cycle would hide below the bound")
+    assert min(growth) < bound, (growth, per_model, counted)
     assert rss_after - rss_before < 64 * 1024, (rss_after - rss_before)  # KiB
 
 
