@@ -513,3 +513,22 @@ def embedded_cubin_sms(data: bytes) -> set[int]:
             found.add(struct.unpack_from("<I", data, at + 48)[0] >> 8 & 0xFF)
         at = data.find(b"\x7fELF", at + 4)
     return found
+
+
+def test_replay_reads_torch_s_current_stream_through_its_raw_accessor(monkeypatch):
+    """CapturedGraph.replay's stream lookup: torch's C accessor where torch has it (the cheap
+    path the GPU machine's torch takes), the public Stream object where it does not."""
+    torch = pytest.importorskip("torch")
+    from boltc.runtime import _current_raw_stream
+
+    accessor = getattr(torch._C, "_cuda_getCurrentRawStream", None)  # CUDA builds of torch only
+    if accessor is not None:
+        assert _current_raw_stream() is accessor
+    monkeypatch.delattr(torch._C, "_cuda_getCurrentRawStream", raising=False)
+    calls = []
+
+    class FakeStream:
+        cuda_stream = 0x1234
+
+    monkeypatch.setattr(torch.cuda, "current_stream", lambda device: calls.append(device) or FakeStream())
+    assert _current_raw_stream()(3) == 0x1234 and calls == [3]
