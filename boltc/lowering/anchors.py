@@ -47,6 +47,7 @@ from boltc.lowering.host import (
     WorkspaceBytes,
     WorkspacePointer,
 )
+from boltc.lowering.cutlass import families
 
 
 def lower_anchor(op: Operation, arch: str) -> AnchorCall:
@@ -58,28 +59,14 @@ def lower_anchor(op: Operation, arch: str) -> AnchorCall:
         return _attention_anchor(op, arch)
     raise error_at(
         op,
-        f"no emitter for {op.name} yet (boltc/lowering/cutlass has gemm_sm90, conv_sm90, gemm_sm80, conv_sm80, "
-        "conv_group_sm80, conv_direct, conv_depthwise, b2b_gemm_sm90, b2b_gemm_sm80, b2b_conv_sm80, fmha_sm90 and fmha_sm80)",
+        f"no emitter for {op.name} yet (boltc/lowering/cutlass has {', '.join(families.emitter_modules())})",
     )
-
-
-# family -> (the anchor it lowers, the targets it runs on; the first is its own, where it is the
-# default). CUTLASS 2.x kernels also run on Hopper: the fallback and the comparison there.
-FAMILIES: dict[str, tuple[type[bolt.AnchorOp], tuple[str, ...]]] = {
-    "gemm_sm90": (bolt.GemmOp, ("sm_90a",)),
-    "conv_sm90": (bolt.Conv2dOp, ("sm_90a",)),
-    "gemm_sm80": (bolt.GemmOp, ("sm_80", "sm_90a")),
-    "conv_sm80": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
-    "conv_group_sm80": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
-    "conv_direct": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
-    "conv_depthwise": (bolt.Conv2dOp, ("sm_80", "sm_90a")),
-}
 
 
 def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
     """The kernel family that lowers `op` on `arch` (the module docstring says how)."""
-    defaults = [f for f, (anchor, archs) in FAMILIES.items() if anchor is type(op) and archs[0] == arch]
-    if not defaults:
+    default = families.own_family(type(op), arch)
+    if default is None:
         raise error_at(op, f"no emitter for {op.name} on {arch} (targets: sm_90a, sm_80)")
     if op.kernel is None:
         if isinstance(op, bolt.Conv2dOp) and op.groups.value.data > 1:
@@ -89,11 +76,11 @@ def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
             if conv_depthwise.choose_for_op(op).kernel is not None:
                 return conv_depthwise.FAMILY
             return choose_for_op(op).family  # conv_direct has no #bolt.kernel: the pass leaves it bare
-        return defaults[0]
+        return default.name
     asked = op.kernel.family.data
-    if asked not in FAMILIES:
-        raise error_at(op, f"#bolt.kernel family {asked!r} is unknown (known: {', '.join(FAMILIES)})")
-    anchor, archs = FAMILIES[asked]
+    if asked not in families.BY_NAME:
+        raise error_at(op, f"#bolt.kernel family {asked!r} is unknown (known: {', '.join(families.BY_NAME)})")
+    anchor, archs = families.BY_NAME[asked].anchor, families.BY_NAME[asked].archs
     if anchor is not type(op):
         raise error_at(op, f"#bolt.kernel family {asked!r} lowers {anchor.name}, not {op.name}")
     if arch not in archs:
@@ -107,23 +94,15 @@ def _cutlass_anchor(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> AnchorCall:
     """The emitters read the op's #bolt.kernel only. An op without one (IR that did not go
     through the select-kernels pass: boltc-opt output, tests) gets the heuristic's choice here,
     the one place the lowering asks tuning/select.py, for the op's duration of lowering."""
-    from boltc.lowering.cutlass import (
-        conv_depthwise, conv_direct, conv_group_sm80, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90)
     from boltc.tuning import select
 
-    emitters = {
-        gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
-        conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
-        conv_group_sm80.FAMILY: conv_group_sm80.lower_conv2d, conv_direct.FAMILY: conv_direct.lower_conv2d,
-        conv_depthwise.FAMILY: conv_depthwise.lower_conv2d,
-    }
     kernel_family(op, arch)  # a #bolt.kernel's family must be known, of this anchor and target
     if op.kernel is None:
         selection = select.heuristic(op, arch)
         with select.chosen(op, selection):
-            return _cutlass_call(op, arch, emitters[selection.family](op, arch=arch), selection.family)
-    family = kernel_family(op, arch)
-    return _cutlass_call(op, arch, emitters[family](op, arch=arch), family)
+            return _cutlass_call(op, arch, families.family(selection.family).lower(op, arch), selection.family)
+    name = kernel_family(op, arch)
+    return _cutlass_call(op, arch, families.family(name).lower(op, arch), name)
 
 
 def _attention_anchor(op: bolt.AttentionOp, arch: str) -> AnchorCall:

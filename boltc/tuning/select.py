@@ -36,27 +36,13 @@ from xdsl.dialects.builtin import IntAttr, StringAttr
 
 from boltc.diagnostics import BoltcError, error_at
 from boltc.dialects import bolt
-from boltc.lowering.cutlass import conv_depthwise, conv_direct, conv_group_sm80, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90
+from boltc.lowering.cutlass import (
+    conv_depthwise, conv_direct, conv_group_sm80, conv_sm80, conv_sm90, families, gemm_sm80, gemm_sm90)
 from boltc.lowering.cutlass.cpp import REASON_ATTR, Element, InvalidKernelConfig, UnsupportedEpilogue
 from boltc.tuning.heuristic_sm80 import schedule_name
 
 STRATEGIES = ("heuristic", "model", "profile")
 DEFAULT_STRATEGY = "heuristic"  # the model is not fitted to the GPU yet (module docstring)
-# The target's own family per anchor (boltc/lowering/anchors.py: FAMILIES).
-OWN_FAMILY = {
-    ("gemm", "sm_90a"): gemm_sm90.FAMILY, ("gemm", "sm_80"): gemm_sm80.FAMILY,
-    ("conv2d", "sm_90a"): conv_sm90.FAMILY, ("conv2d", "sm_80"): conv_sm80.FAMILY,
-}
-
-
-def _lower_function(family: str):
-    """The family's emitter entry, looked up when called (so a patched emitter is the one run)."""
-    return {
-        gemm_sm90.FAMILY: gemm_sm90.lower_gemm, gemm_sm80.FAMILY: gemm_sm80.lower_gemm,
-        conv_sm90.FAMILY: conv_sm90.lower_conv2d, conv_sm80.FAMILY: conv_sm80.lower_conv2d,
-        conv_group_sm80.FAMILY: conv_group_sm80.lower_conv2d, conv_direct.FAMILY: conv_direct.lower_conv2d,
-        conv_depthwise.FAMILY: conv_depthwise.lower_conv2d,
-    }[family]
 
 
 @dataclass(frozen=True)
@@ -160,7 +146,8 @@ def heuristic(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> Selection:
         row = choice.tile
         return Selection(choice.family, kernel_attr(choice.family, (row.tile.m, row.tile.n, row.tile.k), (1, 1, 1), row.stages,
                                                     schedule_name((row.warp.m, row.warp.n, row.warp.k))), f"choice: {choice.reason}")
-    if (kind, arch) not in OWN_FAMILY:
+    own = families.own_family(type(op), arch)
+    if own is None:
         raise error_at(op, f"no emitter for {op.name} on {arch} (targets: sm_90a, sm_80)")
     if kind == "conv2d" and arch == "sm_90a":
         from boltc.tuning.heuristic import conv_family_sm90a
@@ -170,14 +157,14 @@ def heuristic(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> Selection:
             sm80 = heuristic_for_family(op, conv_sm80.FAMILY, arch)
             if sm80.kernel is not None and lowers(op, sm80, arch):
                 return sm80  # else conv_sm80 refuses the op (an epilogue or alignment it lacks)
-    return heuristic_for_family(op, OWN_FAMILY[kind, arch], arch)
+    return heuristic_for_family(op, own.name, arch)
 
 
 def lowers(op, selection: Selection, arch: str) -> bool:
     """Whether `selection`'s family lowers `op` with its kernel."""
     try:
         with chosen(op, selection):
-            _lower_function(selection.family)(op, arch=arch)
+            families.family(selection.family).lower(op, arch)
     except (InvalidKernelConfig, UnsupportedEpilogue):
         return False
     return True

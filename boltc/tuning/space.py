@@ -66,6 +66,7 @@ from xdsl.dialects.builtin import IntAttr, StringAttr
 
 from boltc.dialects import bolt
 from boltc.lowering.cutlass import conv_depthwise, conv_direct, conv_sm80, conv_sm90, gemm_sm80, gemm_sm90, kernel_abi
+from boltc.lowering.cutlass import families as family_registry
 from boltc.lowering.cutlass.cpp import (
     Element,
     GmemLayout,
@@ -88,7 +89,7 @@ STREAMK = "cooperative_streamk"
 
 
 class Family(Enum):
-    """The kernel families the space spans (boltc/lowering/anchors.py: FAMILIES)."""
+    """The kernel families the space spans (boltc/lowering/cutlass/families.py)."""
 
     GEMM_SM90 = gemm_sm90.FAMILY
     GEMM_SM80 = gemm_sm80.FAMILY
@@ -331,11 +332,8 @@ class Conv2dProblem:
 
 
 def _lower_function(family: Family):
-    return {
-        Family.GEMM_SM90: gemm_sm90.lower_gemm, Family.GEMM_SM80: gemm_sm80.lower_gemm,
-        Family.CONV_SM90: conv_sm90.lower_conv2d, Family.CONV_SM80: conv_sm80.lower_conv2d,
-        Family.CONV_DIRECT: conv_direct.lower_conv2d, Family.CONV_DEPTHWISE: conv_depthwise.lower_conv2d,
-    }[family]
+    """The family's emitter (lowering/cutlass/families.py), as lower_with and problem_of call it."""
+    return lambda op, arch: family_registry.family(family.value).lower(op, arch)
 
 
 def lower_with(op: bolt.GemmOp | bolt.Conv2dOp, candidate: Candidate | None, arch: str):
