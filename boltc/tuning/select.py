@@ -14,8 +14,10 @@ Strategies (`--tune`):
   depthwise one (groups = C = F) first to conv_depthwise where it takes it
   (`conv_depthwise.choose_for_op`; a refusal is appended to conv_direct's reason).
 - **model**: every candidate of tuning/space.py, ranked by tuning/model.py's prediction for the
-  target's GPU; the fastest predicted wins. The model's constants are not fitted to measurements
-  yet (tuning/gpus/*.json), so its times are estimates: `heuristic` stays the default.
+  target's GPU; the fastest predicted wins. The H100's constants are fitted to its profile
+  records (tuning/gpus/h100_sxm.json: held-out error 9.3 % mean but 69 % at worst, bench/
+  RESULTS.md), and its picks have not been measured against the heuristic's over whole models
+  yet: `heuristic` stays the default.
 - **profile**: the tuning cache's measurement where it has one for this GPU; else a shortlist
   per op (the model's PROFILE_TOP_K fastest predictions and the heuristic's own choice), every
   op's profilers compiled in one batch and timed on the GPU of this machine (or a Dask cluster),
@@ -42,7 +44,7 @@ from boltc.lowering.cutlass.cpp import REASON_ATTR, Element, InvalidKernelConfig
 from boltc.tuning.heuristic_sm80 import schedule_name
 
 STRATEGIES = ("heuristic", "model", "profile")
-DEFAULT_STRATEGY = "heuristic"  # the model is not fitted to the GPU yet (module docstring)
+DEFAULT_STRATEGY = "heuristic"  # the model is not yet trusted to choose alone (module docstring)
 
 
 @dataclass(frozen=True)
