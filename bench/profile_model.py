@@ -9,7 +9,10 @@ included) for a few iterations, and prints per kernel family: time per inference
 share of the total. Kernel names are shortened to what tells the families apart (CUTLASS's
 templates to their tile/arch words, the runtime's kernels to their names). With `--peer`,
 the same for torch.compile's code (mode reduce-overhead), so the largest lines of both can be
-compared.
+compared. `--launches N` lists the N launches that add most to one call's span ("path us":
+from the previous kernel's end to this one's end) beside their own durations ("kernel us"): a
+programmatic dependent starts before the kernel ahead of it ends and waits inside, so its
+duration counts time that is not its own, while the path column adds up to the call.
 """
 
 from __future__ import annotations
