@@ -54,6 +54,15 @@ def test_in_place_chain_shares_one_slot():
     assert plan.in_place == {"b", "c"}
 
 
+def test_a_chain_does_not_pass_through_a_buffer_written_and_read_in_one_step():
+    # Hypothesis found this (CI, 2026-11-28): b in place of a, c in place of b, b born and read at
+    # step 27, where a is still read: c would share a's bytes while both are live.
+    buffers = [Buffer("a", 1, 17, 27), Buffer("b", 1, 27, 27, "a"), Buffer("c", 1, 27, 27, "b")]
+    plan = plan_arena(buffers)
+    assert check_plan(buffers, plan) is None
+    assert plan.in_place == {"b"} and plan.offsets["c"] != plan.offsets["a"]
+
+
 def test_a_source_is_handed_on_to_one_writer_only():
     # Hypothesis found this: two writers in place of one source would share its bytes.
     buffers = [Buffer("a", 1, 0, 0), Buffer("b", 1, 0, 0, "a"), Buffer("c", 1, 0, 0, "a")]
