@@ -97,6 +97,10 @@ def launches(fn, iterations: int = 2) -> list[dict]:
         events = json.loads(Path(trace.name).read_text())["traceEvents"]
     kernels = sorted((e for e in events if e.get("cat") == "kernel"), key=lambda e: e["ts"])
     per_call = len(kernels) // iterations
+
+    def end(kernel: dict) -> float:
+        return kernel["ts"] + kernel["dur"]
+
     rows = []
     for i, e in enumerate(kernels[:per_call]):
         calls = [kernels[i + k * per_call] for k in range(iterations)]
@@ -105,9 +109,7 @@ def launches(fn, iterations: int = 2) -> list[dict]:
         # launch adds to the call's span is the time from the previous kernel's end to its own
         # end (from its own start for the call's first kernel): the path column, which sums to
         # the span of the call.
-        path = [c["ts"] + c["dur"] - (c["ts"] if i == 0 else
-                                      kernels[i - 1 + k * per_call]["ts"] + kernels[i - 1 + k * per_call]["dur"])
-                for k, c in enumerate(calls)]
+        path = [end(c) - (c["ts"] if i == 0 else end(kernels[i - 1 + k * per_call])) for k, c in enumerate(calls)]
         args = e.get("args", {})
         rows.append({"index": i, "family": short_name(e["name"]), "us": min(c["dur"] for c in calls),
                      "path_us": min(path), "grid": args.get("grid"), "block": args.get("block"),

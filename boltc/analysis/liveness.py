@@ -73,21 +73,19 @@ def plan_arena(buffers: Sequence[Buffer]) -> ArenaPlan:
     if len(by_name) != len(buffers):
         raise ValueError("buffer names must be unique")
     # Chains of in-place writes share one slot: resolve each buffer to the buffer it reuses.
-    # A source's bytes are handed on once: a second writer in place of the same source would
-    # share bytes with the first while both are live.
     # A writer joins its source's slot only if it is live at no step with the slot's other
-    # buffers: only its source's bytes are its to overwrite (a source written and read within
-    # one step would otherwise put its own source and its writer in one slot at one step).
+    # buffers: only its source's bytes are its to overwrite. That also hands a source's bytes
+    # on once (a second writer in place of the same source is live with the first at the
+    # source's last step), and keeps a chain from passing through a buffer written and read
+    # within one step (its writer would be live with its source).
     slot_of: dict[str, str] = {}
     members: dict[str, list[Buffer]] = {}
-    handed_on: set[str] = set()
     for b in sorted(buffers, key=lambda b: b.first):
         source = by_name.get(b.in_place_of) if b.in_place_of else None
         root = slot_of.get(source.name, source.name) if source is not None else None
-        if (source is not None and source.name not in handed_on and in_place_blocker(b, source) is None
+        if (source is not None and in_place_blocker(b, source) is None
                 and not any(m is not source and overlaps(b, m) for m in members.get(root, ()))):
             slot_of[b.name] = root
-            handed_on.add(source.name)
         else:
             slot_of[b.name] = root = b.name
         members.setdefault(root, []).append(b)

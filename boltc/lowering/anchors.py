@@ -80,7 +80,8 @@ def kernel_family(op: bolt.AnchorOp, arch: str) -> str:
     asked = op.kernel.family.data
     if asked not in families.BY_NAME:
         raise error_at(op, f"#bolt.kernel family {asked!r} is unknown (known: {', '.join(families.BY_NAME)})")
-    anchor, archs = families.BY_NAME[asked].anchor, families.BY_NAME[asked].archs
+    known = families.family(asked)
+    anchor, archs = known.anchor, known.archs
     if anchor is not type(op):
         raise error_at(op, f"#bolt.kernel family {asked!r} lowers {anchor.name}, not {op.name}")
     if arch not in archs:

@@ -331,11 +331,6 @@ class Conv2dProblem:
         return self.geometry.gemm_mnk
 
 
-def _lower_function(family: Family):
-    """The family's emitter (lowering/cutlass/families.py), as lower_with and problem_of call it."""
-    return lambda op, arch: family_registry.family(family.value).lower(op, arch)
-
-
 def lower_with(op: bolt.GemmOp | bolt.Conv2dOp, candidate: Candidate | None, arch: str):
     """`op` lowered by `candidate`'s family with the candidate as its `#bolt.kernel` (None: the
     family's heuristic; conv_direct takes none): the GemmLowering or ConvLowering the build
@@ -345,7 +340,7 @@ def lower_with(op: bolt.GemmOp | bolt.Conv2dOp, candidate: Candidate | None, arc
     clone = op.clone()
     clone.kernel = candidate.kernel_attr() if candidate.has_kernel_attr else None
     try:
-        return _lower_function(candidate.family)(clone, arch=arch)
+        return family_registry.family(candidate.family.value).lower(clone, arch)
     finally:
         clone.erase(safe_erase=False)  # a detached clone still uses the op's operands: drop those uses
 
@@ -357,7 +352,7 @@ def problem_of(op: bolt.GemmOp | bolt.Conv2dOp, family: Family, arch: str) -> Ge
     clone = op.clone()
     clone.kernel = None
     try:
-        lowered = _lower_function(family)(clone, arch=arch)
+        lowered = family_registry.family(family.value).lower(clone, arch)
     finally:
         clone.erase(safe_erase=False)  # a detached clone still uses the op's operands: drop those uses
     kernel, c = lowered.kernel, lowered.kernel.config
