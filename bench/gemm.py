@@ -37,6 +37,8 @@ ACTIVATIONS = {  # bolt op text for the activation after the bias add
     "hardswish": "bolt.ew.hardswish",
     "softplus": "bolt.ew.softplus",
     "gelu_tanh": "bolt.ew.gelu tanh",  # bench/epilogue.py's
+    "silu": "bolt.ew.silu",  # bench/tuned.py's
+    "sigmoid": "bolt.ew.sigmoid",
 }
 
 
@@ -67,7 +69,8 @@ def gemm_model(m: int, n: int, k: int, act: str | None, kernel: str | None = Non
 
 def torch_activation(torch, act: str):
     f = torch.nn.functional
-    return {"relu": torch.relu, "gelu": f.gelu, "hardswish": f.hardswish, "softplus": f.softplus}[act]
+    return {"relu": torch.relu, "gelu": f.gelu, "hardswish": f.hardswish, "softplus": f.softplus,
+            "silu": f.silu, "sigmoid": torch.sigmoid}[act]
 
 
 def run_header() -> dict:

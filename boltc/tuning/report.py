@@ -337,7 +337,7 @@ def _unrecorded_family(op) -> str | None:
 def _is_chosen(candidate, chosen, family: str | None) -> bool:
     """Whether the space's `candidate` is the chosen kernel. `stages auto` (the heuristic's
     sm90 choices) is the space's count for that tile: the space has one per tile, cluster
-    and schedule, as many as fit (space._sm90_stages), so the other fields decide."""
+    and schedule, as many as fit (space.sm90_stages), so the other fields decide."""
     from boltc.tuning.space import Family
 
     if chosen is None:

@@ -31,6 +31,8 @@ is nothing to record but the family, which the lowering derives again from the s
 
 from __future__ import annotations
 
+import sys
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
@@ -267,28 +269,65 @@ def by_model(op, arch: str) -> Selection:
     return _selection_of(best.candidate, reason)
 
 
-# Candidates per op that `profile` times: the performance model's fastest (generous: its
-# top-1 is within 5 % of the best on 92.5 % of the H100 shapes held out of its fit, not all)
-# and the heuristic's own. A whole space is tens per op: compiling it
-# all for a ResNet-50 takes longer than timing it (issue 13: a cold cache in under 2 minutes).
+# The most candidates per op that `profile` considers: the performance model's fastest
+# (generous: its top-1 is within 5 % of the best on 92.5 % of the H100 shapes held out of its
+# fit, not all) and the heuristic's own. Which of them are compiled is plan_profiles' choice.
 PROFILE_TOP_K = 8
+# A candidate predicted within this fraction of an op's fastest prediction is *plausible* for
+# it: memory-bound ops have many configurations the model cannot tell apart (ResNet-50's 1x1
+# layers tie at the DRAM floor), and a profiler another op needs anyway times them for free.
+PROFILE_TOLERANCE = 0.05
+# Plausible candidates each op gets timed by default, beside the heuristic's choice. A
+# profiler costs a kernel's compile (~60 s of one core: nvcc's device pass ~40 s, the host
+# TU ~20 s, measured on the H100 machine's 16 cores, bench/RESULTS.md); ResNet-50 plans 24
+# profilers at 1 (its heuristic build's 19 kernels and 5 more), 32 at 2, 39 at 3: the cover
+# is what keeps a cold-cache tuning of it near 90 s of compiling (issue 13: under 2 minutes).
+PROFILE_COVER = 1
+PROFILER_CORE_S = 60.0  # one profiler's compile, in seconds of one core (above)
+
+
+@dataclass(frozen=True)
+class Shortlist:
+    """One op's candidates for `profile`: (candidate, problem) pairs, the model's fastest first
+    with the heuristic's choice second; each pair's predicted time (None where the arch has no
+    GPU model or the candidate no stage count) and the heuristic's place (None: no choice)."""
+
+    pairs: tuple[tuple[object, object], ...]
+    predicted: tuple[float | None, ...]
+    heuristic: int | None
+
+    def plausible(self, tolerance: float | None = None) -> list[int]:
+        """The places of the candidates predicted within `tolerance` (default PROFILE_TOLERANCE)
+        of the fastest, in order (every place where nothing is predicted)."""
+        tolerance = PROFILE_TOLERANCE if tolerance is None else tolerance
+        known = [t for t in self.predicted if t is not None]
+        if not known:
+            return list(range(len(self.pairs)))
+        bound = min(known) * (1 + tolerance)
+        return [i for i, t in enumerate(self.predicted) if t is not None and t <= bound]
 
 
 def shortlist(op, arch: str, top_k: int = PROFILE_TOP_K) -> list[tuple[object, object]]:
-    """The (candidate, problem) pairs `profile` times for `op`: the model's `top_k` fastest
+    """The (candidate, problem) pairs `profile` may time for `op`: the model's `top_k` fastest
     predictions, fastest first, with the heuristic's choice second; every candidate where the
     arch has no GPU model."""
+    return list(ranked_shortlist(op, arch, top_k).pairs)
+
+
+def ranked_shortlist(op, arch: str, top_k: int = PROFILE_TOP_K) -> Shortlist:
+    """`shortlist` with the model's predictions and the heuristic's place."""
     from boltc.tuning import space
-    from boltc.tuning.model import gpu_for_arch, predict
+    from boltc.tuning.model import gpu_for_arch
 
     pairs = _problems(op, arch)
     try:
         gpu = gpu_for_arch(arch)
     except ValueError:
-        return pairs
-    ranked = sorted(pairs, key=lambda pair: predict(pair[0], pair[1], gpu).time_us)
-    chosen = ranked[:top_k]
+        return Shortlist(tuple(pairs), (None,) * len(pairs), None)
+    timed = sorted(((_predicted(c, p, gpu), (c, p)) for c, p in pairs), key=lambda t: t[0])
+    chosen = [pair for _, pair in timed[:top_k]]
     own = heuristic(op, arch)
+    place = None
     if own.kernel is not None:
         # As the heuristic writes it (stages auto where the space writes the count out), timed
         # against the model's picks: profiling never does worse than the default build.
@@ -300,8 +339,84 @@ def shortlist(op, arch: str, top_k: int = PROFILE_TOP_K) -> list[tuple[object, o
             # (profile.budget_rounds), so even a short budget never does worse than the default.
             same = [i for i, (c, _) in enumerate(chosen) if replace(c, stages=mine.stages) == mine]
             pair = chosen.pop(same[0]) if same else (mine, problem)
-            chosen.insert(0 if same and same[0] == 0 else 1, pair)
-    return chosen
+            place = 0 if same and same[0] == 0 else 1
+            chosen.insert(place, pair)
+    return Shortlist(tuple(chosen), tuple(_predicted(c, p, gpu) for c, p in chosen), place)
+
+
+def _predicted(candidate, problem, gpu) -> float:
+    """The model's time for `candidate`; a `stages auto` candidate (the heuristic's) at the
+    count the space writes out for it (what StageCountAutoCarveout computes)."""
+    from boltc.tuning import space
+    from boltc.tuning.model import predict
+
+    if candidate.stages is None and candidate.tile is not None:
+        stages = space.sm90_stages(candidate, problem)
+        if stages is None:
+            return float("inf")
+        candidate = replace(candidate, stages=stages)
+    return predict(candidate, problem, gpu).time_us
+
+
+def plan_profiles(ops, arch: str, top_k: int = PROFILE_TOP_K, *, cover: int = PROFILE_COVER,
+                  tolerance: float | None = None) -> dict:
+    """Which of each op's shortlisted pairs `profile` times, as {op: [(candidate, problem)]}.
+
+    A profiler is one kernel translation unit (a configuration for an epilogue, alignment and
+    element types), compiled once and timed on every shape it serves; compiling is what a cold
+    tuning spends its time on. So the plan counts profilers, not pairs: every op's heuristic
+    choice (the default build's kernels: never worse than it), then, greedily, the profiler
+    that gives the most ops still short of `cover` plausible candidates besides their own
+    heuristic choice one more (weighed by the ops' predicted time, so that the layers that take
+    the model's time come first; ties: the better-ranked), until each op has `cover` (or all
+    it has). Each op then times every shortlisted pair whose
+    profiler the plan holds, whoever it was planned for."""
+    lists = {op: ranked_shortlist(op, arch, top_k) for op in ops}
+    units = {op: [c.kernel(p).name for c, p in sl.pairs] for op, sl in lists.items()}
+    planned: dict[str, None] = {}
+    for op, sl in lists.items():
+        if sl.heuristic is not None:
+            planned.setdefault(units[op][sl.heuristic], None)
+    groups: dict[tuple[str, ...], list] = {}  # ops with the same shortlist: [plausible units, weight]
+    for op, sl in lists.items():
+        # The op's own heuristic choice is timed anyway: the cover counts the model's picks.
+        plausible = [units[op][i] for i in sl.plausible(tolerance) if i != sl.heuristic]
+        group = groups.setdefault(tuple(units[op]), [plausible, 0.0])
+        known = [t for t in sl.predicted if t is not None]
+        group[1] += min(known) if known else 1.0
+    short = {key: min(cover, len(group[0])) - sum(u in planned for u in group[0]) for key, group in groups.items()}
+    while True:
+        gain: dict[str, float] = {}
+        for key, (plausible, weight) in groups.items():
+            if short[key] > 0:
+                for unit in plausible:
+                    if unit not in planned:
+                        gain[unit] = gain.get(unit, 0.0) + weight
+        if not gain:
+            break
+        unit = max(gain, key=lambda u: gain[u])  # first-seen wins a tie: the better-ranked
+        planned[unit] = None
+        for key, (plausible, _) in groups.items():
+            if unit in plausible:
+                short[key] -= 1
+    return {op: [pair for pair, unit in zip(sl.pairs, units[op]) if unit in planned] for op, sl in lists.items()}
+
+
+def cover_for_budget(ops, arch: str, budget_s: float, top_k: int = PROFILE_TOP_K, jobs: int | None = None) -> int:
+    """The largest cover (1 to `top_k`) whose plan's profilers compile, by PROFILER_CORE_S on
+    `jobs` cores (default: build.py's), within 3/4 of `budget_s` (the rest for timing them);
+    1 where even that does not fit (profile_problems' rounds then keep to the budget)."""
+    from boltc.lowering import build
+
+    cores = jobs or build.default_jobs()
+    best = 1
+    for cover in range(2, top_k + 1):
+        plan = plan_profiles(ops, arch, top_k, cover=cover)
+        units = {c.kernel(p).name for pairs in plan.values() for c, p in pairs}
+        if len(units) * PROFILER_CORE_S / cores > 0.75 * budget_s:
+            break
+        best = cover
+    return best
 
 
 def by_profile(op, arch: str, budget_s: float | None, cache=None, pool=None, progress: bool = False) -> Selection:
@@ -310,39 +425,71 @@ def by_profile(op, arch: str, budget_s: float | None, cache=None, pool=None, pro
 
 
 def profile_all(ops, arch: str, budget_s: float | None, cache=None, pool=None, progress: bool = False,
-                top_k: int = PROFILE_TOP_K) -> dict:
-    """Each op's fastest measured candidate among its `shortlist`. From the tuning cache where
-    it holds every problem the op's families pose on this GPU (no compile, no profile); the
-    rest profiled together, once (`pool`: a ProfilePool or a tuning/cluster.py ClusterPool; by
-    default one worker per local GPU), so the profilers of every op compile in one parallel
-    batch and a configuration shared by several ops' shapes is built once; results go to the
-    cache. `cache`: a TuningCache (default: the user's, cache.default_cache_path()).
-    `budget_s`: for the whole batch. `progress`: compile progress and a line per timed job."""
+                top_k: int = PROFILE_TOP_K, cover: int | None = None) -> dict:
+    """Each op's fastest measured candidate among its planned pairs (`plan_profiles`). From the
+    tuning cache where it holds every problem the op's plan poses on this GPU (no compile, no
+    profile); the rest profiled together, once (`pool`: a ProfilePool or a tuning/cluster.py
+    ClusterPool; by default one worker per local GPU), so the profilers of every op compile in
+    one parallel batch and a configuration shared by several ops' shapes is built once; results
+    go to the cache. `cache`: a TuningCache (default: the user's, cache.default_cache_path()).
+    `budget_s`: for the whole batch; it also sizes the plan (`cover_for_budget`) where `cover`
+    is not given. `progress`: compile progress and a line per timed job."""
     from boltc.tuning.cache import TuningCache, TuningKey
     from boltc.tuning.profile import cuda_release, local_gpu_facts, profile_problems, visible_gpus
 
     if pool is None and not visible_gpus():
         raise BoltcError("--tune profile times the candidates on a CUDA GPU, and this machine has none "
                          "(use --tune heuristic or --tune model here)")
+    if cover is None:
+        cover = PROFILE_COVER if budget_s is None else cover_for_budget(ops, arch, budget_s, top_k)
     plans = {}  # op -> (its problems, the cache's records of them)
     to_time: dict[tuple[object, object], None] = {}  # ordered, each (candidate, problem) once
     with _opened(cache, TuningCache.open) as db:
         gpu = local_gpu_facts() if pool is None else None  # a cluster's GPUs key their own records
         release = cuda_release() if gpu is not None else None
-        for op in ops:
-            pairs = shortlist(op, arch, top_k)
-            problems = list(dict.fromkeys(problem for _, problem in pairs))
+
+        def cached(pairs) -> dict:
             records = {}
-            for problem in problems if gpu is not None else ():
+            for problem in dict.fromkeys(p for _, p in pairs) if gpu is not None else ():
                 key = TuningKey.for_problem(problem, gpu=gpu.name, capability=gpu.capability, cuda=release)
                 record = db.lookup(key)
                 if record is not None:
                     records[problem] = record
-            plans[op] = (problems, records)
-            if not (records and len(records) == len(problems)):
-                to_time.update(((c, p), None) for c, p in pairs if p not in records)
+            return records
+
+        planned = plan_profiles(ops, arch, top_k, cover=cover)
+        for op, pairs in planned.items():
+            problems = list(dict.fromkeys(p for _, p in pairs))
+            plans[op] = (problems, cached(pairs))
+        pending = [op for op, (problems, records) in plans.items() if not (records and len(records) == len(problems))]
+        if len(pending) < len(ops):
+            # The ops the cache answers compile nothing: plan the others' profilers without them.
+            planned = plan_profiles(pending, arch, top_k, cover=cover)
+            for op in pending:
+                plans[op] = (list(dict.fromkeys(p for _, p in planned[op])), cached(planned[op]))
+        for op in pending:
+            records = plans[op][1]
+            to_time.update(((c, p), None) for c, p in planned[op] if p not in records)
+        start = time.monotonic()
         outcomes = profile_problems(list(to_time), arch, budget_s=budget_s, cache=db, pool=pool,
                                     progress=progress) if to_time else []
+        accepted = {r.problem for r in outcomes if r.result.ok}
+        failed = [op for op in pending if not plans[op][1] and not accepted & set(plans[op][0])]
+        left = None if budget_s is None else budget_s - (time.monotonic() - start)
+        if failed and to_time and (left is None or left > 0):
+            # Every planned candidate of these ops was rejected (a wrong result, a refused
+            # launch): the rest of their shortlists, so that a rejected kernel is never chosen.
+            more = {pair: None for op in failed for pair in shortlist(op, arch, top_k) if pair not in to_time}
+            if more:
+                outcomes += profile_problems(list(more), arch, budget_s=left, cache=db, pool=pool, progress=progress)
+                for op in failed:
+                    plans[op] = (list(dict.fromkeys(p for _, p in shortlist(op, arch, top_k))), plans[op][1])
+                to_time.update(more)
+        if progress and to_time:
+            profilers = len({c.kernel(p).name for c, p in to_time})
+            print(f"boltc tune: {len(pending)} of {len(ops)} kernels tuned, {len(to_time)} candidates on {profilers} "
+                  f"profilers (cover {cover}) in {time.monotonic() - start:.1f} s; {len(ops) - len(pending)} "
+                  "from the tuning cache", file=sys.stderr, flush=True)
     timed: dict[object, list[tuple[object, float]]] = {}
     for r in outcomes:
         if r.result.ok:
@@ -356,7 +503,9 @@ def profile_all(ops, arch: str, budget_s: float | None, cache=None, pool=None, p
         measured = [m for p in problems for m in timed.get(p, [])]
         measured += [(r.candidate, r.measured_us) for r in records.values()]
         if not measured:
-            selections[op] = heuristic(op, arch)
+            own = heuristic(op, arch)
+            selections[op] = replace(own, reason=f"{own.reason} (profile: every candidate timed was rejected "
+                                                 "or none was timed within the budget)")
             continue
         measured.sort(key=lambda m: m[1])
         (best, best_us), runner_up = measured[0], measured[1:2]

@@ -445,7 +445,7 @@ def _size_pruned(tiles, problem, arch):
     return kept
 
 
-def _sm90_stages(candidate: Candidate, problem) -> int | None:
+def sm90_stages(candidate: Candidate, problem) -> int | None:
     """As many stages as fit beside the epilogue (StageCountAutoCarveout's count, less
     SM90_STAGE_RESERVE_BYTES); None when not even the minimum fits or the tile is refused."""
     try:
@@ -474,7 +474,7 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
         for sched in schedules:
             for cluster in clusters if sched != STREAMK else [(1, 1, 1)]:
                 base = Candidate(Family.GEMM_SM90, tile, cluster, None, sched)
-                stages = _sm90_stages(base, problem)
+                stages = sm90_stages(base, problem)
                 if stages is not None:
                     out.append(replace(base, stages=stages))
     return out
@@ -486,7 +486,7 @@ def _sm90_conv(problem: Conv2dProblem, arch: str) -> list[Candidate]:
     tiles += [(t, conv_sm90.COOPERATIVE) for t in CONV_COOPERATIVE_TILES]
     for tile, schedule in _size_pruned(tiles, problem, arch):
         base = Candidate(Family.CONV_SM90, tile, (1, 1, 1), None, schedule)
-        stages = _sm90_stages(base, problem)
+        stages = sm90_stages(base, problem)
         if stages is not None:
             out.append(replace(base, stages=stages))
     return out

@@ -55,7 +55,7 @@ def test_profile_picks_the_fastest_correct_candidate_then_answers_from_the_cache
     pool = ProfilePool(["0", "1"], runner=fake_runner, executor_factory=_thread_executor)
     with TuningCache(tmp_path / "tuning.db") as cache:
         first = select.by_profile(op, ARCH, None, cache=cache, pool=pool)
-        assert first.reason.startswith("profile: ") and "runner-up" in first.reason
+        assert first.reason.startswith("profile: ")
         tile = [int(v) for v in first.kernel.tile.get_values()]
         assert tile[0] != 64  # the rejected candidates are never chosen
         assert len(cache) >= 1
@@ -71,6 +71,28 @@ def test_profile_picks_the_fastest_correct_candidate_then_answers_from_the_cache
         again = select.by_profile(op, ARCH, None, cache=cache)
         assert again.reason.startswith("profile (tuning cache): ")
         assert again.kernel == first.kernel
+
+
+def test_where_every_planned_candidate_is_rejected_the_rest_of_the_shortlist_is_timed(tmp_path: Path, no_nvcc):
+    """A plan whose every candidate fails its check (a wrong result) does not fall back to a
+    rejected kernel: the op's other shortlisted candidates are timed, and the fastest of those
+    that pass is chosen."""
+    op = gemm_op(1280, 3072, 768)
+    planned = {c for c, _ in select.plan_profiles([op], ARCH)[op]}
+    rest = [c for c, _ in select.shortlist(op, ARCH) if c not in planned]
+    assert rest
+
+    def runner(job, cache_dir=None):
+        m, n, _ = job.candidate.tile
+        return ProfileJobResult(job, tuple(ProfileResult.rejected("wrong result: simulated") if job.candidate in planned
+                                           else ProfileResult(m * n / 1000, 10, True) for _ in job.problems), GPU)
+
+    pool = ProfilePool(["0"], runner=runner, executor_factory=_thread_executor)
+    with TuningCache(tmp_path / "tuning.db") as cache:
+        chosen = select.by_profile(op, ARCH, None, cache=cache, pool=pool)
+    assert chosen.reason.startswith("profile: ")
+    best = min(rest, key=lambda c: c.tile[0] * c.tile[1])
+    assert chosen.kernel == best.kernel_attr()
 
 
 def test_profile_without_a_gpu_or_a_pool_is_a_clear_error(monkeypatch):
@@ -157,9 +179,9 @@ def test_tuning_is_checked_with_a_clear_message(tuning, message):
         Tuning(*tuning).check()
 
 
-def test_a_module_is_profiled_in_one_batch_from_each_ops_shortlist(tmp_path: Path, no_nvcc, monkeypatch):
-    """Two ops: one profile_problems call holds both ops' shortlists (the model's top K and the
-    heuristic's choice), each (candidate, problem) once; each op gets its own fastest."""
+def test_a_module_is_profiled_in_one_batch_from_each_ops_plan(tmp_path: Path, no_nvcc, monkeypatch):
+    """Two ops: one profile_problems call holds both ops' planned pairs (plan_profiles), each
+    (candidate, problem) once, the heuristic's choice among them; each op gets its own fastest."""
     ops = [gemm_op(1280, 768, 768), gemm_op(1280, 3072, 768)]
     calls = []
     real = profile.profile_problems
@@ -171,17 +193,64 @@ def test_a_module_is_profiled_in_one_batch_from_each_ops_shortlist(tmp_path: Pat
     monkeypatch.setattr(profile, "profile_problems", counting)
     pool = ProfilePool(["0"], runner=fake_runner, executor_factory=_thread_executor)
     with TuningCache(tmp_path / "tuning.db") as cache:
-        chosen = select.profile_all(ops, ARCH, None, cache=cache, pool=pool, top_k=3)
+        chosen = select.profile_all(ops, ARCH, None, cache=cache, pool=pool, top_k=3, cover=2)
     (pairs,) = calls
     assert len(pairs) == len(set(pairs))
+    plan = select.plan_profiles(ops, ARCH, 3, cover=2)
+    assert set(pairs) == {pair for op in ops for pair in plan[op]}
     for op in ops:
-        short = select.shortlist(op, ARCH, 3)
-        assert 3 <= len(short) <= 4 and set(short) <= set(pairs)
+        mine = plan[op]
+        assert 2 <= len(mine) and set(mine) <= set(select.shortlist(op, ARCH, 3))
         own = select.heuristic(op, ARCH).kernel
         assert any(c.kernel_attr() == own or replace(c, stages=-1).kernel_attr() == own
-                   for c, _ in short)  # the heuristic's choice is timed too (stages auto, or written out)
-        best = min((c for c, _ in short if c.tile[0] != 64), key=lambda c: c.tile[0] * c.tile[1])
+                   for c, _ in mine)  # the heuristic's choice is timed too (stages auto, or written out)
+        best = min((c for c, _ in mine if c.tile[0] != 64), key=lambda c: c.tile[0] * c.tile[1])
         assert chosen[op].kernel == best.kernel_attr()
+
+
+def _profilers(plan) -> set[str]:
+    return {c.kernel(p).name for pairs in plan.values() for c, p in pairs}
+
+
+def test_the_plan_gives_each_op_its_heuristic_choice_and_cover_plausible_candidates():
+    """plan_profiles: every op's heuristic kernel, and at least `cover` of its plausible
+    candidates (predicted within PROFILE_TOLERANCE of its fastest) besides that, or all it has;
+    at cover 1 each op's first plausible pick where no other op's profiler stands in for it."""
+    ops = [gemm_op(1280, 768, 768), gemm_op(1280, 3072, 768), gemm_op(100352, 64, 64), gemm_op(6272, 256, 1024)]
+    for cover in (1, 2, 3):
+        plan = select.plan_profiles(ops, ARCH, cover=cover)
+        for op in ops:
+            sl = select.ranked_shortlist(op, ARCH)
+            assert sl.pairs[sl.heuristic] in plan[op]
+            plausible = [sl.pairs[i] for i in sl.plausible() if i != sl.heuristic]  # the model's picks
+            assert len(set(plausible) & set(plan[op])) >= min(cover, len(plausible))
+            assert [pair for pair in sl.pairs if pair in plan[op]] == plan[op]  # the shortlist's order
+
+
+def test_the_plan_shares_profilers_between_ops():
+    """Two memory-bound layers with the same epilogue, whose candidates the model ties: the plan
+    times both on shared profilers, fewer than two separate plans compile; a larger cover never
+    plans fewer."""
+    ops = [gemm_op(100352, 64, 64), gemm_op(100352, 64, 256)]
+    together = _profilers(select.plan_profiles(ops, ARCH, cover=2))
+    apart = [_profilers(select.plan_profiles([op], ARCH, cover=2)) for op in ops]
+    assert len(together) < sum(len(units) for units in apart)
+    counts = [len(_profilers(select.plan_profiles(ops, ARCH, cover=c))) for c in (1, 2, 3, 4)]
+    assert counts == sorted(counts) and counts[-1] > counts[0]
+
+
+def test_the_budget_sizes_the_cover():
+    """cover_for_budget: the largest cover whose profilers compile (PROFILER_CORE_S each on the
+    given cores) within 3/4 of the budget; 1 where nothing larger fits."""
+    ops = [gemm_op(1280, 768, 768), gemm_op(1280, 3072, 768)]
+    assert select.cover_for_budget(ops, ARCH, 1.0, jobs=1) == 1
+    roomy = select.cover_for_budget(ops, ARCH, 10_000.0, jobs=16)
+    assert roomy == select.PROFILE_TOP_K
+    units = len(_profilers(select.plan_profiles(ops, ARCH, cover=2)))
+    budget = units * select.PROFILER_CORE_S / 4 / 0.75  # exactly cover 2's compile on 4 cores
+    assert select.cover_for_budget(ops, ARCH, budget, jobs=4) >= 2
+    assert select.cover_for_budget(ops, ARCH, budget * 0.99, jobs=4) < 2 or \
+        len(_profilers(select.plan_profiles(ops, ARCH, cover=1))) == units
 
 
 def test_a_budget_profiles_each_ops_two_first_candidates_first(tmp_path: Path, monkeypatch):
@@ -208,12 +277,14 @@ def test_a_budget_profiles_each_ops_two_first_candidates_first(tmp_path: Path, m
         timed.append(job)
         return accepting_runner(job, cache_dir)
 
+    monkeypatch.setattr(select, "PROFILE_TOLERANCE", 100.0)  # every shortlisted candidate plausible
     pool = ProfilePool(["0"], runner=runner, executor_factory=_thread_executor)
     with TuningCache(tmp_path / "tuning.db") as cache:
-        chosen = select.profile_all(ops, ARCH, 150.0, cache=cache, pool=pool, top_k=4, progress=False)
+        chosen = select.profile_all(ops, ARCH, 150.0, cache=cache, pool=pool, top_k=4, cover=5, progress=False)
     assert len(compiled) == 2  # round 1 compiled and timed; round 2 compiled past the deadline, not timed
     for op in ops:
         short = select.shortlist(op, ARCH, 4)
+        assert select.plan_profiles([op], ARCH, 4, cover=5)[op] == short  # the shortlist, heuristic included
         own = select.heuristic(op, ARCH).kernel
         firsts = {c for c, _ in short[:2]}
         # the heuristic's choice is among the first two (as it writes it, or its stages counted out)
