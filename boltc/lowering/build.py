@@ -722,13 +722,15 @@ def compile_units(
     progress: bool = True,
     timeout: float | None = None,
     processes: Subprocesses | None = None,
+    on_done: Callable[[CompiledObject], None] | None = None,
 ) -> list[CompiledObject]:
     """Compile every TU (each distinct text once), `jobs` at a time; objects in input order.
 
     A failure lets the running compiles finish, starts no new ones, and raises the first
     failure's KernelBuildError (naming any other kernels that failed). An interrupt (in this
     thread, or `processes.stop()` from another) kills every nvcc and leaves no file behind.
-    `progress` False prints nothing (`boltc -q`)."""
+    `progress` False prints nothing (`boltc -q`). `on_done`: called with each object as it is
+    found in the cache or compiled (in this thread), so a caller can use it before the rest."""
     toolchain = toolchain or Toolchain.find()
     cache_dir = Path(cache_dir) if cache_dir else default_cache_dir()
     if jobs is not None and jobs < 1:
@@ -747,6 +749,8 @@ def compile_units(
         if path.is_file():
             obj = CompiledObject(unit, path, key, True, 0.0)
             results[(unit.source, unit.arches)] = obj
+            if on_done is not None:
+                on_done(obj)
         else:
             to_compile.append(unit)
     bar.start(min(jobs, max(1, len(to_compile))), len(to_compile))
@@ -769,6 +773,8 @@ def compile_units(
                 continue
             results[(unit.source, unit.arches)] = obj
             bar.advance(obj)
+            if on_done is not None:
+                on_done(obj)
     except BaseException:
         # An interrupt (or any error) here: kill the running nvcc before waiting for the
         # threads, which otherwise wait for those compiles to finish (minutes).

@@ -839,7 +839,10 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
     ctas = min(tiles, (gpu.sms // (cm * cn)) * cm * cn) if persistent else gpu.sms * occupancy
     sweep = _sweep(candidate, tiles_m, tiles_n, ctas, persistent)
     operand_dram, all_dram = _dram_bytes(w, gpu, sweep)
-    l2_to_sm = tiles * s * (a_bytes + b_bytes)
+    # The k-blocks' bytes as DRAM sees them: a GEMM's last k-block past K loads zeros that DRAM
+    # never serves (counted whole, one more k-block would make every block look cheaper and a
+    # longer K faster: test_more_k_is_never_faster).
+    l2_to_sm = tiles * (s if w.conv is not None else w.k / tk) * (a_bytes + b_bytes)
     dram_fraction = min(1.0, operand_dram / l2_to_sm)
     dram_floor = all_dram / gpu.dram_bytes_per_us
 

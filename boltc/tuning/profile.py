@@ -105,21 +105,35 @@ def profiler_library_path(unit: build.TranslationUnit, toolchain: build.Toolchai
 
 def build_profilers(units: Sequence[build.TranslationUnit], *, jobs: int | None = None,
                     cache_dir: Path | None = None, toolchain: build.Toolchain | None = None,
-                    progress: bool = True) -> list[Path]:
+                    progress: bool = True, on_ready: Callable[[int], None] | None = None,
+                    processes: build.Subprocesses | None = None) -> list[Path]:
     """The profiler library of each unit (in order), compiled in parallel through build.py's
-    object cache (each distinct TU once) and linked where not linked yet."""
+    object cache (each distinct TU once) and linked where not linked yet. `on_ready(i)`: unit
+    i's library exists (called as each is linked, before the others finish: profile_problems
+    times it meanwhile). `processes`: build.py's, so that another thread can stop the nvcc."""
     from boltc.lowering.model_build import link_shared
 
     toolchain = toolchain or build.Toolchain.find()
     cache_dir = Path(cache_dir) if cache_dir else build.default_cache_dir()
     paths = [profiler_library_path(u, toolchain, cache_dir) for u in units]
-    missing = {p: u for p, u in zip(paths, units) if not p.is_file()}
-    if missing:
-        objects = build.compile_units(list(missing.values()), jobs=jobs, cache_dir=cache_dir,
-                                      toolchain=toolchain, progress=progress)
-        for path, obj in zip(missing, objects):
-            if not path.is_file():
-                link_shared([obj.path], path)
+    waiting: dict[tuple[str, build.Arch], list[int]] = {}
+    for i, (path, unit) in enumerate(zip(paths, units)):
+        if path.is_file():
+            if on_ready is not None:
+                on_ready(i)
+        else:
+            waiting.setdefault((unit.source, unit.arches), []).append(i)
+
+    def linked(obj: build.CompiledObject) -> None:
+        for i in waiting.get((obj.unit.source, obj.unit.arches), ()):
+            if not paths[i].is_file():
+                link_shared([obj.path], paths[i])
+            if on_ready is not None:
+                on_ready(i)
+
+    if waiting:
+        build.compile_units([units[ids[0]] for ids in waiting.values()], jobs=jobs, cache_dir=cache_dir,
+                            toolchain=toolchain, progress=progress, on_done=linked, processes=processes)
     return paths
 
 
@@ -779,6 +793,7 @@ class ProfilePool:
     `compile_s`: the seconds profile_problems spent compiling before the run (for summaries)."""
 
     compile_s = 0.0
+    overlaps_compile = True  # run() takes `ready`: profile_problems times while it compiles
 
     def __init__(self, gpus: Sequence[str] | None = None, *,
                  runner: Callable[..., ProfileJobResult] = run_job,
@@ -791,20 +806,41 @@ class ProfilePool:
         self.cache_dir = str(cache_dir) if cache_dir else None
 
     def run(self, jobs: Sequence[ProfileJob], on_result: Callable[[ProfileJobResult], None], *,
-            deadline: float | None = None) -> int:
+            deadline: float | None = None, ready: Callable[[ProfileJob], bool | None] | None = None) -> int:
         """Run `jobs` (in order, as GPUs free up) until done or `deadline` (time.monotonic()):
-        after it, no new job starts. Returns how many jobs were not started."""
-        pending = list(jobs)[::-1]
+        after it, no new job starts. `ready(job)`: whether the job may start yet (its profiler
+        is still compiling: False; never: None, it is dropped); by default every job is.
+        Returns how many jobs were not started."""
+        pending = list(jobs)
         executors = {gpu: self.executor_factory(gpu) for gpu in self.gpus}
         running: dict[concurrent.futures.Future, tuple[str, ProfileJob]] = {}
+        dropped = 0
+
+        def next_job() -> ProfileJob | None:
+            nonlocal dropped
+            for i, job in enumerate(pending):
+                state = True if ready is None else ready(job)
+                if state is None:
+                    pending.pop(i)
+                    dropped += 1
+                    return next_job()
+                if state:
+                    return pending.pop(i)
+            return None
+
         try:
             while pending or running:
                 for gpu in self.gpus:
                     busy = any(g == gpu for g, _ in running.values())
                     if not busy and pending and (deadline is None or time.monotonic() < deadline):
-                        job = pending.pop()
-                        running[executors[gpu].submit(self.runner, job, self.cache_dir)] = (gpu, job)
+                        job = next_job()
+                        if job is not None:
+                            running[executors[gpu].submit(self.runner, job, self.cache_dir)] = (gpu, job)
                 if not running:
+                    if pending and (deadline is None or time.monotonic() < deadline) and any(
+                            (True if ready is None else ready(job)) is not None for job in pending):
+                        time.sleep(0.2)  # profilers still compiling
+                        continue
                     break
                 done, _ = concurrent.futures.wait(list(running), timeout=0.5,
                                                   return_when=concurrent.futures.FIRST_COMPLETED)
@@ -823,7 +859,7 @@ class ProfilePool:
                         executors[gpu].shutdown(wait=False, cancel_futures=True)
                         executors[gpu] = self.executor_factory(gpu)
                     on_result(replace(outcome, worker=f"GPU {gpu}"))
-            return len(pending)
+            return len(pending) + dropped
         finally:
             for executor in executors.values():
                 executor.shutdown(wait=True, cancel_futures=True)
@@ -957,6 +993,9 @@ def profile_problems(pairs: Sequence[tuple[Candidate, Problem]], arch: str = "sm
         if deadline is not None and time.monotonic() >= deadline:
             skipped += sum(len(later) for later in rounds[number:])
             break
+        if compile and round_jobs and getattr(pool, "overlaps_compile", False):
+            skipped += _compile_and_run(pool, round_jobs, arrived, arch, deadline, jobs, progress)
+            continue
         if compile and round_jobs:
             compile_start = time.monotonic()
             build_profilers([profiler_unit(j.candidate, j.problems[0], arch) for j in round_jobs], jobs=jobs,
@@ -968,6 +1007,54 @@ def profile_problems(pairs: Sequence[tuple[Candidate, Problem]], arch: str = "sm
               file=sys.stderr, flush=True)
     outcomes = [r for rs in writer.outcomes.values() for r in rs]
     return sorted(outcomes, key=lambda r: (not r.result.ok, r.result.median_us or 0.0))
+
+
+def _compile_and_run(pool: ProfilePool, round_jobs: Sequence[ProfileJob], arrived: Callable[[ProfileJobResult], None],
+                     arch: str, deadline: float | None, jobs: int | None, progress: bool) -> int:
+    """One round's profilers compiled in a thread while the pool times each as soon as it is
+    linked (a cold ResNet-50 tuning spent ~30 s timing after ~100 s of compiling; now the
+    timing hides under the compile). A compile failure stops the round's unstarted jobs and
+    is raised once the running ones finish; an interrupt kills the nvcc. Returns the jobs not
+    started."""
+    import threading
+
+    ready: set[int] = set()
+    failure: list[BaseException] = []
+    finished = threading.Event()
+    processes = build.Subprocesses()
+    places = {id(job): i for i, job in enumerate(round_jobs)}
+    start = time.monotonic()
+
+    def compile_all() -> None:
+        try:
+            build_profilers([profiler_unit(j.candidate, j.problems[0], arch) for j in round_jobs], jobs=jobs,
+                            progress=progress, cache_dir=Path(pool.cache_dir) if pool.cache_dir else None,
+                            on_ready=ready.add, processes=processes)
+        except BaseException as error:  # noqa: BLE001  (raised in the caller's thread below)
+            failure.append(error)
+        finally:
+            pool.compile_s += time.monotonic() - start
+            finished.set()
+
+    def may_start(job: ProfileJob) -> bool | None:
+        if places[id(job)] in ready:
+            return True
+        if not finished.is_set():
+            return False
+        return None if failure else True  # after a failed build: dropped; else the runner finds it
+
+    thread = threading.Thread(target=compile_all, name="boltc-profilers", daemon=True)
+    thread.start()
+    try:
+        skipped = pool.run(round_jobs, arrived, deadline=deadline, ready=may_start)
+    except BaseException:
+        processes.stop()
+        raise
+    finally:
+        thread.join()
+    if failure:
+        raise failure[0]
+    return skipped
 
 
 ROUND_RANKS = 2  # candidates of each problem per budgeted round (profile_problems)

@@ -338,6 +338,10 @@ def ranked_shortlist(op, arch: str, top_k: int = PROFILE_TOP_K) -> Shortlist:
             # budgeted profile times each problem's first two candidates first
             # (profile.budget_rounds), so even a short budget never does worse than the default.
             same = [i for i, (c, _) in enumerate(chosen) if replace(c, stages=mine.stages) == mine]
+            if not same and mine.stages is None and mine.tile is not None:
+                # `stages auto` written out as the space writes it (what StageCountAutoCarveout
+                # computes): one profiler with the model's candidates of the same tile, not two.
+                mine = replace(mine, stages=space.sm90_stages(mine, problem) or None)
             pair = chosen.pop(same[0]) if same else (mine, problem)
             place = 0 if same and same[0] == 0 else 1
             chosen.insert(place, pair)

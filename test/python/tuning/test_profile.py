@@ -296,6 +296,59 @@ def test_pool_budget_stops_new_jobs():
     assert pool.run(jobs, arrived.append, deadline=0.0) == len(jobs) and not arrived
 
 
+def test_profilers_are_timed_while_the_others_compile(tmp_path: Path, monkeypatch):
+    """profile_problems compiles in a thread and the pool starts each job as soon as its
+    profiler is linked: the first job is timed before the last profiler is built (a cold
+    ResNet-50 tuning timed for ~30 s after ~100 s of compiling)."""
+    import threading
+
+    pairs = [(c, PROBLEM) for c in CANDIDATES]
+    events: list[str] = []
+    gate = threading.Event()
+
+    def streaming_build(units, *, on_ready=None, **kwargs):
+        for i in range(len(units)):
+            if i == len(units) - 1:
+                assert gate.wait(10), "no job was timed while the last profiler compiled"
+            events.append(f"built {i}")
+            on_ready(i)
+        return []
+
+    def runner(job, cache_dir=None):
+        events.append("timed")
+        gate.set()
+        return fake_runner(job, cache_dir)
+
+    monkeypatch.setattr("boltc.tuning.profile.build_profilers", streaming_build)
+    monkeypatch.setattr("boltc.tuning.profile.profiler_unit", lambda c, p, arch: c)
+    pool = ProfilePool(["0"], runner=runner, executor_factory=_thread_executor)
+    ranked = profile_problems(pairs, ARCH, pool=pool, cuda="13.0", progress=False)
+    assert len(ranked) == len(CANDIDATES)
+    assert events.index("timed") < events.index(f"built {len(CANDIDATES) - 1}")
+
+
+def test_a_failed_profiler_build_stops_the_round_and_is_raised(monkeypatch):
+    """A compile failure: the jobs whose profilers were built are timed, the rest dropped, and
+    the build's error reaches the caller (never a silently empty ranking)."""
+    pairs = [(c, PROBLEM) for c in CANDIDATES]
+    timed = []
+
+    def failing_build(units, *, on_ready=None, **kwargs):
+        on_ready(0)
+        raise BoltcError("nvcc failed: simulated")
+
+    def runner(job, cache_dir=None):
+        timed.append(job)
+        return fake_runner(job, cache_dir)
+
+    monkeypatch.setattr("boltc.tuning.profile.build_profilers", failing_build)
+    monkeypatch.setattr("boltc.tuning.profile.profiler_unit", lambda c, p, arch: c)
+    pool = ProfilePool(["0"], runner=runner, executor_factory=_thread_executor)
+    with pytest.raises(BoltcError, match="simulated"):
+        profile_problems(pairs, ARCH, pool=pool, cuda="13.0", progress=False)
+    assert len(timed) <= 1
+
+
 def test_pool_replaces_a_lost_worker():
     made = []
 
