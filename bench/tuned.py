@@ -78,6 +78,7 @@ class Case:
     act: str | None = None
     conv: ConvShape | None = None
     epilogue: str = "conv"
+    constant_weights: bool = False  # the filter and bias embedded, as a model's are
 
 
 def gemm_cases(table: dict) -> list[Case]:
@@ -97,13 +98,19 @@ def gemm_cases(table: dict) -> list[Case]:
 def conv_cases(table: dict) -> list[Case]:
     cases = []
     for shape in conv_workloads(table):
-        weights = constant_weights(shape) if shape.weights == "constant" else None
+        constant = shape.weights == "constant"
+        weights = constant_weights(shape) if constant else None
         cases.append(Case(f"conv {shape.label} ({shape.family})", "conv", conv_model(shape, "conv", weights=weights),
-                          *shape.gemm_mnk, conv=shape, epilogue="conv"))
+                          *shape.gemm_mnk, conv=shape, epilogue="conv", constant_weights=constant))
     for h, w, c, f, r, s, stride, pad in RESNET50_CONVS:
+        # As the model holds them: constant weights, so the graph passes treat the layer as they
+        # do in ResNet-50 (the 7x7/2 stem on 3 channels is folded to a 4x4 convolution on 16).
         shape = ConvShape("resnet50", RESNET50_BATCH, h, w, c, f, r, s, (pad,) * 4, (stride, stride))
-        cases.append(Case(f"conv {shape.label} (resnet50, +bias+relu)", "conv", conv_model(shape, "cbr"),
-                          *shape.gemm_mnk, conv=shape, epilogue="cbr"))
+        for epilogue in ("conv", "cbr"):
+            what = "" if epilogue == "conv" else ", +bias+relu"
+            cases.append(Case(f"conv {shape.label} (resnet50{what})", "conv",
+                              conv_model(shape, epilogue, weights=constant_weights(shape)),
+                              *shape.gemm_mnk, conv=shape, epilogue=epilogue, constant_weights=True))
     return cases
 
 
@@ -199,7 +206,7 @@ def time_gemm(torch, do_bench, case: Case, models: dict) -> dict:
 
 def time_conv(torch, do_bench, case: Case, models: dict) -> dict:
     shape = case.conv
-    weights = constant_weights(shape) if shape.weights == "constant" else None
+    weights = constant_weights(shape) if case.constant_weights else None
     bench = Bench(torch, do_bench, shape, weights, seed=0)
     row: dict = {}
     reference = bench.reference(case.epilogue)
@@ -222,11 +229,15 @@ def geomean(values: list[float]) -> float:
 
 
 def summary(rows: list[dict], strategies: list[str]) -> list[str]:
+    """Per strategy: the plain GEMMs against cuBLAS; the convolutions alone against cuDNN's,
+    and with bias + ReLU against cuDNN's convolution then bias + ReLU (the same work); then
+    each fused activation's time over the plain GEMM of its shape and against the unfused pair."""
     lines = []
-    for kind, peer in (("gemm", "cublas_us"), ("conv", "cudnn_conv_us")):
-        mine = [r for r in rows if r["kind"] == kind and r.get(peer)]
-        if not mine:
-            continue
+    sets = (("gemm", "cublas_us", lambda r: r["kind"] == "gemm" and not r.get("act")),
+            ("conv", "cudnn_conv_us", lambda r: r["kind"] == "conv" and r.get("epilogue") == "conv"),
+            ("conv+bias+relu", "cudnn_cbr_us", lambda r: r["kind"] == "conv" and r.get("epilogue") == "cbr"))
+    for kind, peer, chosen in sets:
+        mine = [r for r in rows if chosen(r) and r.get(peer)]
         for strategy in strategies:
             ratios = [(r[peer] / r[f"{strategy}_us"], r["label"]) for r in mine if r.get(f"{strategy}_us")]
             if ratios:
@@ -282,7 +293,8 @@ def main() -> None:
     torch.backends.cudnn.allow_tf32 = False
     rows = []
     for i, case in enumerate(cases):
-        row = {"label": case.label, "kind": case.kind, "m": case.m, "n": case.n, "k": case.k, "act": case.act}
+        row = {"label": case.label, "kind": case.kind, "m": case.m, "n": case.n, "k": case.k, "act": case.act,
+               "epilogue": case.epilogue if case.kind == "conv" else None}
         models, kernels = {}, {}
         for strategy in strategies:
             result = built.get((i, strategy))
