@@ -383,8 +383,12 @@ def plan_profiles(ops, arch: str, top_k: int = PROFILE_TOP_K, *, cover: int = PR
             planned.setdefault(units[op][sl.heuristic], None)
     groups: dict[tuple[str, ...], list] = {}  # ops with the same shortlist: [plausible units, weight]
     for op, sl in lists.items():
-        # The op's own heuristic choice is timed anyway: the cover counts the model's picks.
-        plausible = [units[op][i] for i in sl.plausible(tolerance) if i != sl.heuristic]
+        # The op's own heuristic choice is timed anyway: the cover counts the model's picks;
+        # where none is plausible (the heuristic's predicted clearly fastest), its best other
+        # one, so that every op is measured against at least one alternative.
+        others = [i for i in range(len(sl.pairs)) if i != sl.heuristic]
+        plausible = [units[op][i] for i in sl.plausible(tolerance) if i != sl.heuristic] or \
+            [units[op][i] for i in others[:1]]
         group = groups.setdefault(tuple(units[op]), [plausible, 0.0])
         known = [t for t in sl.predicted if t is not None]
         group[1] += min(known) if known else 1.0

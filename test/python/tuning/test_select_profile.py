@@ -215,7 +215,8 @@ def _profilers(plan) -> set[str]:
 def test_the_plan_gives_each_op_its_heuristic_choice_and_cover_plausible_candidates():
     """plan_profiles: every op's heuristic kernel, and at least `cover` of its plausible
     candidates (predicted within PROFILE_TOLERANCE of its fastest) besides that, or all it has;
-    at cover 1 each op's first plausible pick where no other op's profiler stands in for it."""
+    at cover 1 each op's first plausible pick where no other op's profiler stands in for it, and
+    where none is plausible the model's best alternative: never the heuristic's choice alone."""
     ops = [gemm_op(1280, 768, 768), gemm_op(1280, 3072, 768), gemm_op(100352, 64, 64), gemm_op(6272, 256, 1024)]
     for cover in (1, 2, 3):
         plan = select.plan_profiles(ops, ARCH, cover=cover)
@@ -225,6 +226,7 @@ def test_the_plan_gives_each_op_its_heuristic_choice_and_cover_plausible_candida
             plausible = [sl.pairs[i] for i in sl.plausible() if i != sl.heuristic]  # the model's picks
             assert len(set(plausible) & set(plan[op])) >= min(cover, len(plausible))
             assert [pair for pair in sl.pairs if pair in plan[op]] == plan[op]  # the shortlist's order
+            assert len(plan[op]) >= min(2, len(sl.pairs))  # never the heuristic's choice alone
 
 
 def test_the_plan_shares_profilers_between_ops():
