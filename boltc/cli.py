@@ -157,11 +157,12 @@ def build_parser() -> argparse.ArgumentParser:
                              "pass): heuristic (fixed rules; the default), model (the performance "
                              "model's fastest prediction, fitted to H100 measurements for sm_90a), "
                              "profile (the tuning cache's "
-                             "measurement, else the model's 8 fastest candidates and the heuristic's "
-                             "own, compiled and timed on this machine's CUDA GPU)")
+                             "measurement, else the heuristic's kernel and the model's plausible "
+                             "alternatives, compiled and timed on this machine's CUDA GPU)")
     parser.add_argument("--tune-budget", type=positive_seconds, metavar="SECONDS",
-                        help="the most time --tune profile spends timing candidates, over the whole "
-                             "model (default: no limit); only with --tune profile")
+                        help="the most time --tune profile spends compiling and timing candidates, "
+                             "over the whole model; a larger budget times more alternatives per "
+                             "kernel (default: one each, no limit); only with --tune profile")
     parser.add_argument("-j", "--jobs", type=positive_int, metavar="N",
                         help="parallel nvcc processes for a shared library (default: all cores, "
                              "memory permitting)")
