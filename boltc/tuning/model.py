@@ -212,11 +212,12 @@ def gpu_for_arch(arch: str) -> GpuModel:
 
 # Issue slots per output element of each functor (CUTLASS's and boltc's), counted from SASS
 # (bench/epilogue.py on the H100, over the plain store: bias+relu +2, hardswish +5, GELU tanh
-# +6, softplus and GELU erf in their 16-bit forms +9). Unlisted: TRANSCENDENTAL or SIMPLE.
+# +6, softplus and GELU erf in their 16-bit forms +9; boltc's Sigmoid and SiLu counted from
+# their code: a multiply, ex2, an add, rcp (and a multiply)). Unlisted: TRANSCENDENTAL or SIMPLE.
 _T = "cutlass::epilogue::thread::"
 FUNCTOR_INSTRUCTIONS: dict[str, float] = {
     f"{_T}Identity": 0, f"{_T}ReLu": 1, f"{_T}HardSwish": 4, f"{_T}GELU_taylor": 5,
-    f"{_T}Sigmoid": 6, f"{_T}SiLu": 7, f"{_T}Tanh": 2, f"{_T}Clamp": 2,
+    "boltc_evt::Sigmoid": 4, "boltc_evt::SiLu": 5, f"{_T}Tanh": 2, f"{_T}Clamp": 2,
     "boltc_evt::SoftplusHalf": 8, "boltc_evt::Softplus": 12, "boltc_evt::GeluErfF16": 8,
     "boltc_evt::GeluErfBF16": 8, "boltc_evt::GeluErf": 15, "cutlass::plus": 1, "cutlass::minus": 1,
     "cutlass::multiplies": 1, "cutlass::negate": 1, "cutlass::divides": 8,

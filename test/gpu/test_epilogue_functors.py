@@ -31,6 +31,8 @@ CASES = {
     "gelu_erf_bf16": ("GeluErfBF16", _GELU, 3.8e-4, 6.5e-9),
     "softplus": ("Softplus", _SOFTPLUS, 2e-6, 0.0),
     "softplus_half": ("SoftplusHalf", _SOFTPLUS, 1.3e-5, 0.0),
+    "sigmoid": ("Sigmoid", lambda x: 1.0 / (1.0 + np.exp(-x)), 2.5e-6, 0.0),
+    "silu": ("SiLu", lambda x: x / (1.0 + np.exp(-x)), 2.5e-6, 0.0),
 }
 SUPPORT_KEYS = ("per_element", "ex2_approx", "rcp_approx", "max_nan", *CASES)
 
@@ -103,6 +105,15 @@ def test_device_functor_at_inf_and_nan(apply, key, at_minus_inf):
     assert got[0] == np.inf
     assert abs(got[1]) <= at_minus_inf
     assert np.isnan(got[2])
+
+
+def test_sigmoid_and_silu_at_inf_and_nan(apply):
+    """rcp.approx(inf) = 0 gives sigmoid's limits; silu(-inf) is -inf * 0 = NaN, as torch's."""
+    special = np.array([np.inf, -np.inf, np.nan], dtype=np.float32)
+    sigmoid = apply(list(CASES).index("sigmoid"), special)
+    assert sigmoid[0] == 1.0 and sigmoid[1] == 0.0 and np.isnan(sigmoid[2])
+    silu = apply(list(CASES).index("silu"), special)
+    assert silu[0] == np.inf and np.isnan(silu[1]) and np.isnan(silu[2])
 
 
 def test_gelu_erf_negative_tail_keeps_relative_accuracy(apply):

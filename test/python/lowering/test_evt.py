@@ -319,6 +319,10 @@ _FUNCTOR_CASES = {  # SUPPORT_CODE key -> (functor, numpy reference, rtol, atol)
     "gelu_erf_f16": ("GeluErfF16", lambda x: 0.5 * x * _erfc(-x / np.sqrt(2.0)), 7.5e-5, 3e-8),
     "gelu_erf_bf16": ("GeluErfBF16", lambda x: 0.5 * x * _erfc(-x / np.sqrt(2.0)), 3.8e-4, 6.5e-9),
     "erf": ("Erf", lambda x: _erf(x), 1e-6, 1e-7),
+    # exp(-x) as 2^(-x log2 e): the argument's rounding, up to 6e-8 |x| relative (1.8e-6 at
+    # |x| = 30), carries into sigmoid and silu; the reciprocal is exact here (IEEE on the host).
+    "sigmoid": ("Sigmoid", lambda x: 1.0 / (1.0 + np.exp(-x)), 2e-6, 0),
+    "silu": ("SiLu", lambda x: x / (1.0 + np.exp(-x)), 2e-6, 0),
 }
 
 
