@@ -375,8 +375,8 @@ def plan_profiles(ops, arch: str, top_k: int = PROFILE_TOP_K, *, cover: int = PR
     that gives the most ops still short of `cover` plausible candidates besides their own
     heuristic choice one more (weighed by the ops' predicted time, so that the layers that take
     the model's time come first; ties: the better-ranked), until each op has `cover` (or all
-    it has). Each op then times every shortlisted pair whose
-    profiler the plan holds, whoever it was planned for."""
+    it has). Each op then times every shortlisted pair whose profiler the plan holds, whoever
+    it was planned for."""
     lists = {op: ranked_shortlist(op, arch, top_k) for op in ops}
     units = {op: [c.kernel(p).name for c, p in sl.pairs] for op, sl in lists.items()}
     planned: dict[str, None] = {}
