@@ -86,6 +86,18 @@ def run_header() -> dict:
     }
 
 
+def gemm_peers(torch, a, b, bias, act: str | None) -> dict:
+    """The peers of A @ B (+ bias, act): cuBLAS (torch.matmul); with an activation, addmm then
+    the activation (two kernels) and, for relu and gelu, cuBLASLt's fused epilogue."""
+    peers = {"cublas_us": lambda: torch.matmul(a, b)}
+    if act:
+        activation = torch_activation(torch, act)
+        peers["addmm_then_act_us"] = lambda: activation(torch.addmm(bias, a, b))
+        if act in ("relu", "gelu"):
+            peers["cublaslt_fused_us"] = lambda: torch._addmm_activation(bias, a, b, use_gelu=act == "gelu")
+    return peers
+
+
 def bench_one(boltc, torch, do_bench, row: dict, act: str | None) -> dict:
     m, n, k = row["M"], row["N"], row["K"]
     gen = torch.Generator(device="cuda").manual_seed(0)
@@ -104,13 +116,7 @@ def bench_one(boltc, torch, do_bench, row: dict, act: str | None) -> dict:
     torch.testing.assert_close(ours.float(), reference, rtol=2e-3, atol=2e-3)
     graph = model.capture_graph(*inputs)
     timings = {"boltc_us": 1e3 * do_bench(lambda: graph.replay(), warmup=50, rep=300, return_mode="median")}
-    peers = {"cublas_us": lambda: torch.matmul(a, b)}
-    if act:
-        activation = torch_activation(torch, act)
-        peers["addmm_then_act_us"] = lambda: activation(torch.addmm(bias, a, b))
-        if act in ("relu", "gelu"):
-            peers["cublaslt_fused_us"] = lambda: torch._addmm_activation(bias, a, b, use_gelu=act == "gelu")
-    for name, fn in peers.items():
+    for name, fn in gemm_peers(torch, a, b, bias, act).items():
         timings[name] = 1e3 * do_bench(fn, warmup=50, rep=300, return_mode="median")
     result = {"M": m, "N": n, "K": k, "act": act, **timings,
               "TFLOPs": 2 * m * n * k / (timings["boltc_us"] * 1e-6) / 1e12,

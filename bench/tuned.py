@@ -56,7 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conv import BENCH, Bench, ConvShape, constant_weights, conv_model, conv_workloads  # noqa: E402
-from gemm import WORKLOADS, gemm_model, run_header, torch_activation  # noqa: E402
+from gemm import WORKLOADS, gemm_model, gemm_peers, run_header, torch_activation  # noqa: E402
 from profile_space import RESNET50_BATCH, RESNET50_CONVS  # noqa: E402
 
 STRATEGIES = ("heuristic", "model", "profile")
@@ -193,13 +193,7 @@ def time_gemm(torch, do_bench, case: Case, models: dict) -> dict:
         torch.cuda.synchronize()
         torch.testing.assert_close(out, reference, **GEMM_TOLERANCE, msg=lambda e: f"{case.label} {strategy}: {e}")
         row[f"{strategy}_us"] = 1e3 * do_bench(lambda: graph.replay(), **BENCH)
-    peers = {"cublas_us": lambda: torch.matmul(a, b)}
-    if act:
-        activation = torch_activation(torch, act)
-        peers["addmm_then_act_us"] = lambda: activation(torch.addmm(bias, a, b))
-        if act in ("relu", "gelu"):
-            peers["cublaslt_fused_us"] = lambda: torch._addmm_activation(bias, a, b, use_gelu=act == "gelu")
-    for name, fn in peers.items():
+    for name, fn in gemm_peers(torch, a, b, bias, act).items():
         row[name] = 1e3 * do_bench(fn, **BENCH)
     return row
 
