@@ -328,6 +328,7 @@ def ranked_shortlist(op, arch: str, top_k: int = PROFILE_TOP_K) -> Shortlist:
         return Shortlist(tuple(pairs), (None,) * len(pairs), None)
     timed = sorted(((_predicted(c, p, gpu), (c, p)) for c, p in pairs), key=lambda t: t[0])
     chosen = [pair for _, pair in timed[:top_k]]
+    predicted = {pair: t for t, pair in timed[:top_k]}
     own = heuristic(op, arch)
     place = None
     if own.kernel is not None:
@@ -347,7 +348,8 @@ def ranked_shortlist(op, arch: str, top_k: int = PROFILE_TOP_K) -> Shortlist:
             pair = chosen.pop(same[0]) if same else (mine, problem)
             place = 0 if same and same[0] == 0 else 1
             chosen.insert(place, pair)
-    return Shortlist(tuple(chosen), tuple(_predicted(c, p, gpu) for c, p in chosen), place)
+    return Shortlist(tuple(chosen), tuple(predicted[pair] if pair in predicted else _predicted(*pair, gpu)
+                                          for pair in chosen), place)
 
 
 def _predicted(candidate, problem, gpu) -> float:
@@ -364,6 +366,69 @@ def _predicted(candidate, problem, gpu) -> float:
     return predict(candidate, problem, gpu).time_us
 
 
+class ProfilePlanner:
+    """Every op's ranked shortlist and each pair's profiler (its kernel's name), made once and
+    planned from as often as a call needs: `plan` for a cover, `profilers` to count a plan's."""
+
+    def __init__(self, ops, arch: str, top_k: int = PROFILE_TOP_K):
+        self.top_k = top_k
+        self.lists = {op: ranked_shortlist(op, arch, top_k) for op in ops}
+        self.units = {op: [c.kernel(p).name for c, p in sl.pairs] for op, sl in self.lists.items()}
+        self.unit_of = {pair: unit for op, sl in self.lists.items() for pair, unit in zip(sl.pairs, self.units[op])}
+
+    def profilers(self, pairs) -> set[str]:
+        return {self.unit_of[pair] for pair in pairs}
+
+    def plan(self, cover: int = PROFILE_COVER, tolerance: float | None = None, ops=None) -> dict:
+        """plan_profiles' plan for `ops` (default: all of this planner's)."""
+        lists = {op: self.lists[op] for op in (self.lists if ops is None else ops)}
+        units = self.units
+        planned: dict[str, None] = {}
+        for op, sl in lists.items():
+            if sl.heuristic is not None:
+                planned.setdefault(units[op][sl.heuristic], None)
+        groups: dict[tuple[str, ...], list] = {}  # ops with the same shortlist: [plausible units, weight]
+        for op, sl in lists.items():
+            # The op's own heuristic choice is timed anyway: the cover counts the model's picks;
+            # where none is plausible (the heuristic's predicted clearly fastest), its best other
+            # one, so that every op is measured against at least one alternative.
+            others = [i for i in range(len(sl.pairs)) if i != sl.heuristic]
+            plausible = [units[op][i] for i in sl.plausible(tolerance) if i != sl.heuristic] or \
+                [units[op][i] for i in others[:1]]
+            group = groups.setdefault(tuple(units[op]), [plausible, 0.0])
+            known = [t for t in sl.predicted if t is not None]
+            group[1] += min(known) if known else 1.0
+        short = {key: min(cover, len(group[0])) - sum(u in planned for u in group[0]) for key, group in groups.items()}
+        while True:
+            gain: dict[str, float] = {}
+            for key, (plausible, weight) in groups.items():
+                if short[key] > 0:
+                    for unit in plausible:
+                        if unit not in planned:
+                            gain[unit] = gain.get(unit, 0.0) + weight
+            if not gain:
+                break
+            unit = max(gain, key=lambda u: gain[u])  # first-seen wins a tie: the better-ranked
+            planned[unit] = None
+            for key, (plausible, _) in groups.items():
+                if unit in plausible:
+                    short[key] -= 1
+        return {op: [pair for pair, unit in zip(sl.pairs, units[op]) if unit in planned] for op, sl in lists.items()}
+
+    def cover_for_budget(self, budget_s: float, jobs: int | None = None) -> int:
+        """cover_for_budget's answer for this planner's ops."""
+        from boltc.lowering import build
+
+        cores = jobs or build.default_jobs()
+        best = 1
+        for cover in range(2, self.top_k + 1):
+            pairs = [pair for pairs in self.plan(cover).values() for pair in pairs]
+            if len(self.profilers(pairs)) * PROFILER_CORE_S / cores > 0.75 * budget_s:
+                break
+            best = cover
+        return best
+
+
 def plan_profiles(ops, arch: str, top_k: int = PROFILE_TOP_K, *, cover: int = PROFILE_COVER,
                   tolerance: float | None = None) -> dict:
     """Which of each op's shortlisted pairs `profile` times, as {op: [(candidate, problem)]}.
@@ -377,56 +442,14 @@ def plan_profiles(ops, arch: str, top_k: int = PROFILE_TOP_K, *, cover: int = PR
     the model's time come first; ties: the better-ranked), until each op has `cover` (or all
     it has). Each op then times every shortlisted pair whose profiler the plan holds, whoever
     it was planned for."""
-    lists = {op: ranked_shortlist(op, arch, top_k) for op in ops}
-    units = {op: [c.kernel(p).name for c, p in sl.pairs] for op, sl in lists.items()}
-    planned: dict[str, None] = {}
-    for op, sl in lists.items():
-        if sl.heuristic is not None:
-            planned.setdefault(units[op][sl.heuristic], None)
-    groups: dict[tuple[str, ...], list] = {}  # ops with the same shortlist: [plausible units, weight]
-    for op, sl in lists.items():
-        # The op's own heuristic choice is timed anyway: the cover counts the model's picks;
-        # where none is plausible (the heuristic's predicted clearly fastest), its best other
-        # one, so that every op is measured against at least one alternative.
-        others = [i for i in range(len(sl.pairs)) if i != sl.heuristic]
-        plausible = [units[op][i] for i in sl.plausible(tolerance) if i != sl.heuristic] or \
-            [units[op][i] for i in others[:1]]
-        group = groups.setdefault(tuple(units[op]), [plausible, 0.0])
-        known = [t for t in sl.predicted if t is not None]
-        group[1] += min(known) if known else 1.0
-    short = {key: min(cover, len(group[0])) - sum(u in planned for u in group[0]) for key, group in groups.items()}
-    while True:
-        gain: dict[str, float] = {}
-        for key, (plausible, weight) in groups.items():
-            if short[key] > 0:
-                for unit in plausible:
-                    if unit not in planned:
-                        gain[unit] = gain.get(unit, 0.0) + weight
-        if not gain:
-            break
-        unit = max(gain, key=lambda u: gain[u])  # first-seen wins a tie: the better-ranked
-        planned[unit] = None
-        for key, (plausible, _) in groups.items():
-            if unit in plausible:
-                short[key] -= 1
-    return {op: [pair for pair, unit in zip(sl.pairs, units[op]) if unit in planned] for op, sl in lists.items()}
+    return ProfilePlanner(ops, arch, top_k).plan(cover, tolerance)
 
 
 def cover_for_budget(ops, arch: str, budget_s: float, top_k: int = PROFILE_TOP_K, jobs: int | None = None) -> int:
     """The largest cover (1 to `top_k`) whose plan's profilers compile, by PROFILER_CORE_S on
     `jobs` cores (default: build.py's), within 3/4 of `budget_s` (the rest for timing them);
     1 where even that does not fit (profile_problems' rounds then keep to the budget)."""
-    from boltc.lowering import build
-
-    cores = jobs or build.default_jobs()
-    best = 1
-    for cover in range(2, top_k + 1):
-        plan = plan_profiles(ops, arch, top_k, cover=cover)
-        units = {c.kernel(p).name for pairs in plan.values() for c, p in pairs}
-        if len(units) * PROFILER_CORE_S / cores > 0.75 * budget_s:
-            break
-        best = cover
-    return best
+    return ProfilePlanner(ops, arch, top_k).cover_for_budget(budget_s, jobs)
 
 
 def by_profile(op, arch: str, budget_s: float | None, cache=None, pool=None, progress: bool = False) -> Selection:
@@ -450,8 +473,9 @@ def profile_all(ops, arch: str, budget_s: float | None, cache=None, pool=None, p
     if pool is None and not visible_gpus():
         raise BoltcError("--tune profile times the candidates on a CUDA GPU, and this machine has none "
                          "(use --tune heuristic or --tune model here)")
+    planner = ProfilePlanner(ops, arch, top_k)
     if cover is None:
-        cover = PROFILE_COVER if budget_s is None else cover_for_budget(ops, arch, budget_s, top_k)
+        cover = PROFILE_COVER if budget_s is None else planner.cover_for_budget(budget_s)
     plans = {}  # op -> (its problems, the cache's records of them)
     to_time: dict[tuple[object, object], None] = {}  # ordered, each (candidate, problem) once
     with _opened(cache, TuningCache.open) as db:
@@ -467,14 +491,14 @@ def profile_all(ops, arch: str, budget_s: float | None, cache=None, pool=None, p
                     records[problem] = record
             return records
 
-        planned = plan_profiles(ops, arch, top_k, cover=cover)
+        planned = planner.plan(cover)
         for op, pairs in planned.items():
             problems = list(dict.fromkeys(p for _, p in pairs))
             plans[op] = (problems, cached(pairs))
         pending = [op for op, (problems, records) in plans.items() if not (records and len(records) == len(problems))]
         if len(pending) < len(ops):
             # The ops the cache answers compile nothing: plan the others' profilers without them.
-            planned = plan_profiles(pending, arch, top_k, cover=cover)
+            planned = planner.plan(cover, ops=pending)
             for op in pending:
                 plans[op] = (list(dict.fromkeys(p for _, p in planned[op])), cached(planned[op]))
         for op in pending:
@@ -489,14 +513,14 @@ def profile_all(ops, arch: str, budget_s: float | None, cache=None, pool=None, p
         if failed and to_time and (left is None or left > 0):
             # Every planned candidate of these ops was rejected (a wrong result, a refused
             # launch): the rest of their shortlists, so that a rejected kernel is never chosen.
-            more = {pair: None for op in failed for pair in shortlist(op, arch, top_k) if pair not in to_time}
+            more = {pair: None for op in failed for pair in planner.lists[op].pairs if pair not in to_time}
             if more:
                 outcomes += profile_problems(list(more), arch, budget_s=left, cache=db, pool=pool, progress=progress)
                 for op in failed:
-                    plans[op] = (list(dict.fromkeys(p for _, p in shortlist(op, arch, top_k))), plans[op][1])
+                    plans[op] = (list(dict.fromkeys(p for _, p in planner.lists[op].pairs)), plans[op][1])
                 to_time.update(more)
         if progress and to_time:
-            profilers = len({c.kernel(p).name for c, p in to_time})
+            profilers = len(planner.profilers(to_time))
             print(f"boltc tune: {len(pending)} of {len(ops)} kernels tuned, {len(to_time)} candidates on {profilers} "
                   f"profilers (cover {cover}) in {time.monotonic() - start:.1f} s; {len(ops) - len(pending)} "
                   "from the tuning cache", file=sys.stderr, flush=True)
