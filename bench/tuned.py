@@ -55,7 +55,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from conv import BENCH, Bench, ConvShape, constant_weights, conv_model, conv_workloads  # noqa: E402
+from conv import BENCH, TOLERANCE, Bench, ConvShape, constant_weights, conv_model, conv_workloads  # noqa: E402
 from gemm import WORKLOADS, gemm_model, gemm_peers, run_header, torch_activation  # noqa: E402
 from profile_space import RESNET50_BATCH, RESNET50_CONVS  # noqa: E402
 
@@ -175,6 +175,20 @@ def build_all(cases: list[Case], strategies: list[str], out: Path, jobs: int) ->
 # --------------------------------------------------------------------------------------
 
 
+def time_builds(torch, do_bench, label: str, models: dict, inputs: tuple, reference, tolerance: dict) -> dict:
+    """{strategy_us} of each strategy's build as a CUDA-graph replay, each checked first against
+    `reference` (its output poisoned with NaN beforehand: every element must be written)."""
+    row: dict = {}
+    for strategy, model in models.items():
+        graph = model.capture_graph(*inputs)
+        graph.outputs[0].fill_(float("nan"))
+        out = graph.replay().float()
+        torch.cuda.synchronize()
+        torch.testing.assert_close(out, reference, **tolerance, msg=lambda e: f"{label} {strategy}: {e}")  # noqa: B023
+        row[f"{strategy}_us"] = 1e3 * do_bench(lambda: graph.replay(), **BENCH)  # noqa: B023
+    return row
+
+
 def time_gemm(torch, do_bench, case: Case, models: dict) -> dict:
     m, n, k, act = case.m, case.n, case.k, case.act
     gen = torch.Generator(device="cuda").manual_seed(0)
@@ -185,14 +199,7 @@ def time_gemm(torch, do_bench, case: Case, models: dict) -> dict:
     reference = a.float() @ b.float()
     if act:
         reference = torch_activation(torch, act)(reference + bias.float())
-    row: dict = {}
-    for strategy, model in models.items():
-        graph = model.capture_graph(*inputs)
-        graph.outputs[0].fill_(float("nan"))
-        out = graph.replay().float()
-        torch.cuda.synchronize()
-        torch.testing.assert_close(out, reference, **GEMM_TOLERANCE, msg=lambda e: f"{case.label} {strategy}: {e}")
-        row[f"{strategy}_us"] = 1e3 * do_bench(lambda: graph.replay(), **BENCH)
+    row = time_builds(torch, do_bench, case.label, models, inputs, reference, GEMM_TOLERANCE)
     for name, fn in gemm_peers(torch, a, b, bias, act).items():
         row[name] = 1e3 * do_bench(fn, **BENCH)
     return row
@@ -202,17 +209,9 @@ def time_conv(torch, do_bench, case: Case, models: dict) -> dict:
     shape = case.conv
     weights = constant_weights(shape) if case.constant_weights else None
     bench = Bench(torch, do_bench, shape, weights, seed=0)
-    row: dict = {}
-    reference = bench.reference(case.epilogue)
     inputs = (bench.x,) if weights is not None else (
         (bench.x, bench.filter, bench.bias) if case.epilogue == "cbr" else (bench.x, bench.filter))
-    for strategy, model in models.items():
-        graph = model.capture_graph(*inputs)
-        graph.outputs[0].fill_(float("nan"))
-        out = graph.replay().float()
-        torch.cuda.synchronize()
-        torch.testing.assert_close(out, reference, rtol=2e-3, atol=2e-3, msg=lambda e: f"{case.label} {strategy}: {e}")
-        row[f"{strategy}_us"] = 1e3 * do_bench(lambda: graph.replay(), **BENCH)
+    row = time_builds(torch, do_bench, case.label, models, inputs, bench.reference(case.epilogue), TOLERANCE)
     peers = bench.peers(inductor=False)
     row.update({k: v for k, v in peers.items() if k.endswith("_us") or k == "peer_check_failed"})
     return row
