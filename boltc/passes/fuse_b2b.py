@@ -21,7 +21,11 @@ shared-memory residence within the target's registers and shared memory (registe
 preferred; the choice is the op's `residence`), and a roofline cost model that keeps
 compute-bound pairs apart. On sm_80, first what CUTLASS example 13's templates can express
 (`analysis.b2b_sm80`, the rules its emitters check too): f16/bf16, N0 and N1 in {32, 64, 128},
-a first-stage bias, epilogues of bias and relu only, one weight layout. With `remarks=true` every refused pair is reported on stderr.
+a first-stage bias, epilogues of bias and relu only, one weight layout. On sm_90a, what
+b2b_gemm_sm90 takes (`lowering.cutlass.b2b_sm90.sm90_refusal`: f16/bf16 GEMM pairs, 16-byte
+rows, bias and relu epilogues) or else example 13's: a pair no kernel of the target runs stays
+two kernels (`kernels=false` drops that rule, for studying the analysis alone). With
+`remarks=true` every refused pair is reported on stderr.
 """
 
 from __future__ import annotations
@@ -109,14 +113,41 @@ def describe_problem(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bProblem:
     )
 
 
-# Per arch, the b2b kernel's own limits (what its template can express), checked after residence
-# and before profitability, so that a pair the kernel would refuse at lowering stays two kernels. sm_90a has no b2b
-# kernel yet: only the residence and cost rules apply there.
-TEMPLATE_RULES = {"sm_80": b2b_sm80_refusal}
+# Per arch, the b2b kernels' own limits (what their templates can express), checked after
+# residence and before profitability, so that a pair every kernel would refuse at lowering
+# stays two kernels (a fused pair no kernel takes would fail the build). Each rule returns
+# why not, or None.
 
 
-def b2b_decision(first: bolt.AnchorOp, second: bolt.AnchorOp, gpu: GpuTarget) -> B2bPlan | str:
-    """The plan for fusing `first` into `second`, or why they stay two kernels."""
+def _sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
+    verdict = b2b_sm80_refusal(first, second)
+    if isinstance(verdict, TemplateRefusal):
+        return f"sm_80's b2b kernel (CUTLASS example 13) cannot run it: {verdict.reason}"
+    return None
+
+
+def _sm90a_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
+    """sm_90a lowers a b2b to b2b_gemm_sm90 where it takes the pair, else to example 13's
+    kernels (anchors.py): refused only where both refuse."""
+    from boltc.lowering.cutlass.b2b_sm90 import sm90_refusal  # the emitter's own rules
+
+    hopper = sm90_refusal(first, second)
+    if not isinstance(hopper, str):
+        return None
+    ampere = b2b_sm80_refusal(first, second)
+    if not isinstance(ampere, TemplateRefusal):
+        return None
+    return (f"sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: {hopper}; CUTLASS example 13: "
+            f"{ampere.reason}")
+
+
+TEMPLATE_RULES = {"sm_80": _sm80_refusal, "sm_90a": _sm90a_refusal}
+
+
+def b2b_decision(first: bolt.AnchorOp, second: bolt.AnchorOp, gpu: GpuTarget, kernels: bool = True) -> B2bPlan | str:
+    """The plan for fusing `first` into `second`, or why they stay two kernels. `kernels`
+    False: the residence and cost rules alone, not whether a b2b kernel of the target runs the
+    pair (the analysis of any pair; a build of such a b2b fails where no kernel takes it)."""
     reason = b2b_pair_blocker(describe_pair(first, second))
     if reason is not None:
         return reason
@@ -124,11 +155,11 @@ def b2b_decision(first: bolt.AnchorOp, second: bolt.AnchorOp, gpu: GpuTarget) ->
     plan = b2b_plan(problem, gpu)
     if isinstance(plan, str):
         return plan
-    template_rules = TEMPLATE_RULES.get(gpu.arch)
+    template_rules = TEMPLATE_RULES.get(gpu.arch) if kernels else None
     if template_rules is not None:
-        verdict = template_rules(first, second)
-        if isinstance(verdict, TemplateRefusal):
-            return f"{gpu.arch}'s b2b kernel (CUTLASS example 13) cannot run it: {verdict.reason}"
+        refusal = template_rules(first, second)
+        if refusal is not None:
+            return refusal
     return b2b_profitability_blocker(problem, plan, gpu) or plan
 
 
@@ -157,20 +188,21 @@ class FuseBackToBack(RewritePattern):
     """anchor(anchor(x, w0), w1) -> b2b(x, w0, w1) { anchor; anchor }, when b2b_decision says."""
 
     gpu: GpuTarget
+    kernels: bool = True
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         first = producer_anchor(op)
         if first is None:
             return
         assert isinstance(op, bolt.AnchorOp)
-        plan = b2b_decision(first, op, self.gpu)
+        plan = b2b_decision(first, op, self.gpu, self.kernels)
         if isinstance(plan, str):
             return  # reported after the walk, with remarks=true
         rewriter.replace(op, build_b2b(first, op, plan.residence))
         rewriter.erase(first)
 
 
-def b2b_remarks(module: ModuleOp, gpu: GpuTarget, default_file: str = "<input>") -> list[str]:
+def b2b_remarks(module: ModuleOp, gpu: GpuTarget, default_file: str = "<input>", kernels: bool = True) -> list[str]:
     """One line per anchor feeding another that stays a separate kernel, and why."""
     lines = []
     for second in module.walk():
@@ -178,7 +210,7 @@ def b2b_remarks(module: ModuleOp, gpu: GpuTarget, default_file: str = "<input>")
         if first is None:
             continue
         assert isinstance(second, bolt.AnchorOp)
-        reason = b2b_decision(first, second, gpu)
+        reason = b2b_decision(first, second, gpu, kernels)
         if isinstance(reason, str):
             lines.append(
                 f"remark: {op_location(second, default_file)}: '{second.name}' not fused back "
@@ -203,10 +235,13 @@ class FuseB2bPass(ModulePass):
 
     arch: str = "sm_90a"
     remarks: bool = False
+    # Only pairs one of the target's b2b kernels runs (TEMPLATE_RULES); false: the residence
+    # and cost rules alone (studying the analysis: f32 pairs, which no b2b kernel takes).
+    kernels: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         gpu = gpu_target(self.arch)
-        PatternRewriteWalker(FuseBackToBack(gpu)).rewrite_module(op)
+        PatternRewriteWalker(FuseBackToBack(gpu, self.kernels)).rewrite_module(op)
         if remarks_wanted(self.remarks):
-            for line in b2b_remarks(op, gpu):
+            for line in b2b_remarks(op, gpu, kernels=self.kernels):
                 remark(self.name, line, self.remarks)

@@ -83,6 +83,16 @@ from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint,
 FAMILY = "b2b_gemm_sm90"
 ARCH = "sm_90a"
 HEADER = "boltc/b2b_sm90_collective.hpp"  # boltc/lowering/cutlass/include (build.cutlass_include_dirs)
+RESIDENT_HEADER = "boltc/b2b_sm90_resident.hpp"
+# The two kernels: W1 resident in shared memory, all of N0 in one tile, A streamed across
+# tiles (the default where N0 and N1 fit); example 88's loop over blocks of N0 (the rest).
+RESIDENT = "resident"
+STREAMED = "streamed"
+RESIDENT_MAX_N0 = 256  # one wgmma N: the first product's whole row block in registers
+RESIDENT_TILE_K = 64  # k-block of the first GEMM where K0 > RESIDENT_SINGLE_BLOCK_K0
+RESIDENT_SINGLE_BLOCK_K0 = 128  # up to here one k-block holds all of K0 (rounded up to 16)
+RESIDENT_STAGES = (2, 8)  # CUTLASS's mainloop needs two; past eight the stream gains nothing
+RESIDENT_CONSUMER_REGISTERS = 232  # B2bResidentKernel's MmaRegisterRequirement
 BLOCK_M = 128  # two consumer warpgroups of 64 rows (example 88's forward tile)
 BLOCKS_N0 = (64, 128)  # W0 columns (W1 rows) per pipeline step
 MAX_K0 = 256
@@ -121,13 +131,18 @@ class B2bSm90Config(SelfChecking):
     bias1: Element | None
     relu1: bool
     stages: int
+    # RESIDENT: tile_k0 is the first GEMM's k-block (K0 any), block_n0 all of N0 (<= 256);
+    # STREAMED: tile_k0 all of K0 (<= 256), block_n0 N0's block per pipeline step.
+    variant: str = STREAMED
 
     def summary(self) -> str:
         def stage(bias: Element | None, relu: bool) -> str:
             core = "acc + bias" if bias is not None else "acc"
             return f"relu({core})" if relu else core
 
-        return (f"{FAMILY} {self.element.short} tile {BLOCK_M}x{self.block_n0} K0<={self.tile_k0} "
+        shape = (f"tile {BLOCK_M}x{self.block_n0} (N0 whole) k-block {self.tile_k0}" if self.variant == RESIDENT
+                 else f"tile {BLOCK_M}x{self.block_n0} K0<={self.tile_k0}")
+        return (f"{FAMILY} {self.variant} {self.element.short} {shape} "
                 f"N1<={self.tile_n1}, W0 {'[N0,K0]' if self.w0_k_major else '[K0,N0]'}, "
                 f"W1 {'[N1,N0]' if self.w1_k_major else '[N0,N1]'}, stages {self.stages}, "
                 f"epilogues {stage(self.bias0, self.relu0)} / {stage(self.bias1, self.relu1)}")
@@ -135,14 +150,18 @@ class B2bSm90Config(SelfChecking):
     def blocker(self) -> str | None:
         if self.element not in (Element.F16, Element.BF16):
             return f"{self.element.short}: the kernel's wgmma operands here are f16 or bf16"
+        if self.variant == RESIDENT:
+            return self._resident_blocker()
+        if self.variant != STREAMED:
+            return f"variant {self.variant!r} is neither {RESIDENT!r} nor {STREAMED!r}"
         if self.block_n0 not in BLOCKS_N0:
             return f"block of N0 {self.block_n0} is not one of {BLOCKS_N0}"
         for what, tile, limit in (("TileK0", self.tile_k0, MAX_K0), ("TileN1", self.tile_n1, MAX_N1)):
             if tile <= 0 or tile % TILE_STEP or tile > limit:
                 return f"{what}={tile} must be a multiple of {TILE_STEP} up to {limit}"
-        for what, bias in (("bias0", self.bias0), ("bias1", self.bias1)):
-            if bias is not None and bias not in (Element.F16, Element.BF16, Element.F32):
-                return f"{what} is {bias.short}: the kernel reads biases as f16, bf16 or f32"
+        blocker = self._bias_blocker()
+        if blocker:
+            return blocker
         registers = self.block_n0 // 2 + self.block_n0 // 4 + self.tile_n1 // 2
         if registers > CONSUMER_REGISTERS - REGISTER_HEADROOM:
             return (f"S ({self.block_n0 // 2}), its rounded copy ({self.block_n0 // 4}) and O ({self.tile_n1 // 2}) "
@@ -156,8 +175,40 @@ class B2bSm90Config(SelfChecking):
             return f"{smem} bytes of shared memory exceed the {SMEM_CAPACITY} of an sm_90 CTA"
         return None
 
+    def _bias_blocker(self) -> str | None:
+        for what, bias in (("bias0", self.bias0), ("bias1", self.bias1)):
+            if bias is not None and bias not in (Element.F16, Element.BF16, Element.F32):
+                return f"{what} is {bias.short}: the kernel reads biases as f16, bf16 or f32"
+        return None
+
+    def _resident_blocker(self) -> str | None:
+        for what, tile, limit in (("k-block", self.tile_k0, RESIDENT_SINGLE_BLOCK_K0),
+                                  ("TileN0", self.block_n0, RESIDENT_MAX_N0), ("TileN1", self.tile_n1, MAX_N1)):
+            if tile <= 0 or tile % TILE_STEP or tile > limit:
+                return f"{what}={tile} must be a multiple of {TILE_STEP} up to {limit}"
+        blocker = self._bias_blocker()
+        if blocker:
+            return blocker
+        registers = self.block_n0 // 2 + self.block_n0 // 4 + self.tile_n1 // 2
+        if registers > RESIDENT_CONSUMER_REGISTERS - REGISTER_HEADROOM:
+            return (f"the first product ({self.block_n0 // 2}), its rounded copy ({self.block_n0 // 4}) and D "
+                    f"({self.tile_n1 // 2}) take {registers} registers per consumer thread, above the "
+                    f"{RESIDENT_CONSUMER_REGISTERS - REGISTER_HEADROOM} the kernel's "
+                    f"{RESIDENT_CONSUMER_REGISTERS} leave for them")
+        low, high = RESIDENT_STAGES
+        if not low <= self.stages <= high:
+            return f"stages={self.stages} is not in {low}..{high}"
+        smem = self.shared_memory_bytes()
+        if smem > SMEM_CAPACITY:
+            return f"{smem} bytes of shared memory exceed the {SMEM_CAPACITY} of an sm_90 CTA"
+        return None
+
     def shared_memory_bytes(self) -> int:
         e = self.element.bytes
+        if self.variant == RESIDENT:
+            w1 = _round_up(self.block_n0 * self.tile_n1 * e, 1024)
+            stage = (BLOCK_M + self.block_n0) * self.tile_k0 * e
+            return w1 + _round_up(self.stages * stage, 1024) + SMEM_RESERVED
         a_tile = BLOCK_M * self.tile_k0 * e
         slot = max(self.block_n0 * self.tile_k0, self.tile_n1 * self.block_n0) * e
         return a_tile + self.stages * slot + SMEM_RESERVED
@@ -165,9 +216,42 @@ class B2bSm90Config(SelfChecking):
     @classmethod
     def choose(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
                bias0: Element | None, relu0: bool, bias1: Element | None, relu1: bool) -> B2bSm90Config:
-        """The smallest tiles holding K0 and N1; BlockN0 128 where N0 fills it and registers
-        allow, else 64; the most stages (up to 5) shared memory holds. InvalidKernelConfig
-        with the reason where nothing fits."""
+        """The resident kernel where all of N0 and N1 fit it (N0 <= 256, registers): the
+        k-block all of K0 up to 128, else 64; the most stages (up to 8) shared memory holds.
+        Else example 88's: the smallest tiles holding K0 and N1; BlockN0 128 where N0 fills it
+        and registers allow, else 64; the most stages (up to 5) shared memory holds.
+        InvalidKernelConfig with the reasons where nothing fits."""
+        resident = cls.choose_resident(element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
+                                       bias0=bias0, relu0=relu0, bias1=bias1, relu1=relu1)
+        if isinstance(resident, B2bSm90Config):
+            return resident
+        try:
+            return cls.choose_streamed(element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
+                                       bias0=bias0, relu0=relu0, bias1=bias1, relu1=relu1)
+        except InvalidKernelConfig as e:
+            raise InvalidKernelConfig(f"{e.message}; the resident kernel: {resident}") from None
+
+    @classmethod
+    def choose_resident(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
+                        bias0: Element | None, relu0: bool, bias1: Element | None, relu1: bool) -> B2bSm90Config | str:
+        """The resident kernel's configuration, or why it takes no such chain."""
+        if n0 > RESIDENT_MAX_N0 or n1 > MAX_N1:
+            return f"N0={n0} and N1={n1} must be at most {RESIDENT_MAX_N0} and {MAX_N1} (one wgmma N each)"
+        tile_k = _round_up(k0, TILE_STEP) if k0 <= RESIDENT_SINGLE_BLOCK_K0 else RESIDENT_TILE_K
+        tile_n0, tile_n1 = _round_up(n0, TILE_STEP), _round_up(n1, TILE_STEP)
+        reason = ""
+        for stages in range(RESIDENT_STAGES[1], RESIDENT_STAGES[0] - 1, -1):
+            try:
+                return cls(element, tile_k, tile_n0, tile_n1, w0_k_major, w1_k_major,
+                           bias0, relu0, bias1, relu1, stages, RESIDENT)
+            except InvalidKernelConfig as e:
+                reason = str(e)
+        return reason
+
+    @classmethod
+    def choose_streamed(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
+                        bias0: Element | None, relu0: bool, bias1: Element | None, relu1: bool) -> B2bSm90Config:
+        """Example 88's kernel: see `choose`."""
         if k0 > MAX_K0 or n1 > MAX_N1:
             raise InvalidKernelConfig(
                 f"{FAMILY}: K0={k0} and N1={n1} must be at most {MAX_K0} and {MAX_N1} (A's tile stays in shared "
@@ -195,14 +279,31 @@ class B2bSm90Config(SelfChecking):
         return ("cute::tuple<cute::_1, int, cute::tuple<int, int>>" if self.w1_k_major
                 else "cute::tuple<int, cute::_1, cute::tuple<int, int>>")
 
+    @property
+    def stride_w0(self) -> str:
+        """The resident kernel's W0 as the first GEMM's B: (N0, K0, L) strides."""
+        return "cute::Stride<int64_t, cute::_1, int64_t>" if self.w0_k_major else "cute::Stride<cute::_1, int64_t, int64_t>"
+
+    @property
+    def stride_w1(self) -> str:
+        """The resident kernel's W1 as the second GEMM's B: (N1, N0, L) strides."""
+        return "cute::Stride<int64_t, cute::_1, int64_t>" if self.w1_k_major else "cute::Stride<cute::_1, int64_t, int64_t>"
+
     def template_arguments(self) -> tuple[str, ...]:
-        """B2bKernelBuilder's arguments, in order (the header's declaration)."""
+        """The kernel template's arguments, in order (B2bKernelBuilder's, or B2bResidentKernel's
+        for the resident kernel: the headers' declarations)."""
         def bias(e: Element | None) -> str:
             return (e or self.element).cpp
 
         def act(relu: bool) -> str:
             return Activation.RELU if relu else Activation.IDENTITY
 
+        if self.variant == RESIDENT:
+            return (self.element.cpp, str(self.tile_k0), str(self.block_n0), str(self.tile_n1),
+                    self.stride_w0, self.stride_w1,
+                    bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
+                    bias(self.bias1), _bool(self.bias1 is not None), act(self.relu1),
+                    str(self.stages))
         return (self.element.cpp, str(self.block_n0), str(self.tile_k0), str(self.tile_n1),
                 self.layout_w0, self.layout_w1,
                 bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
@@ -249,10 +350,53 @@ _INCLUDES = f"""\
 
 {EXPORT_MACRO}"""
 
+# The resident kernel's types and arguments (b2b_sm90_resident.hpp); the entry points below
+# (_ENTRY_POINTS) are the same for both kernels.
+_RESIDENT_BODY = """\
+using Kernel = boltc::b2b_sm90_resident::B2bResidentKernel<
+    @TEMPLATE@>;
+using Element = typename Kernel::Element;
+constexpr bool kHasBias0 = Kernel::HasBias0;
+constexpr bool kHasBias1 = Kernel::HasBias1;
+
+// A stride type's one runtime stride (cute::_1 for the contiguous mode), batch stride 0.
+template <class Stride>
+Stride make_stride_ld(int64_t ld) {
+  Stride stride{};
+  cute::for_each(cute::make_seq<2>{}, [&](auto i) {
+    if constexpr (cute::is_same_v<cute::remove_cvref_t<decltype(cute::get<i>(stride))>, int64_t>) {
+      cute::get<i>(stride) = ld;
+    }
+  });
+  cute::get<2>(stride) = 0;
+  return stride;
+}
+
+typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
+  typename Kernel::Arguments args{
+      cute::make_tuple(1, 1, m, n0, k0),
+      {static_cast<const Element*>(a), make_stride_ld<typename Kernel::StrideA>(lda),
+       static_cast<const Element*>(w0), make_stride_ld<typename Kernel::StrideW0>(ldw0),
+       static_cast<const Element*>(w1), make_stride_ld<typename Kernel::StrideW1>(ldw1),
+       static_cast<const typename Kernel::ElementBias0*>(bias0), n1},
+      {static_cast<Element*>(d), ldd, static_cast<const typename Kernel::ElementBias1*>(bias1), n1},
+      cutlass::KernelHardwareInfo{}};
+  args.hw_info.sm_count = sm_count;
+  return args;
+}
+
+bool strides_fit(@PROBLEM@) {
+  constexpr int kVector = Kernel::Alignment;  // TMA: 16-byte strides; D in pairs of columns
+  return lda % kVector == 0 && ldw0 % kVector == 0 && ldw1 % kVector == 0 && ldd >= n1 && ldd % 2 == 0;
+}
+"""
+
 _BODY = """\
 using Builder = boltc::b2b_sm90::B2bKernelBuilder<
     @TEMPLATE@>;
 using Kernel = typename Builder::Kernel;
+constexpr bool kHasBias0 = Builder::HasBias0;
+constexpr bool kHasBias1 = Builder::HasBias1;
 using Mainloop = typename Builder::Mainloop;
 using Epilogue = typename Builder::Epilogue;
 using Element = typename Mainloop::Element;
@@ -294,6 +438,9 @@ bool strides_fit(@PROBLEM@) {
   return lda <= kMax && ldw0 <= kMax && ldw1 <= kMax && lda % kVector == 0 && ldw0 % kVector == 0
       && ldw1 % kVector == 0 && ldd >= n1;
 }
+"""
+
+_ENTRY_POINTS = """\
 }  // namespace
 
 BOLTC_EXPORT size_t @NAME@_workspace_size(@PROBLEM@) {
@@ -323,7 +470,7 @@ BOLTC_EXPORT int @NAME@(@PROBLEM@, void* workspace, size_t workspace_size, cudaS
   typename Kernel::Arguments args = make_arguments(@FORWARD@, sm_count);
   // The bias pointers are checked here, not in can_implement: the model's creation asks
   // can_implement with null pointers (boltc/lowering/host.py, prepare_queries).
-  if ((Builder::HasBias0 && bias0 == nullptr) || (Builder::HasBias1 && bias1 == nullptr)
+  if ((kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr)
       || !Kernel::can_implement(args)) {
     return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
   }
@@ -364,10 +511,13 @@ class B2bSm90Kernel(CutlassKernel):
             + "".join(f"//   {p};\n" for p in entry.prototypes())
         )
         c = self.config
-        body = (_BODY.replace("@TEMPLATE@", ",\n    ".join(c.template_arguments()))
+        resident = c.variant == RESIDENT
+        body = ((_RESIDENT_BODY if resident else _BODY) + _ENTRY_POINTS)
+        body = (body.replace("@TEMPLATE@", ",\n    ".join(c.template_arguments()))
                 .replace("@BIAS1@", (c.bias1 or c.element).cpp)
                 .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
-        return f"{header}\n{_INCLUDES}\nnamespace {{\n\n{body}"
+        includes = _INCLUDES.replace(HEADER, RESIDENT_HEADER) if resident else _INCLUDES
+        return f"{header}\n{includes}\nnamespace {{\n\n{body}"
 
 
 # --------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // What fuse-b2b fuses: two anchors back to back, each with its own epilogue, the
 // intermediate used once, into one bolt.b2b whose residence the target decides.
-// RUN: boltc-opt %s -p fuse-b2b --split-input-file | filecheck %s --check-prefixes=CHECK,SM90
+// RUN: boltc-opt %s -p 'fuse-b2b{kernels=false}' --split-input-file | filecheck %s --check-prefixes=CHECK,SM90
 // On sm_80 none of these is something CUTLASS example 13's templates run (sm80-template.mlir
 // has what they do): each stays two kernels, and the remark names the template's limit.
 // RUN: boltc-opt %s -p 'fuse-b2b{arch=sm_80 remarks=true}' --split-input-file 2>&1 | filecheck %s --check-prefix=SM80

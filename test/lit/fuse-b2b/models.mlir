@@ -1,8 +1,8 @@
 // The test/data models through import, raising, fuse-epilogue and fuse-b2b.
-// RUN: boltc-opt %data/b2b_gemm.mlir -p import-linalg,raise-bolt,fuse-epilogue,fuse-b2b | filecheck %s --check-prefix=B2B
+// RUN: boltc-opt %data/b2b_gemm.mlir -p 'import-linalg,raise-bolt,fuse-epilogue,fuse-b2b{kernels=false}' | filecheck %s --check-prefix=B2B
 // RUN: boltc-opt %data/b2b_gemm.mlir -p 'import-linalg,raise-bolt,fuse-epilogue,fuse-b2b{arch=sm_80 remarks=true}' 2>&1 | filecheck %s --check-prefix=SM80
-// RUN: boltc-opt %data/mlp_gelu.mlir -p import-linalg,raise-bolt,fuse-epilogue,fuse-b2b | filecheck %s --check-prefix=MLP
-// RUN: boltc-opt %data/resnet_block.mlir -p 'import-linalg,raise-bolt,fuse-epilogue,fuse-b2b{remarks=true}' 2>&1 | filecheck %s --check-prefix=RESNET
+// RUN: boltc-opt %data/mlp_gelu.mlir -p 'import-linalg,raise-bolt,fuse-epilogue,fuse-b2b{kernels=false}' | filecheck %s --check-prefix=MLP
+// RUN: boltc-opt %data/resnet_block.mlir -p 'import-linalg,raise-bolt,fuse-epilogue,fuse-b2b{remarks=true kernels=false}' 2>&1 | filecheck %s --check-prefix=RESNET
 
 // Linear 32->32 + bias + ReLU, then Linear 32->16 + bias, on 64 rows: N0 = 32 and N1 = 16 fit
 // one CTA tile each, whole rows per warp take 16 + 8 + 8 = 32 registers: register residence.

@@ -1,6 +1,6 @@
 // What fuse-b2b must leave as two kernels, and the remark that says why.
-// RUN: boltc-opt %s -p fuse-b2b --split-input-file | filecheck %s
-// RUN: boltc-opt %s -p 'fuse-b2b{remarks=true}' --split-input-file 2>&1 | filecheck %s --check-prefix=REMARK
+// RUN: boltc-opt %s -p 'fuse-b2b{kernels=false}' --split-input-file | filecheck %s
+// RUN: boltc-opt %s -p 'fuse-b2b{remarks=true kernels=false}' --split-input-file 2>&1 | filecheck %s --check-prefix=REMARK
 // RUN: boltc-opt %s -p 'fuse-b2b{arch=sm_80 remarks=true}' --split-input-file 2>&1 | filecheck %s --check-prefix=SM80
 
 // The intermediate is also returned: it must reach global memory anyway.

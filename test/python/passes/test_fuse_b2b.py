@@ -53,9 +53,9 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 ARCHS = ("sm_90a", "sm_80")
 
 
-def fuse(module: ModuleOp, arch: str = "sm_90a") -> None:
+def fuse(module: ModuleOp, arch: str = "sm_90a", kernels: bool = True) -> None:
     FuseEpiloguePass().apply(bolt_context(), module)
-    FuseB2bPass(arch=arch).apply(bolt_context(), module)
+    FuseB2bPass(arch=arch, kernels=kernels).apply(bolt_context(), module)
     module.verify()
 
 
@@ -67,28 +67,46 @@ def b2bs(module: ModuleOp) -> list[bolt.B2bOp]:
 # The test/data models.
 # --------------------------------------------------------------------------------------
 
+# Pairs the residence and cost rules fuse (kernels=false)...
 EXPECTED_B2B = {"b2b_gemm": 1, "mlp_gelu": 1, "resnet_block": 0, "small_cnn": 0}
-# On sm_80, CUTLASS example 13's templates (analysis/b2b_sm80.py) run neither pair: b2b_gemm's
-# N1 = 16 is no tile of theirs (and f32 no input type), mlp_gelu's first epilogue is a gelu.
-SM80_TEMPLATE_REFUSES = {"b2b_gemm", "mlp_gelu"}
+# ...and those a b2b kernel of the target runs. On sm_80, CUTLASS example 13's templates
+# (analysis/b2b_sm80.py) run neither pair: b2b_gemm's N1 = 16 is no tile of theirs (and f32
+# no input type), mlp_gelu's first epilogue is a gelu. On sm_90a, b2b_gemm_sm90 runs
+# b2b_gemm in f16 and bf16 (not f32: its wgmma operands), and no kernel there has a gelu.
+KERNEL_RUNS = {("b2b_gemm", "sm_90a", "f16"), ("b2b_gemm", "sm_90a", "bf16")}
 
 
-def expected_b2b(name: str, arch: str) -> int:
-    return 0 if arch == "sm_80" and name in SM80_TEMPLATE_REFUSES else EXPECTED_B2B[name]
+def expected_b2b(name: str, arch: str, element: str = "f32", kernels: bool = True) -> int:
+    if kernels and EXPECTED_B2B[name] and (name, arch, element) not in KERNEL_RUNS:
+        return 0
+    return EXPECTED_B2B[name]
 
 
 @pytest.mark.parametrize("arch", ARCHS)
 @pytest.mark.parametrize("name", sorted(EXPECTED_B2B))
-def test_models_keep_their_values(name: str, arch: str, read_saved_io):
+@pytest.mark.parametrize("kernels", (True, False))
+def test_models_keep_their_values(name: str, arch: str, kernels: bool, read_saved_io):
     path = DATA / f"{name}.mlir"
     inputs, expected = read_saved_io(path)
     module = load(str(path))
     before = boltc.interpret(module, *inputs)
-    fuse(module, arch)
+    fuse(module, arch, kernels)
     after = boltc.interpret(module, *inputs)
     assert_same(after, before)
     assert_same(after, expected, rtol=1e-4, atol=1e-5)
-    assert len(b2bs(module)) == expected_b2b(name, arch)
+    assert len(b2bs(module)) == expected_b2b(name, arch, kernels=kernels)
+
+
+def test_a_pair_no_kernel_runs_stays_two_kernels_with_both_reasons():
+    """f32 b2b_gemm on sm_90a: the cost model would fuse it (kernels=false above), but neither
+    b2b_gemm_sm90 (f16/bf16 wgmma) nor example 13 (no N1 = 16 tile) runs it: fused, the build
+    would fail at lowering."""
+    module = load(str(DATA / "b2b_gemm.mlir"))
+    fuse(module, "sm_90a")
+    assert not b2bs(module)
+    (line,) = b2b_remarks(module, H100_SXM)
+    assert "sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: " in line and "f16 or bf16" in line
+    assert "CUTLASS example 13: " in line
 
 
 def test_b2b_gemm_model_is_register_resident():
@@ -96,7 +114,7 @@ def test_b2b_gemm_model_is_register_resident():
     CTA tile; whole rows per warp take 16 + 8 + 8 registers per thread; launch-bound. (sm_80's
     example 13 templates have no N1 = 16 tile: refused there, test_models_keep_their_values.)"""
     for arch in ("sm_90a",):
-        module = load(str(DATA / "b2b_gemm.mlir"))
+        module = load(str(DATA / "half" / "b2b_gemm_f16.mlir"))  # f16: b2b_gemm_sm90 runs it
         fuse(module, arch)
         (b2b,) = b2bs(module)
         assert b2b.residence.data == Residence.REGISTERS
@@ -249,7 +267,7 @@ def test_random_chains(data, seed):
     g.outputs.append(x)
     module = g.module()
     before = boltc.interpret(module, *g.inputs)
-    fuse(module)
+    fuse(module, kernels=False)  # the analysis alone: f32 chains, which no b2b kernel takes
     assert_same(boltc.interpret(module, *g.inputs), before)
     assert [b.residence.data for b in b2bs(module)] == expected
     event(f"{len(expected)} b2b, {len(links) - 2 * len(expected)} anchors alone")
@@ -358,7 +376,8 @@ def test_half_exports_fuse_like_the_f32_models(name: str, arch: str, read_saved_
     FuseB2bPass(arch=arch).apply(bolt_context(), module)
     module.verify()
     after = boltc.interpret(module, *inputs)
-    assert len(b2bs(module)) == expected_b2b(name.rsplit("_", 1)[0], arch)
+    model, element = name.rsplit("_", 1)
+    assert len(b2bs(module)) == expected_b2b(model, arch, element)
     ulp = 2.0**-7 if name.endswith("_bf16") else 2.0**-10
     for a, b in zip(after, before):
         assert float(np.max(np.abs(np.asarray(a, np.float64) - b))) <= 4 * ulp * float(np.max(np.abs(b)))

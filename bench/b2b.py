@@ -1,0 +1,222 @@
+"""Back-to-back GEMM chains against their unfused peers (issue 14's acceptance), in one run on
+one GPU.
+
+    python3 bench/b2b.py [--workloads PATH] [--arch sm_90a] [--inductor] [--jobs N] [--out results.json]
+
+Cases: every `b2b_gemm` row of ../shared/workloads/bolt_paper.json (relu(relu(A W0) W1), A:
+M x K0, W0: K0 x N0, W1: N0 x N1, f16), and an MLP of four such layers (two chains) at the
+paper's largest M, as a model built of chains. Each is an nn.Sequential of Linear (no bias)
+and ReLU, so W0 is stored [N0, K0] as torch keeps it.
+
+Steps:
+1. **build**: each case compiled by `boltc.compile` with `fuse_b2b=True` (one b2b kernel per
+   chain where the fuse-b2b pass takes it) and `fuse_b2b=False` (two GEMM kernels), in
+   parallel processes; the kernels each build runs are recorded (family and configuration).
+2. **time**: in this process, each build as a CUDA-graph replay, checked first against torch
+   in fp32 on the same f16 weights (rtol = atol = 2e-2: the first product is rounded to f16
+   between the GEMMs, as the unfused pair stores it), then timed with triton's do_bench
+   (median, L2 flushed between repetitions, as bolt_paper.json's peers were measured); beside
+   it the unfused eager sequence (cuBLAS GEMMs and ReLU kernels, what bolt_paper.json calls
+   cublas_unfused) and, with --inductor, torch.compile(mode="max-autotune-no-cudagraphs").
+
+Reported per case: microseconds of each, the fused kernel's speed-up over each peer, and the
+memory floor (A read and D written once, the weights once, at bolt_paper.json's measured copy
+rate) over the fused time: the fraction of the floor's speed reached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+WORKLOADS = Path(__file__).resolve().parents[2] / "shared" / "workloads" / "bolt_paper.json"
+BENCH = dict(warmup=50, rep=300, return_mode="median")  # milliseconds of warm-up and repetitions
+TOLERANCE = dict(rtol=2e-2, atol=2e-2)
+
+
+@dataclass(frozen=True)
+class Case:
+    label: str
+    m: int
+    widths: tuple[int, ...]  # K0, N0, N1[, N2, ...]: the Linear layers' sizes, ReLU after each
+
+
+def cases(table: dict) -> list[Case]:
+    out = [Case(f"b2b M={r['M']} K0={r['K0']} N0={r['N0']} N1={r['N1']}", r["M"], (r["K0"], r["N0"], r["N1"]))
+           for r in table["b2b_gemm"]]
+    largest = max(table["b2b_gemm"], key=lambda r: r["M"])
+    k0, n0, n1 = largest["K0"], largest["N0"], largest["N1"]
+    out.append(Case(f"mlp M={largest['M']} {k0}-{n0}-{n1}-{n0}-{n1}", largest["M"], (k0, n0, n1, n0, n1)))
+    return out
+
+
+def model_of(torch, case: Case):
+    torch.manual_seed(case.m)
+    layers = []
+    for k, n in zip(case.widths, case.widths[1:]):
+        layers += [torch.nn.Linear(k, n, bias=False), torch.nn.ReLU()]
+    model = torch.nn.Sequential(*layers).half().eval()
+    with torch.no_grad():  # O(1) activations through the ReLUs (the tolerance is near 1)
+        for layer in model:
+            if isinstance(layer, torch.nn.Linear):
+                layer.weight.mul_(2.0)
+    return model
+
+
+def memory_floor_us(case: Case, copy_tbps: float) -> float:
+    weights = sum(k * n for k, n in zip(case.widths, case.widths[1:]))
+    elements = case.m * case.widths[0] + case.m * case.widths[-1] + weights
+    return 2 * elements / (copy_tbps * 1e12) * 1e6
+
+
+# --------------------------------------------------------------------------------------
+# 1. build
+# --------------------------------------------------------------------------------------
+
+
+def build_one(case: Case, fused: bool, arch: str, path: str) -> tuple[str, float, list]:
+    import torch
+
+    import boltc
+    from boltc.compiler import lower_library
+
+    model = model_of(torch, case)
+    x = torch.randn(case.m, case.widths[0], dtype=torch.half)
+    start = time.monotonic()
+    compiled = boltc.compile(model, (x,), arch=arch, fuse_b2b=fused, output=path, jobs=1)
+    seconds = time.monotonic() - start
+    compiled.close()
+    library, _ = lower_library(model, (x,), arch=arch, fuse_b2b=fused)
+    kernels = [(k.family, k.config) for k in library.programs[0].anchor_kernels]
+    return path, seconds, kernels
+
+
+def build_all(all_cases: list[Case], arch: str, out: Path, jobs: int) -> dict:
+    out.mkdir(parents=True, exist_ok=True)
+    built = {}
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = {pool.submit(build_one, case, fused, arch, str(out / f"case{i}_{'fused' if fused else 'unfused'}.so")):
+                   (i, fused) for i, case in enumerate(all_cases) for fused in (True, False)}
+        for future in concurrent.futures.as_completed(futures):
+            i, fused = futures[future]
+            try:
+                built[(i, fused)] = future.result()
+            except Exception as error:  # noqa: BLE001  (recorded per case, the others go on)
+                built[(i, fused)] = error
+                print(f"b2b: {all_cases[i].label} fuse_b2b={fused}: {type(error).__name__}: {error}", file=sys.stderr)
+    return built
+
+
+# --------------------------------------------------------------------------------------
+# 2. time
+# --------------------------------------------------------------------------------------
+
+
+def time_case(torch, do_bench, case: Case, builds: dict, inductor: bool) -> dict:
+    import boltc
+
+    model = model_of(torch, case).cuda()
+    gen = torch.Generator(device="cuda").manual_seed(0)
+    x = torch.randn(case.m, case.widths[0], device="cuda", dtype=torch.half, generator=gen)
+    with torch.no_grad():
+        reference = model.float()(x.float())
+        model.half()
+    row: dict = {}
+    for name, built in builds.items():
+        if isinstance(built, Exception):
+            row[f"{name}_error"] = f"{type(built).__name__}: {built}"
+            continue
+        path, seconds, kernels = built
+        row[f"{name}_compile_s"] = round(seconds, 1)
+        row[f"{name}_kernels"] = kernels
+        compiled = boltc.load(path)
+        graph = compiled.capture_graph(x)
+        graph.outputs[0].fill_(float("nan"))
+        out = graph.replay().float()
+        torch.cuda.synchronize()
+        torch.testing.assert_close(out, reference, **TOLERANCE, msg=lambda e: f"{case.label} {name}: {e}")  # noqa: B023
+        row[f"{name}_us"] = 1e3 * do_bench(lambda: graph.replay(), **BENCH)  # noqa: B023
+
+    with torch.no_grad():
+        row["eager_us"] = 1e3 * do_bench(lambda: model(x), **BENCH)
+        if inductor:
+            compiled = torch.compile(model, mode="max-autotune-no-cudagraphs")
+            start = time.monotonic()
+            compiled(x)
+            row["inductor_compile_s"] = round(time.monotonic() - start, 1)
+            row["inductor_us"] = 1e3 * do_bench(lambda: compiled(x), **BENCH)
+    return row
+
+
+def summary(rows: list[dict]) -> list[str]:
+    lines = ["| case | fused us | kernels | unfused boltc us | eager us | inductor us | x unfused | x eager "
+             "| x inductor | floor us | floor / fused |", "|" + "---|" * 11]
+    for r in rows:
+        fused = r.get("fused_us")
+
+        def ratio(peer: str) -> str:
+            return f"{r[peer] / fused:.2f}" if fused and r.get(peer) else "-"
+
+        def us(key: str) -> str:
+            return f"{r[key]:.1f}" if r.get(key) else "-"
+
+        kernels = ", ".join(sorted({f if f != "b2b_gemm_sm90" else f"{f} {c.split()[1]}"
+                                    for f, c in r.get("fused_kernels", [])}))
+        lines.append(f"| {r['label']} | {us('fused_us')} | {kernels} | {us('unfused_us')} | {us('eager_us')} "
+                     f"| {us('inductor_us')} | {ratio('unfused_us')} | {ratio('eager_us')} | {ratio('inductor_us')} "
+                     f"| {r['floor_us']:.1f} | {(r['floor_us'] / fused if fused else float('nan')):.2f} |")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workloads", type=Path, default=WORKLOADS)
+    parser.add_argument("--arch", default="sm_90a")
+    parser.add_argument("--inductor", action="store_true", help="also time torch.compile max-autotune (slow)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel builds")
+    parser.add_argument("--build-dir", type=Path, default=Path("build/b2b"))
+    parser.add_argument("--out", type=Path, help="write the rows as JSON here")
+    args = parser.parse_args()
+
+    table = json.loads(args.workloads.read_text())
+    all_cases = cases(table)
+    start = time.monotonic()
+    built = build_all(all_cases, args.arch, args.build_dir, args.jobs)
+    print(f"b2b: {len(built)} builds in {time.monotonic() - start:.1f} s", flush=True)
+
+    import torch
+    from triton.testing import do_bench
+
+    from gemm import run_header  # noqa: E402  (bench/gemm.py: date, GPU, versions, command)
+
+    rows = []
+    for i, case in enumerate(all_cases):
+        row = {"label": case.label, "m": case.m, "widths": list(case.widths),
+               "floor_us": memory_floor_us(case, table["ceilings"]["copy_TBps"])}
+        try:
+            row.update(time_case(torch, do_bench, case, {"fused": built[(i, True)], "unfused": built[(i, False)]},
+                                 args.inductor))
+        except Exception as error:  # noqa: BLE001  (one case's failure is reported; the rest go on)
+            row["error"] = f"{type(error).__name__}: {error}"
+            print(f"b2b: {case.label}: {row['error']}", file=sys.stderr)
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+        if args.out:
+            args.out.write_text(json.dumps({"header": run_header(), "rows": rows}, indent=1))
+    print("\n".join(summary(rows)))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    main()

@@ -1,0 +1,76 @@
+// fuse-b2b on sm_90a fuses only pairs one of its b2b kernels runs (b2b_gemm_sm90, else CUTLASS
+// example 13's templates): a fused pair no kernel takes would fail the build at lowering. The
+// refused pair stays two kernels, and the remark gives both kernels' reasons.
+// RUN: boltc-opt %s -p fuse-b2b --split-input-file | filecheck %s
+// RUN: boltc-opt %s -p 'fuse-b2b{remarks=true}' --split-input-file 2>&1 | filecheck %s --check-prefix=REMARK
+// With kernels=false the residence and cost rules alone decide: every pair here fuses.
+// RUN: boltc-opt %s -p 'fuse-b2b{kernels=false}' --split-input-file | filecheck %s --check-prefix=ANALYSIS
+
+// The paper's chain relu(relu(A W0 + b0) W1 + b1) in f16 (M=128320, K0=96, N0=32, N1=96):
+// b2b_gemm_sm90's resident kernel runs it.
+// CHECK-LABEL:   func.func @paper_chain_f16
+// CHECK:           bolt.b2b registers
+// ANALYSIS-LABEL: func.func @paper_chain_f16
+// ANALYSIS:        bolt.b2b registers
+func.func @paper_chain_f16(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %b0: tensor<32xf16>, %w1: tensor<32x96xf16>, %b1: tensor<96xf16>) -> tensor<128320x96xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<32xf16>) : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
+  ^bb0(%acc: tensor<128320x32xf32>, %b: tensor<32xf16>):
+    %b32 = bolt.ew.cast %b : tensor<32xf16> -> tensor<32xf32>
+    %s = bolt.ew.add %acc, %b32 : tensor<128320x32xf32>, tensor<32xf32> -> tensor<128320x32xf32>
+    %y = bolt.ew.relu %s : tensor<128320x32xf32> -> tensor<128320x32xf32>
+    bolt.yield %y : tensor<128320x32xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<96xf16>) : tensor<128320x32xf16>, tensor<32x96xf16> -> tensor<128320x96xf16> {
+  ^bb0(%acc: tensor<128320x96xf32>, %b: tensor<96xf16>):
+    %b32 = bolt.ew.cast %b : tensor<96xf16> -> tensor<96xf32>
+    %s = bolt.ew.add %acc, %b32 : tensor<128320x96xf32>, tensor<96xf32> -> tensor<128320x96xf32>
+    %y = bolt.ew.relu %s : tensor<128320x96xf32> -> tensor<128320x96xf32>
+    bolt.yield %y : tensor<128320x96xf32>
+  }
+  func.return %o : tensor<128320x96xf16>
+}
+
+// -----
+
+// The same chain in f32, without biases: no b2b kernel takes it (wgmma here is f16/bf16;
+// example 13's first stage needs a bias, and its templates are f16/bf16 too).
+// CHECK-LABEL:   func.func @paper_chain_f32
+// CHECK-NOT:       bolt.b2b
+// CHECK-COUNT-2:   bolt.gemm
+// REMARK: remark: {{.*}}kernels.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: the input, both weights, the first product and the output must share one element type, f16 or bf16 (got the input f32, {{.*}}); CUTLASS example 13: the first gemm's epilogue is relu(acc)
+// ANALYSIS-LABEL: func.func @paper_chain_f32
+// ANALYSIS:        bolt.b2b
+func.func @paper_chain_f32(%a: tensor<128320x96xf32>, %w0: tensor<96x32xf32>, %w1: tensor<32x96xf32>) -> tensor<128320x96xf32> {
+  %h = bolt.gemm %a, %w0 : tensor<128320x96xf32>, tensor<96x32xf32> -> tensor<128320x32xf32> {
+  ^bb0(%acc: tensor<128320x32xf32>):
+    %y = bolt.ew.relu %acc : tensor<128320x32xf32> -> tensor<128320x32xf32>
+    bolt.yield %y : tensor<128320x32xf32>
+  }
+  %o = bolt.gemm %h, %w1 : tensor<128320x32xf32>, tensor<32x96xf32> -> tensor<128320x96xf32> {
+  ^bb0(%acc: tensor<128320x96xf32>):
+    %y = bolt.ew.relu %acc : tensor<128320x96xf32> -> tensor<128320x96xf32>
+    bolt.yield %y : tensor<128320x96xf32>
+  }
+  func.return %o : tensor<128320x96xf32>
+}
+
+// -----
+
+// Rows of 4 elements (8 bytes): below TMA's 16-byte strides, so b2b_gemm_sm90 refuses; example
+// 13 needs a first-stage bias. Two kernels (the tiny chain of the paper's Table 1).
+// CHECK-LABEL:   func.func @narrow_rows
+// CHECK-NOT:       bolt.b2b
+// REMARK: remark: {{.*}}: sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: K0 (A's row stride)=4 is not a multiple of 8 elements (TMA needs 16-byte strides); CUTLASS example 13: the first gemm's epilogue is relu(acc)
+func.func @narrow_rows(%a: tensor<2464x4xf16>, %w0: tensor<4x8xf16>, %w1: tensor<8x8xf16>) -> tensor<2464x8xf16> {
+  %h = bolt.gemm %a, %w0 : tensor<2464x4xf16>, tensor<4x8xf16> -> tensor<2464x8xf16> {
+  ^bb0(%acc: tensor<2464x8xf32>):
+    %y = bolt.ew.relu %acc : tensor<2464x8xf32> -> tensor<2464x8xf32>
+    bolt.yield %y : tensor<2464x8xf32>
+  }
+  %o = bolt.gemm %h, %w1 : tensor<2464x8xf16>, tensor<8x8xf16> -> tensor<2464x8xf16> {
+  ^bb0(%acc: tensor<2464x8xf32>):
+    %y = bolt.ew.relu %acc : tensor<2464x8xf32> -> tensor<2464x8xf32>
+    bolt.yield %y : tensor<2464x8xf32>
+  }
+  func.return %o : tensor<2464x8xf16>
+}
