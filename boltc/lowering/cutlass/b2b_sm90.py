@@ -89,8 +89,10 @@ RESIDENT_HEADER = "boltc/b2b_sm90_resident.hpp"
 RESIDENT = "resident"
 STREAMED = "streamed"
 RESIDENT_MAX_N0 = 256  # one wgmma N: the first product's whole row block in registers
-RESIDENT_TILE_K = 64  # k-block of the first GEMM where K0 > RESIDENT_SINGLE_BLOCK_K0
-RESIDENT_SINGLE_BLOCK_K0 = 128  # up to here one k-block holds all of K0 (rounded up to 16)
+RESIDENT_BLOCK_M = 64  # one consumer warpgroup's tile (the two take turns: ping-pong)
+RESIDENT_TILE_K = 64  # k-block of the first GEMM where K0 > RESIDENT_SINGLE_BLOCK_K0: 128-byte
+#                       rows, the widest TMA swizzle (a 96-wide block took 64-byte boxes)
+RESIDENT_SINGLE_BLOCK_K0 = 64  # up to here one k-block holds all of K0 (rounded up to 16)
 RESIDENT_STAGES = (2, 8)  # CUTLASS's mainloop needs two; past eight the stream gains nothing
 RESIDENT_CONSUMER_REGISTERS = 232  # B2bResidentKernel's MmaRegisterRequirement
 BLOCK_M = 128  # two consumer warpgroups of 64 rows (example 88's forward tile)
@@ -140,7 +142,7 @@ class B2bSm90Config(SelfChecking):
             core = "acc + bias" if bias is not None else "acc"
             return f"relu({core})" if relu else core
 
-        shape = (f"tile {BLOCK_M}x{self.block_n0} (N0 whole) k-block {self.tile_k0}" if self.variant == RESIDENT
+        shape = (f"tile {RESIDENT_BLOCK_M}x{self.block_n0} (N0 whole) k-block {self.tile_k0}" if self.variant == RESIDENT
                  else f"tile {BLOCK_M}x{self.block_n0} K0<={self.tile_k0}")
         return (f"{FAMILY} {self.variant} {self.element.short} {shape} "
                 f"N1<={self.tile_n1}, W0 {'[N0,K0]' if self.w0_k_major else '[K0,N0]'}, "
@@ -207,7 +209,7 @@ class B2bSm90Config(SelfChecking):
         e = self.element.bytes
         if self.variant == RESIDENT:
             w1 = _round_up(self.block_n0 * self.tile_n1 * e, 1024)
-            stage = (BLOCK_M + self.block_n0) * self.tile_k0 * e
+            stage = (RESIDENT_BLOCK_M + self.block_n0) * self.tile_k0 * e
             return w1 + _round_up(self.stages * stage, 1024) + SMEM_RESERVED
         a_tile = BLOCK_M * self.tile_k0 * e
         slot = max(self.block_n0 * self.tile_k0, self.tile_n1 * self.block_n0) * e
@@ -217,7 +219,7 @@ class B2bSm90Config(SelfChecking):
     def choose(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
                bias0: Element | None, relu0: bool, bias1: Element | None, relu1: bool) -> B2bSm90Config:
         """The resident kernel where all of N0 and N1 fit it (N0 <= 256, registers): the
-        k-block all of K0 up to 128, else 64; the most stages (up to 8) shared memory holds.
+        k-block all of K0 up to 64, else 64; the most stages (up to 8) shared memory holds.
         Else example 88's: the smallest tiles holding K0 and N1; BlockN0 128 where N0 fills it
         and registers allow, else 64; the most stages (up to 5) shared memory holds.
         InvalidKernelConfig with the reasons where nothing fits."""

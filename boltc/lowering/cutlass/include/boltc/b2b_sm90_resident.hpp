@@ -4,12 +4,13 @@
 //   D = act1(act0(A W0 + bias0) W1 + bias1)    A: M x K0, W0: K0 x N0, W1: N0 x N1
 //
 // for the chains Bolt fuses: large M, small N0 and N1 (N0, N1 <= 256), where the pair is
-// bound by reading A and writing D. One CTA per SM walks 128-row tiles of M (persistent,
-// round-robin). Per tile:
-// - the first GEMM is CUTLASS's own sm_90 mainloop (CollectiveMma, TMA warp-specialized,
-//   cooperative: a producer warp streams k-blocks of A and W0 through `Stages` shared-memory
-//   slots, two consumer warpgroups of 64 rows each run wgmma), its accumulator 128 x TileN0 in
-//   registers (N0 whole: no loop over N0);
+// bound by reading A and writing D. One CTA per SM walks 64-row tiles of M (persistent,
+// round-robin), its two consumer warpgroups taking turns (ping-pong: one's epilogue and
+// second GEMM overlap the other's first GEMM). Per tile, in one consumer warpgroup:
+// - the first GEMM is CUTLASS's own sm_90 mainloop (CollectiveMma, TMA warp-specialized: a
+//   producer warp streams k-blocks of A and W0 through `Stages` shared-memory slots, the
+//   tiles of both warpgroups in turn), its accumulator 64 x TileN0 in registers (N0 whole: no
+//   loop over N0);
 // - bias0 and act0 in registers, the product rounded to the element type in registers and fed
 //   as the register-sourced A operand of the second wgmma (`make_acc_into_op`, example 88's);
 // - W1 (TileN0 x TileN1) was loaded once per CTA, by TMA, before the first tile: it is the
@@ -58,7 +59,7 @@ struct B2bResidentKernel {
   using ElementBias1 = ElementBias1_;
   static constexpr bool HasBias0 = kHasBias0;
   static constexpr bool HasBias1 = kHasBias1;
-  static constexpr int BlockM = 128;  // two consumer warpgroups of 64 rows
+  static constexpr int BlockM = 64;  // one consumer warpgroup's tile; the two take turns
   static constexpr int Alignment = 16 / sizeof(Element);  // TMA: 16-byte strides
   using StrideA = cute::Stride<int64_t, cute::_1, int64_t>;
   using StrideW0 = StrideW0_;
@@ -72,7 +73,7 @@ struct B2bResidentKernel {
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp,
       Element, StrideA, Alignment, Element, StrideW0, Alignment, float,
       TileShape0, ClusterShape, cutlass::gemm::collective::StageCount<Stages>,
-      cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
+      cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
   // The second GEMM's collective is built only for its types: the wgmma (made register-
   // sourced below), W1's shared-memory layout and W1's TMA. Its A (the first product) never
   // goes through memory; its pipeline is never made.
@@ -80,7 +81,7 @@ struct B2bResidentKernel {
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp,
       Element, StrideA, Alignment, Element, StrideW1, Alignment, float,
       TileShape1, ClusterShape, cutlass::gemm::collective::StageCount<2>,
-      cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
+      cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
 
   using TiledMma0 = typename Mainloop0::TiledMma;
   using TiledMma1 = decltype(cutlass::fmha::collective::convert_to_gmma_rs(typename Mainloop1::TiledMma{}));
@@ -206,7 +207,7 @@ struct B2bResidentKernel {
                          : producer ? MainloopPipeline::ThreadCategory::NonParticipant
                                     : MainloopPipeline::ThreadCategory::Consumer;
     pipeline_params.is_leader = thread_idx % cutlass::NumThreadsPerWarpGroup == 0;
-    pipeline_params.num_consumers = NumMmaThreads;
+    pipeline_params.num_consumers = cutlass::NumThreadsPerWarpGroup;  // a stage is one warpgroup's
     pipeline_params.transaction_bytes = params.mainloop0.tma_transaction_bytes;
     MainloopPipeline pipeline(storage.pipeline, pipeline_params, ClusterShape{});
     __syncthreads();  // the barriers' initialization is visible to every warp
@@ -241,7 +242,8 @@ struct B2bResidentKernel {
     }
 
     cutlass::arch::warpgroup_reg_alloc<MmaRegisterRequirement>();
-    int mma_thread_idx = thread_idx - NumProducerThreads;  // 0..255, warpgroup 1 first
+    int mma_thread_idx = thread_idx % cutlass::NumThreadsPerWarpGroup;
+    int consumer = warp_group_idx - 1;  // takes the CTA's tiles consumer, consumer + 2, ...
 
     TiledMma0 tiled_mma0;
     auto thr_mma0 = tiled_mma0.get_thread_slice(mma_thread_idx);
@@ -255,14 +257,17 @@ struct B2bResidentKernel {
 
     Activation0 activation0;
     Activation1 activation1;
+    // The producer loads the CTA's tiles in order, so this warpgroup's stages are every other
+    // tile's k-blocks: it skips the other's (advance) before each of its own.
     PipelineState read_state;
+    read_state.advance(consumer * k_tiles);
     bool w1_ready = false;
 
-    for (int tile = blockIdx.x; tile < params.tiles; tile += gridDim.x) {
+    for (int tile = blockIdx.x + consumer * gridDim.x; tile < params.tiles; tile += 2 * gridDim.x) {
       Tensor acc0 = partition_fragment_C(tiled_mma0, take<0, 2>(TileShape0{}));
       mainloop0.mma(pipeline, read_state, acc0, k_tiles, mma_thread_idx, storage.mainloop.tensors, params.mainloop0);
       mainloop0.mma_tail(pipeline, read_state, k_tiles);
-      read_state.advance(k_tiles);
+      read_state.advance(2 * k_tiles);
 
       CUTLASS_PRAGMA_UNROLL
       for (int i = 0; i < size(acc0); ++i) {
