@@ -90,6 +90,12 @@ struct B2bResidentKernel {
 
   using MainloopPipeline = typename Mainloop0::MainloopPipeline;
   using PipelineState = typename Mainloop0::PipelineState;
+  // The two consumer warpgroups' first GEMMs take turns, as in CUTLASS's ping-pong kernel: a
+  // warpgroup waits on a stage's full barrier only after the other has waited on every stage
+  // of its tile, so that no wait is more than one phase ahead of the barrier (a wait two
+  // phases ahead passes at once: mbarrier parity). Without it a tile of more k-blocks than
+  // stages (K0 = 576: 9 blocks, 8 stages) read stages not yet loaded.
+  using MathOrderBarrier = cutlass::OrderedSequenceBarrier<1, 2>;
 
   static constexpr uint32_t NumProducerThreads = cutlass::NumThreadsPerWarpGroup;
   static constexpr uint32_t NumMmaThreads = 2 * cutlass::NumThreadsPerWarpGroup;
@@ -107,6 +113,7 @@ struct B2bResidentKernel {
       typename Mainloop0::TensorStorage tensors;
     } mainloop;
     typename MainloopPipeline::SharedStorage pipeline;
+    typename MathOrderBarrier::SharedStorage math_order;
     alignas(8) uint64_t w1_full;  // the one-shot barrier of W1's TMA load
   };
   static constexpr int SharedStorageSize = sizeof(SharedStorage);
@@ -210,6 +217,10 @@ struct B2bResidentKernel {
     pipeline_params.num_consumers = cutlass::NumThreadsPerWarpGroup;  // a stage is one warpgroup's
     pipeline_params.transaction_bytes = params.mainloop0.tma_transaction_bytes;
     MainloopPipeline pipeline(storage.pipeline, pipeline_params, ClusterShape{});
+    typename MathOrderBarrier::Params order_params;
+    order_params.group_id = producer ? 0 : warp_group_idx - 1;  // the producer never waits or arrives
+    order_params.group_size = cutlass::NumThreadsPerWarpGroup;
+    MathOrderBarrier math_order(storage.math_order, order_params);
     __syncthreads();  // the barriers' initialization is visible to every warp
 
     Mainloop0 mainloop0;
@@ -265,7 +276,9 @@ struct B2bResidentKernel {
 
     for (int tile = blockIdx.x + consumer * gridDim.x; tile < params.tiles; tile += 2 * gridDim.x) {
       Tensor acc0 = partition_fragment_C(tiled_mma0, take<0, 2>(TileShape0{}));
+      math_order.wait();
       mainloop0.mma(pipeline, read_state, acc0, k_tiles, mma_thread_idx, storage.mainloop.tensors, params.mainloop0);
+      math_order.arrive();
       mainloop0.mma_tail(pipeline, read_state, k_tiles);
       read_state.advance(2 * k_tiles);
 
