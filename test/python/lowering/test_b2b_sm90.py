@@ -102,7 +102,7 @@ def test_choose_drops_stages_then_the_block_to_fit_shared_memory():
 # stages up to 8 that fit.
 @pytest.mark.parametrize("k0, n0, n1, tile_k, tile_n0, tile_n1, stages", [
     (256, 64, 16, 64, 64, 16, 8),
-    (576, 128, 64, 64, 128, 64, 8),
+    (576, 128, 64, 64, 128, 64, 8),  # 232448 bytes: all of an sm_90 CTA's
     (96, 32, 96, 64, 32, 96, 8),  # two k-blocks, the second half zero-filled
     (40, 24, 8, 48, 32, 16, 8),  # rounded up to 16: TMA zero-fills past K0, N0 and N1
     (128, 192, 40, 64, 192, 48, 6),
@@ -113,7 +113,9 @@ def test_the_resident_kernel_takes_chains_whose_n0_and_n1_fit(k0, n0, n1, tile_k
     assert c.variant == RESIDENT
     assert (c.tile_k0, c.block_n0, c.tile_n1, c.stages) == (tile_k, tile_n0, tile_n1, stages)
     w1 = -(-tile_n0 * tile_n1 * 2 // 1024) * 1024
-    assert c.shared_memory_bytes() == w1 + -(-stages * (64 + tile_n0) * tile_k * 2 // 1024) * 1024 + 1024
+    staged = -(-(2 * 64 * (tile_n1 + 8) * 2 + 256) // 1024) * 1024  # both warpgroups' D tiles, padded rows
+    assert c.staged_stores
+    assert c.shared_memory_bytes() == w1 + -(-stages * (64 + tile_n0) * tile_k * 2 // 1024) * 1024 + staged
     assert c.shared_memory_bytes() <= 232448
     assert c.summary().startswith("b2b_gemm_sm90 resident f16")
 
@@ -143,7 +145,7 @@ def test_resident_rendering_includes_its_header_and_passes_its_strides():
         "cute::Stride<int64_t, cute::_1, int64_t>",  # W1 [N1, N0] (transpose_b) as (N1, N0): N0 contiguous
         "cutlass::half_t", "false", Activation.RELU,
         "cutlass::half_t", "true", Activation.IDENTITY,
-        "8")
+        "8", "true")  # D staged through shared memory
     assert "boltc::b2b_sm90_resident::B2bResidentKernel<\n    " + ",\n    ".join(c.template_arguments()) in text
     launch = text[text.index("cudaStream_t stream) {"):]
     assert "(kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr)" in launch

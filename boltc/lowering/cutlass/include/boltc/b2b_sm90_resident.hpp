@@ -52,7 +52,8 @@ template <
   class StrideW1_,         // W1 as the second GEMM's B, (N1, N0, L) strides
   class ElementBias0_, bool kHasBias0, class Activation0,
   class ElementBias1_, bool kHasBias1, class Activation1,
-  int Stages>
+  int Stages,
+  bool kStagedStores>      // D through shared memory in 16-byte rows (else pairs from registers)
 struct B2bResidentKernel {
   using Element = Element_;
   using ElementBias0 = ElementBias0_;
@@ -104,6 +105,11 @@ struct B2bResidentKernel {
   static constexpr uint32_t LoadRegisterRequirement = 40;
   static constexpr uint32_t MmaRegisterRequirement = 232;
 
+  // Each consumer warpgroup's D tile, rows padded by 16 bytes (the wgmma layout's writes then
+  // hit 32 distinct banks: 8 rows x 4 threads per warp).
+  static constexpr int kStagedRow = TileN1 + 8;
+  static constexpr int kStagedElements = kStagedStores ? BlockM * kStagedRow : 1;
+
   struct SharedStorage {
     // The swizzled layouts repeat every 1024 bytes: both tensors start on such a boundary.
     struct alignas(1024) W1Storage {
@@ -114,6 +120,7 @@ struct B2bResidentKernel {
     } mainloop;
     typename MainloopPipeline::SharedStorage pipeline;
     typename MathOrderBarrier::SharedStorage math_order;
+    alignas(16) Element staged_d[2][kStagedElements];
     alignas(8) uint64_t w1_full;  // the one-shot barrier of W1's TMA load
   };
   static constexpr int SharedStorageSize = sizeof(SharedStorage);
@@ -158,7 +165,8 @@ struct B2bResidentKernel {
     int m = get<2>(args.problem_size), n0 = get<3>(args.problem_size), k0 = get<4>(args.problem_size);
     int n1 = args.mainloop.n1;
     return m > 0 && n0 > 0 && n0 <= TileN0 && k0 > 0 && k0 % Alignment == 0
-        && n1 > 0 && n1 <= TileN1 && args.epilogue.n1 == n1;
+        && n1 > 0 && n1 <= TileN1 && args.epilogue.n1 == n1
+        && (!kStagedStores || (n1 % Alignment == 0 && args.epilogue.ldd % Alignment == 0));
     // No pointer is looked at (the model asks with null pointers at creation); the launch
     // entry point checks the bias pointers.
   }
@@ -307,9 +315,43 @@ struct B2bResidentKernel {
       warpgroup_wait<0>();
       warpgroup_fence_operand(acc1);
 
+      int row0 = tile * BlockM;
+      if constexpr (kStagedStores) {
+        // D through shared memory: this warpgroup's 64 x TileN1 tile written in the wgmma
+        // layout, then stored row by row in 16-byte vectors (N1 and D's row stride multiples
+        // of 8: can_implement). Named barriers 8 and 9 (one per warpgroup; CUTLASS's own
+        // reserved ones are below 8) order the buffer's writes and reads.
+        Element* staged = storage.staged_d[consumer];
+        CUTLASS_PRAGMA_UNROLL
+        for (int i = 0; i < size(acc1); i += 2) {
+          int row = get<0>(tOcO(i));
+          int column = get<1>(tOcO(i));
+          float x0 = acc1(i), x1 = acc1(i + 1);
+          if constexpr (kHasBias1) {
+            x0 += column < params.n1 ? static_cast<float>(params.ptr_bias1[column]) : 0.0f;
+            x1 += column + 1 < params.n1 ? static_cast<float>(params.ptr_bias1[column + 1]) : 0.0f;
+          }
+          cutlass::AlignedArray<Element, 2> pair;
+          pair[0] = static_cast<Element>(activation1(x0));
+          pair[1] = static_cast<Element>(activation1(x1));
+          *reinterpret_cast<cutlass::AlignedArray<Element, 2>*>(staged + row * kStagedRow + column) = pair;
+        }
+        cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
+        constexpr int kChunks = TileN1 / Alignment;
+        CUTLASS_PRAGMA_UNROLL 4
+        for (int c = mma_thread_idx; c < BlockM * kChunks; c += cutlass::NumThreadsPerWarpGroup) {
+          int row = c / kChunks;
+          int column = (c % kChunks) * Alignment;
+          if (row0 + row < params.m && column < params.n1) {
+            *reinterpret_cast<uint4*>(params.ptr_D + static_cast<int64_t>(row0 + row) * params.ldd + column) =
+                *reinterpret_cast<const uint4*>(staged + row * kStagedRow + column);
+          }
+        }
+        cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
+        continue;
+      }
       // D from registers. An accumulator's values 2j and 2j+1 are one row's adjacent columns
       // (the wgmma C layout), the first even: one 4-byte store each where both are in N1.
-      int row0 = tile * BlockM;
       CUTLASS_PRAGMA_UNROLL
       for (int i = 0; i < size(acc1); i += 2) {
         int row = row0 + get<0>(tOcO(i));
