@@ -117,9 +117,9 @@ def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = 
 
 
 def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") -> list[str]:
-    """With fuse-b2b off (no b2b kernel for `arch`), what `--remarks` would otherwise be silent
-    about: every anchor feeding another, and why it stays apart (fuse-b2b's own refusal, or
-    the missing kernel for a pair the pass would fuse)."""
+    """With fuse-b2b off (`arch` not in B2B_KERNEL_ARCHS), what `--remarks` would otherwise be
+    silent about: every anchor feeding another, and why it stays apart (fuse-b2b's own refusal,
+    a b2b kernel's, or that the pass is off for a pair it would fuse)."""
     from boltc.passes.fuse_b2b import b2b_decision, gpu_target, producer_anchor
 
     gpu = gpu_target(arch)
@@ -129,7 +129,9 @@ def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") ->
         if first is None:
             continue
         decision = b2b_decision(first, second, gpu)
-        reason = decision if isinstance(decision, str) else f"boltc has no b2b kernel for {arch} yet"
+        reason = decision if isinstance(decision, str) else (
+            f"fuse-b2b is off for {arch} unless asked for (boltc.compile(..., fuse_b2b=True)): its b2b kernels "
+            "are not yet faster than two kernels on every chain")
         lines.append(f"remark: {op_location(second, where)}: '{second.name}' not fused back to back "
                      f"with '{first.name}': {reason}")
     return lines

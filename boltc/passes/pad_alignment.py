@@ -31,6 +31,9 @@ operands are padded at run time (`bolt.pad`, zeros in both operands' K), and onl
 kernels could not read them at all (an odd length of 16-bit elements: cp.async copies at least
 4 bytes), to whole vectors then, since the copy costs the same.
 
+Rows no kernel can read or write as they are (an odd number of 16-bit elements: a Linear to
+one feature) are padded to whole vectors whatever the growth, a weight's as an activation's.
+
 The pass leaves alone what it does not handle: grouped convolutions, GEMMs with transpose_a,
 convolutions with a non-constant filter, b2b kernels; an anchor whose epilogue already has
 extras keeps its N.
@@ -544,6 +547,14 @@ class PadAnchor(RewritePattern):
             size = element_size(input_)  # K is contiguous in lhs, N in the result
             padded_k = k if readable_as_is(k, size) else max(padded_k, -(-k // target) * target)
             padded_n = n if readable_as_is(n, size) else max(padded_n, -(-n // target) * target)
+        else:
+            # Rows no kernel can read or write as they are (an odd count of 16-bit elements:
+            # Linear(4, 1)'s N = 1) are whole vectors whatever the growth: padding is the only
+            # way the anchor lowers at all.
+            if not readable_as_is(padded_k, element_size(input_)):
+                padded_k = -(-k // target) * target
+            if not readable_as_is(padded_n, element_size(op.result)):
+                padded_n = -(-n // target) * target
         for what, size, padded in (("K", k, padded_k), ("N", n, padded_n)):
             if padded % target and (reason := padding_blocker(size, target)) is not None:
                 self.refuse(op, what, size, reason)

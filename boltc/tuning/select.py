@@ -163,17 +163,36 @@ def heuristic(op: bolt.GemmOp | bolt.Conv2dOp, arch: str) -> Selection:
             sm80 = heuristic_for_family(op, conv_sm80.FAMILY, arch)
             if sm80.kernel is not None and lowers(op, sm80, arch):
                 return sm80  # else conv_sm80 refuses the op (an epilogue or alignment it lacks)
-    return heuristic_for_family(op, own.name, arch)
+    selection = heuristic_for_family(op, own.name, arch)
+    fallback = SM90A_FALLBACK.get(own.name) if arch == "sm_90a" else None
+    if fallback is not None and selection.kernel is not None:
+        refusal = lowering_refusal(op, selection, arch)
+        if refusal is not None:
+            # The CUTLASS 2.x family runs on sm_90a too and takes some ops the Hopper one
+            # refuses (a fused epilogue on rows of D narrower than 16 bytes: no TMA store).
+            other = heuristic_for_family(op, fallback, arch)
+            if other.kernel is not None and lowers(op, other, arch):
+                return Selection(other.family, other.kernel, f"{own.name} refused: {refusal}; {other.reason}")
+    return selection
+
+
+# sm_90a's Hopper families and the CUTLASS 2.x family the heuristic falls back to.
+SM90A_FALLBACK = {gemm_sm90.FAMILY: gemm_sm80.FAMILY, conv_sm90.FAMILY: conv_sm80.FAMILY}
+
+
+def lowering_refusal(op, selection: Selection, arch: str) -> str | None:
+    """Why `selection`'s family does not lower `op` with its kernel; None where it does."""
+    try:
+        with chosen(op, selection):
+            families.family(selection.family).lower(op, arch)
+    except (InvalidKernelConfig, UnsupportedEpilogue) as error:
+        return getattr(error, "message", str(error))
+    return None
 
 
 def lowers(op, selection: Selection, arch: str) -> bool:
     """Whether `selection`'s family lowers `op` with its kernel."""
-    try:
-        with chosen(op, selection):
-            families.family(selection.family).lower(op, arch)
-    except (InvalidKernelConfig, UnsupportedEpilogue):
-        return False
-    return True
+    return lowering_refusal(op, selection, arch) is None
 
 
 def heuristic_for_family(op: bolt.GemmOp | bolt.Conv2dOp, family: str, arch: str) -> Selection:

@@ -67,3 +67,22 @@ func.func @batched_kn_weight(%x: tensor<2x3x21xbf16>) -> tensor<2x3x8xbf16> {
   }
   func.return %d : tensor<2x3x8xbf16>
 }
+
+// -----
+
+// N = 1 in f16: rows of D 2 bytes wide, which no kernel writes (cp.async and the epilogues move
+// at least 4 bytes; nn.Linear(4, 1)): padded to a whole vector although that is 8x the work
+// (the growth limit gives way: unpadded, the anchor does not lower at all), then trimmed.
+// CHECK-LABEL: func.func @unwritable_n
+// CHECK:         %[[W:.+]] = bolt.constant dense<{{.+}}> : tensor<8x4xf16>
+// CHECK-NEXT:    %[[D:.+]] = bolt.gemm %x, %[[W]] {transpose_b} : tensor<5x4xf16>, tensor<8x4xf16> -> tensor<5x8xf16> {
+// CHECK:         %[[T:.+]] = bolt.slice %[[D]] offsets [0, 0] strides [1, 1] : tensor<5x8xf16> -> tensor<5x1xf16>
+// CHECK-NEXT:    func.return %[[T]] : tensor<5x1xf16>
+func.func @unwritable_n(%x: tensor<5x4xf16>) -> tensor<5x1xf16> {
+  %u = bolt.constant dense<0.25> : tensor<1x4xf16>
+  %g = bolt.gemm %x, %u {transpose_b} : tensor<5x4xf16>, tensor<1x4xf16> -> tensor<5x1xf16> {
+  ^bb0(%acc: tensor<5x1xf32>):
+    bolt.yield %acc : tensor<5x1xf32>
+  }
+  func.return %g : tensor<5x1xf16>
+}

@@ -18,6 +18,24 @@ func.func @gemm(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<
 
 // -----
 
+// D rows of 4 f16 (8 bytes) with a fused ReLU: gemm_sm90's epilogue visitor tree needs the TMA
+// store's 16-byte rows, so the heuristic falls back to the CUTLASS 2.x family, which runs on
+// sm_90a too, and says why.
+// CHECK-LABEL: func.func @narrow_rows_with_an_epilogue
+// CHECK: bolt.gemm {{.*}}{bolt.kernel_reason = "gemm_sm90 refused: {{.*}}D is stored 4 x f16 = 8 bytes at a time{{.*}}; heuristic: {{.*}}", kernel = #bolt.kernel<"gemm_sm80", {{.*}}>}
+// On sm_80 the CUTLASS 2.x family is the target's own: no refusal to report.
+// REMARK: remark: {{.*}}select.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' runs on #bolt.kernel<"gemm_sm80", {{.*}}>: heuristic: too small
+func.func @narrow_rows_with_an_epilogue(%a: tensor<2464x8xf16>, %b: tensor<8x4xf16>) -> tensor<2464x4xf16> {
+  %d = bolt.gemm %a, %b : tensor<2464x8xf16>, tensor<8x4xf16> -> tensor<2464x4xf16> {
+  ^bb0(%acc: tensor<2464x4xf32>):
+    %r = bolt.ew.relu %acc : tensor<2464x4xf32> -> tensor<2464x4xf32>
+    bolt.yield %r : tensor<2464x4xf32>
+  }
+  func.return %d : tensor<2464x4xf16>
+}
+
+// -----
+
 // A user's #bolt.kernel is kept as written, with no reason beside it.
 // CHECK-LABEL: func.func @user_kernel
 // CHECK: bolt.gemm {{.*}}{kernel = #bolt.kernel<"gemm_sm90", tile [64, 64, 64], cluster [1, 1, 1], stages 4, "pingpong">}
@@ -68,3 +86,4 @@ func.func @b2b_stages(%a: tensor<4096x64xf16>, %w0: tensor<64x64xf16>, %w1: tens
   }
   func.return %y : tensor<4096x64xf16>
 }
+

@@ -26,7 +26,7 @@ from cli_helpers import (
 from boltc.cli import CPP_MANIFEST, build_parser
 
 GEMMS = DATA / "mlp_gelu.mlir"  # three GEMM kernels
-B2B = DATA / "b2b_gemm.mlir"  # a GEMM pair fuse-b2b would fuse (no b2b kernel exists)
+B2B = DATA / "b2b_gemm.mlir"  # a GEMM pair fuse-b2b leaves apart: its f32 output no b2b kernel writes
 NO_KERNELS = DATA / "ops" / "softmax.mlir"  # runtime and host file only
 ELF = b"\x7fELF"
 
@@ -239,7 +239,7 @@ def test_optimized_ir_compiles_to_the_same_model(arch: str, out_dir: Path):
     emitted = run_boltc(B2B, "--emit", "bolt", "--arch", arch, "-o", optimized, "-q")
     assert emitted.returncode == 0, emitted.stderr
     text = optimized.read_text()
-    assert "bolt.b2b" not in text  # no b2b kernel exists: the build does not fuse, so neither does this
+    assert "bolt.b2b" not in text  # fuse-b2b is off by default (and no b2b kernel writes its f32 output)
     assert f'arch = "{arch}"' in text
     # A fixed point: boltc takes its own output as written.
     again = run_boltc(optimized, "--emit", "bolt")
@@ -308,8 +308,8 @@ def remarks(stderr: str) -> list[str]:
 
 
 def test_remarks_on_every_path(tmp_path: Path, out_dir: Path):
-    """The same explanations whatever is produced, the pair left apart for want of a b2b
-    kernel included; none without --remarks."""
+    """The same explanations whatever is produced, the pair left apart by the b2b kernels'
+    rules included (the output is f32, which neither writes); none without --remarks."""
     env = fake_build_env(tmp_path)
     runs = {
         "bolt": run_boltc(B2B, "--remarks", "-q", env=env),
@@ -319,7 +319,8 @@ def test_remarks_on_every_path(tmp_path: Path, out_dir: Path):
     for kind, result in runs.items():
         assert result.returncode == 0, (kind, result.stderr)
     expected = remarks(runs["bolt"].stderr)
-    assert any("not fused back to back" in line and "no b2b kernel for sm_90a" in line for line in expected)
+    assert any("not fused back to back" in line and "sm_90a's b2b kernels cannot run it" in line
+               and "the output f32" in line for line in expected)
     assert remarks(runs["so"].stderr) == expected and remarks(runs["cpp"].stderr) == expected
     assert run_boltc(B2B, "-q", "-o", out_dir / "n.so", env=env).stderr == ""
 

@@ -382,3 +382,19 @@ def test_half_exports_fuse_like_the_f32_models(name: str, arch: str, read_saved_
     for a, b in zip(after, before):
         assert float(np.max(np.abs(np.asarray(a, np.float64) - b))) <= 4 * ulp * float(np.max(np.abs(b)))
     assert_near_f32_reference(after, expected)
+
+
+def test_remarks_with_the_pass_off_say_why_a_fusible_pair_stays_apart():
+    """boltc.compile runs fuse-b2b only for B2B_KERNEL_ARCHS (none yet): `--remarks` then says,
+    for a pair the pass and a kernel would take (the f16 export: b2b_gemm_sm90), that the pass
+    is off, and for one no kernel runs (the f32 model), the kernels' reasons."""
+    from boltc.compiler import unfused_b2b_remarks
+
+    half = load(str(DATA / "half" / "b2b_gemm_f16.mlir"))
+    FuseEpiloguePass().apply(bolt_context(), half)
+    (line,) = unfused_b2b_remarks(half, "sm_90a")
+    assert "not fused back to back" in line and "fuse-b2b is off for sm_90a unless asked for" in line
+    single = load(str(DATA / "b2b_gemm.mlir"))
+    FuseEpiloguePass().apply(bolt_context(), single)
+    (line,) = unfused_b2b_remarks(single, "sm_90a")
+    assert "sm_90a's b2b kernels cannot run it" in line

@@ -398,3 +398,32 @@ def test_activation_gemms_keep_their_values_and_become_readable(batch, m, k, n, 
     pads = [op for op in module.walk() if isinstance(op, bolt.PadOp)]
     if readable_as_is(k, 2) and readable_as_is(n, 2):
         assert not pads  # readable as they are: no copies at run time
+
+
+def test_a_linear_to_one_feature_lowers_on_sm90a():
+    """bolt_paper.json's smallest b2b chain, relu(relu(A W0) W1) with K0 = 4, N0 = 1, N1 = 4 as
+    f16 nn.Linear layers (no build of it lowered before): N = 1 is padded to a whole vector
+    (2-byte rows of D no kernel writes, whatever the growth), the second GEMM reads the padded
+    product (K = 8), and its 8-byte rows with a fused ReLU go to gemm_sm80 (gemm_sm90's fused
+    epilogue needs 16-byte rows: select-kernels' fallback). The optimized module computes what
+    torch does."""
+    torch = pytest.importorskip("torch")
+    from boltc.compiler import load_for_compile, lower_library, optimize
+
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 1, bias=False), torch.nn.ReLU(),
+                                torch.nn.Linear(1, 4, bias=False), torch.nn.ReLU()).half()
+    with torch.no_grad():
+        model[0].weight.copy_(torch.tensor([[0.5, -0.25, 1.0, 0.75]]))  # a positive product for some rows
+    x = torch.randn(64, 4, dtype=torch.half)
+    library, _ = lower_library(model, (x,), arch="sm_90a")
+    calls = library.programs[0].anchor_kernels
+    assert [c.family for c in calls] == ["gemm_sm90", "gemm_sm80"]
+    assert "D row/8" in calls[0].config  # N padded from 1
+    assert calls[1].reason.startswith("gemm_sm90 refused: ") and "8 bytes at a time" in calls[1].reason
+    module, _ = load_for_compile(model, (x,))
+    optimize(module, "sm_90a", "f16")
+    (got,) = boltc.interpret(module, x.numpy())
+    expected = model.float()(x.float()).detach().numpy()
+    assert np.abs(expected).max() > 0.1
+    np.testing.assert_allclose(np.asarray(got, np.float32), expected, rtol=1e-2, atol=1e-2)
