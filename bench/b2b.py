@@ -1,7 +1,8 @@
 """Back-to-back GEMM chains against their unfused peers (issue 14's acceptance), in one run on
 one GPU.
 
-    python3 bench/b2b.py [--workloads PATH] [--arch sm_90a] [--inductor] [--jobs N] [--out results.json]
+    python3 bench/b2b.py [--workloads PATH] [--arch sm_90a] [--inductor] [--jobs N] [--only TEXT]
+                         [--out results.json]
 
 Cases: every `b2b_gemm` row of ../shared/workloads/bolt_paper.json (relu(relu(A W0) W1), A:
 M x K0, W0: K0 x N0, W1: N0 x N1, f16), and an MLP of four such layers (two chains) at the
@@ -212,10 +213,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel builds")
     parser.add_argument("--build-dir", type=Path, default=Path("build/b2b"))
     parser.add_argument("--out", type=Path, help="write the rows as JSON here")
+    parser.add_argument("--only", help="the cases whose label contains this text (e.g. 'M=2464')")
     args = parser.parse_args()
 
     table = json.loads(args.workloads.read_text())
-    all_cases = cases(table)
+    all_cases = [c for c in cases(table) if args.only is None or args.only in c.label]
+    if not all_cases:
+        parser.error(f"no case's label contains {args.only!r}")
     start = time.monotonic()
     built = build_all(all_cases, args.arch, args.build_dir, args.jobs)
     print(f"b2b: {len(built)} builds in {time.monotonic() - start:.1f} s", flush=True)
