@@ -1,0 +1,83 @@
+"""bench/b2b.py's pure parts, without a GPU or nvcc: its cases from the workload table, the
+memory floor it reports against, that every chain it builds lowers for sm_90a to the kernels
+the table claims (the resident b2b kernel where fuse_b2b=True fuses, two GEMMs otherwise), and
+the summary table."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+torch = pytest.importorskip("torch")
+
+
+def _load_bench():
+    sys.path.insert(0, str(ROOT / "bench"))
+    spec = importlib.util.spec_from_file_location("bench_b2b", ROOT / "bench" / "b2b.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_b2b"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+b2b = _load_bench()
+
+# bolt_paper.json's b2b_gemm rows and ceiling (the layout; values as measured there).
+TABLE = {
+    "ceilings": {"copy_TBps": 2.96},
+    "b2b_gemm": [{"M": 2464, "N0": 1, "K0": 4, "N1": 4}, {"M": 16384, "N0": 64, "K0": 256, "N1": 16},
+                 {"M": 32768, "N0": 128, "K0": 576, "N1": 64}, {"M": 128320, "N0": 32, "K0": 96, "N1": 96}],
+}
+
+
+def test_cases_are_the_table_chains_and_an_mlp_at_the_largest_m():
+    cases = b2b.cases(TABLE)
+    assert [(c.m, c.widths) for c in cases] == [
+        (2464, (4, 1, 4)), (16384, (256, 64, 16)), (32768, (576, 128, 64)), (128320, (96, 32, 96)),
+        (128320, (96, 32, 96, 32, 96))]
+    assert cases[-1].label.startswith("mlp M=128320")
+
+
+def test_memory_floor_counts_a_read_d_written_and_the_weights_once():
+    case = b2b.Case("x", 128320, (96, 32, 96))
+    elements = 128320 * 96 + 128320 * 96 + 96 * 32 + 32 * 96
+    assert b2b.memory_floor_us(case, 2.96) == pytest.approx(2 * elements / 2.96e12 * 1e6)
+    assert b2b.memory_floor_us(case, 2.96) == pytest.approx(16.6, abs=0.1)  # bolt_paper.json's 16.6
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_every_case_lowers_for_sm90a(index):
+    """The kernels the benchmark will build (no nvcc): fused, one b2b_gemm_sm90 resident kernel
+    per chain where a kernel takes it; unfused, GEMM kernels only (one per layer, layers of one
+    shape sharing theirs)."""
+    from boltc.compiler import lower_library
+
+    case = b2b.cases(TABLE)[index]
+    model = b2b.model_of(torch, case)
+    x = torch.randn(case.m, case.widths[0], dtype=torch.half)
+    layers = len(case.widths) - 1
+    fused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=True)
+    unfused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=False)
+    assert 1 <= len(unfused.programs[0].anchor_kernels) <= layers  # distinct entry points
+    assert all(k.family in ("gemm_sm90", "gemm_sm80") for k in unfused.programs[0].anchor_kernels)
+    calls = fused.programs[0].anchor_kernels
+    if case.widths[:3] == (4, 1, 4):  # 8-byte rows of A: no TMA, and example 13 needs a bias
+        assert [k.family for k in calls] == ["gemm_sm90", "gemm_sm80"]
+    else:
+        assert len(calls) == 1  # the MLP's two chains share one kernel (the same shapes)
+        assert calls[0].family == "b2b_gemm_sm90" and " resident " in calls[0].config
+
+
+def test_summary_reads_the_graph_replays():
+    rows = [{"label": "b2b M=8 K0=8 N0=8 N1=8", "floor_us": 1.0, "fused_us": 2.0, "unfused_us": 3.0,
+             "eager_us": 50.0, "eager_graph_us": 4.0, "inductor_us": 60.0, "inductor_graph_us": 5.0,
+             "fused_kernels": [["b2b_gemm_sm90", "b2b_gemm_sm90 resident f16 ..."]]},
+            {"label": "b2b M=4 K0=4 N0=1 N1=4", "floor_us": 0.0, "eager_graph_us": 3.0}]
+    lines = b2b.summary(rows)
+    assert lines[2] == ("| b2b M=8 K0=8 N0=8 N1=8 | 2.0 | b2b_gemm_sm90 resident | 3.0 | 4.0 | 5.0 | 1.50 | 2.00 "
+                        "| 2.50 | 1.0 | 0.50 |")
+    assert lines[3].startswith("| b2b M=4 K0=4 N0=1 N1=4 | - |  | - | 3.0 | - | - | - | - |")
