@@ -21,6 +21,9 @@ What the flags promise, and how each is kept (test/python/cli/test_cli_flags.py)
   pooling, layer-norm, elementwise) compile in f32; the tensor-core GEMM and convolution
   kernels take f16 or bf16 only (f32 would silently run as tf32), so an f32 model with one is
   a located error naming the op before any nvcc runs, on every path.
+- `--fuse-b2b` turns fuse-b2b on for the build (`boltc.compile(fuse_b2b=True)`): a pair goes
+  into one b2b kernel where one of the target's b2b kernels runs it (`--emit cpp` shows that
+  kernel, not two GEMMs); off by default until those kernels win on every chain.
 - `-q` silences everything but errors, the kernel progress and `--tune profile`'s too; `--remarks` explains refused
   fusions on every path that runs the graph passes.
 - Ctrl-C or SIGTERM: every nvcc is killed, every temporary file removed, no cache entry
@@ -163,6 +166,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the most time --tune profile spends compiling and timing candidates, "
                              "over the whole model; a larger budget times more alternatives per "
                              "kernel (default: one each, no limit); only with --tune profile")
+    parser.add_argument("--fuse-b2b", action="store_true",
+                        help="fuse back-to-back GEMMs (and 1x1 convolutions after a convolution) into "
+                             "one b2b kernel wherever one of the target's b2b kernels runs the pair "
+                             "(off by default: not yet faster than two kernels on every chain)")
     parser.add_argument("-j", "--jobs", type=positive_int, metavar="N",
                         help="parallel nvcc processes for a shared library (default: all cores, "
                              "memory permitting)")
@@ -225,7 +232,7 @@ def build_library(args: argparse.Namespace) -> Path | None:
     if not to_stdout:
         check_output_directory(args.output)
     program, name = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks,
-                                  tuning=tuning_of(args))
+                                  tuning=tuning_of(args), fuse_b2b=fuse_b2b_of(args))
     if not to_stdout:
         return build_model(program, args.output, parallel=args.jobs, progress=not args.quiet)
     scratch = Path(tempfile.mkdtemp(prefix="boltc-so-"))
@@ -237,6 +244,11 @@ def build_library(args: argparse.Namespace) -> Path | None:
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return None
+
+
+def fuse_b2b_of(args: argparse.Namespace) -> bool | None:
+    """--fuse-b2b as compile's fuse_b2b: True, or None (the arch's default: B2B_KERNEL_ARCHS)."""
+    return True if args.fuse_b2b else None
 
 
 def tuning_of(args: argparse.Namespace):
@@ -264,7 +276,7 @@ def write_cpp(args: argparse.Namespace) -> Path:
     directory = Path(args.output.rstrip(os.sep) or os.sep)
     check_cpp_directory(directory)
     program, _ = lower_library(Path(args.model), arch=args.arch, precision=args.precision, remarks=args.remarks,
-                               tuning=tuning_of(args))
+                               tuning=tuning_of(args), fuse_b2b=fuse_b2b_of(args))
     staging = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.", suffix=".tmp"))
     try:
         sources = write_sources(program, staging, script_manifest(program))
@@ -314,7 +326,7 @@ def replace_directory(new: Path, directory: Path) -> None:
 
 
 def bolt_text(model: str, kind: str = "bolt", precision: str | None = None, arch: str | None = None,
-              remarks: bool = False, tuning=None) -> str:
+              remarks: bool = False, tuning=None, fuse_b2b: bool | None = None) -> str:
     """The bolt IR of `model`: as imported, or (`bolt`) after compiler.optimize, the very
     passes a build runs for `arch` (so fuse-b2b only where a b2b kernel exists)."""
     from xdsl.targets.mlir import MLIRTarget
@@ -324,7 +336,7 @@ def bolt_text(model: str, kind: str = "bolt", precision: str | None = None, arch
 
     module, where = load_for_compile(Path(model))  # a Path: always read as a file, never as MLIR text
     if kind == "bolt":
-        optimize(module, arch, precision, remarks=remarks, where=where, tuning=tuning)
+        optimize(module, arch, precision, remarks=remarks, where=where, tuning=tuning, fuse_b2b=fuse_b2b)
     text = io.StringIO()
     MLIRTarget().emit(bolt_context(), module, text)
     return text.getvalue()
@@ -375,7 +387,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None)
         raise BoltcError(f"--emit bolt prints one arch's IR (optimized IR records the one arch it was "
                          f"optimized for); --arch {args.arch} names several: give one, or build the fat "
                          "library with -o model.so or --emit cpp", SourceLocation(args.model))
-    text = bolt_text(args.model, kind, args.precision, args.arch, args.remarks, tuning_of(args))
+    text = bolt_text(args.model, kind, args.precision, args.arch, args.remarks, tuning_of(args), fuse_b2b_of(args))
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
