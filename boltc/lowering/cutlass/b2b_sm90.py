@@ -166,48 +166,37 @@ class B2bSm90Config(SelfChecking):
             return f"variant {self.variant!r} is neither {RESIDENT!r} nor {STREAMED!r}"
         if self.block_n0 not in BLOCKS_N0:
             return f"block of N0 {self.block_n0} is not one of {BLOCKS_N0}"
-        for what, tile, limit in (("TileK0", self.tile_k0, MAX_K0), ("TileN1", self.tile_n1, MAX_N1)):
+        return self._shared_blocker(
+            tiles=(("TileK0", self.tile_k0, MAX_K0), ("TileN1", self.tile_n1, MAX_N1)),
+            held=("S", "O"), registers=CONSUMER_REGISTERS, stages=(MIN_STAGES, MAX_STAGES),
+            stages_why=" (the consumer holds a K and a V slot while it waits for the next V block)")
+
+    def _resident_blocker(self) -> str | None:
+        return self._shared_blocker(
+            tiles=(("k-block", self.tile_k0, RESIDENT_SINGLE_BLOCK_K0), ("TileN0", self.block_n0, RESIDENT_MAX_N0),
+                   ("TileN1", self.tile_n1, MAX_N1)),
+            held=("the first product", "D"), registers=RESIDENT_CONSUMER_REGISTERS, stages=RESIDENT_STAGES)
+
+    def _shared_blocker(self, *, tiles, held: tuple[str, str], registers: int, stages: tuple[int, int],
+                        stages_why: str = "") -> str | None:
+        """The rules both kernels share, each with its own limits: tile sizes (multiples of one
+        wgmma K), bias types, the first product, its rounded copy and D in the consumer's
+        `registers`, the stage range, shared memory."""
+        for what, tile, limit in tiles:
             if tile <= 0 or tile % TILE_STEP or tile > limit:
                 return f"{what}={tile} must be a multiple of {TILE_STEP} up to {limit}"
-        blocker = self._bias_blocker()
-        if blocker:
-            return blocker
-        registers = self.block_n0 // 2 + self.block_n0 // 4 + self.tile_n1 // 2
-        if registers > CONSUMER_REGISTERS - REGISTER_HEADROOM:
-            return (f"S ({self.block_n0 // 2}), its rounded copy ({self.block_n0 // 4}) and O ({self.tile_n1 // 2}) "
-                    f"take {registers} registers per consumer thread, above the "
-                    f"{CONSUMER_REGISTERS - REGISTER_HEADROOM} the kernel's 240 leave for them")
-        if not MIN_STAGES <= self.stages <= MAX_STAGES:
-            return (f"stages={self.stages} is not in {MIN_STAGES}..{MAX_STAGES} (the consumer holds a K and a V "
-                    "slot while it waits for the next V block)")
-        smem = self.shared_memory_bytes()
-        if smem > SMEM_CAPACITY:
-            return f"{smem} bytes of shared memory exceed the {SMEM_CAPACITY} of an sm_90 CTA"
-        return None
-
-    def _bias_blocker(self) -> str | None:
         for what, bias in (("bias0", self.bias0), ("bias1", self.bias1)):
             if bias is not None and bias not in (Element.F16, Element.BF16, Element.F32):
                 return f"{what} is {bias.short}: the kernel reads biases as f16, bf16 or f32"
-        return None
-
-    def _resident_blocker(self) -> str | None:
-        for what, tile, limit in (("k-block", self.tile_k0, RESIDENT_SINGLE_BLOCK_K0),
-                                  ("TileN0", self.block_n0, RESIDENT_MAX_N0), ("TileN1", self.tile_n1, MAX_N1)):
-            if tile <= 0 or tile % TILE_STEP or tile > limit:
-                return f"{what}={tile} must be a multiple of {TILE_STEP} up to {limit}"
-        blocker = self._bias_blocker()
-        if blocker:
-            return blocker
-        registers = self.block_n0 // 2 + self.block_n0 // 4 + self.tile_n1 // 2
-        if registers > RESIDENT_CONSUMER_REGISTERS - REGISTER_HEADROOM:
-            return (f"the first product ({self.block_n0 // 2}), its rounded copy ({self.block_n0 // 4}) and D "
-                    f"({self.tile_n1 // 2}) take {registers} registers per consumer thread, above the "
-                    f"{RESIDENT_CONSUMER_REGISTERS - REGISTER_HEADROOM} the kernel's "
-                    f"{RESIDENT_CONSUMER_REGISTERS} leave for them")
-        low, high = RESIDENT_STAGES
+        used = self.block_n0 // 2 + self.block_n0 // 4 + self.tile_n1 // 2
+        if used > registers - REGISTER_HEADROOM:
+            first, last = held
+            return (f"{first} ({self.block_n0 // 2}), its rounded copy ({self.block_n0 // 4}) and {last} "
+                    f"({self.tile_n1 // 2}) take {used} registers per consumer thread, above the "
+                    f"{registers - REGISTER_HEADROOM} the kernel's {registers} leave for them")
+        low, high = stages
         if not low <= self.stages <= high:
-            return f"stages={self.stages} is not in {low}..{high}"
+            return f"stages={self.stages} is not in {low}..{high}{stages_why}"
         smem = self.shared_memory_bytes()
         if smem > SMEM_CAPACITY:
             return f"{smem} bytes of shared memory exceed the {SMEM_CAPACITY} of an sm_90 CTA"
