@@ -292,10 +292,28 @@ def test_k_and_v_stages_share_one_stage_stride():
     assert "using SmemLayoutK = decltype(with_stage_stride(SmemLayoutKCompact{}, Int<kSlot>{}));" in text
     assert "using SmemLayoutV = decltype(with_stage_stride(SmemLayoutVCompact{}, Int<kSlot>{}));" in text
     # the Python shared-memory count holds `stages` slots of the larger block
-    c = B2bSm90Config.choose_streamed(Element.F16, 256, 64, 16, w0_k_major=True, w1_k_major=True, bias0=Element.F16,
-                             relu0=True, bias1=Element.F16, relu1=True)
+    c = B2bSm90Config.choose_streamed(Element.F16, 256, 64, 16, w0_k_major=True, w1_k_major=True,
+                                      bias0=Element.F16, relu0=True, bias1=Element.F16, relu1=True)
     assert (c.tile_k0, c.block_n0, c.tile_n1, c.stages) == (256, 64, 16, 5)
     assert c.shared_memory_bytes() == 128 * 256 * 2 + 5 * 64 * 256 * 2 + 1024
+
+
+def host_check_rows(tmp_path: Path, kernel: B2bSm90Kernel, program: str, m: int, k0: int, n0: int,
+                    n1: int) -> list[list[str]]:
+    """`kernel`'s TU and `program` (a host main including it as kernel.cu, with @NAME@, @M@,
+    @K0@, @N0@ and @N1@ filled in) compiled with the build's flags for PTX only (no GPU code is
+    run) and run: its output, a list of words per line."""
+    (tmp_path / "kernel.cu").write_text(kernel.render())
+    main = (program.replace("@NAME@", kernel.name).replace("@M@", str(m)).replace("@K0@", str(k0))
+            .replace("@N0@", str(n0)).replace("@N1@", str(n1)))
+    (tmp_path / "checks.cu").write_text(main)
+    toolchain = build.Toolchain.find()
+    flags = [f for f in build.BASE_FLAGS if f not in ("-O3", "-Xcompiler=-fvisibility=hidden")]
+    subprocess.run([str(toolchain.nvcc), *flags, "-O1", "-gencode=arch=compute_90a,code=compute_90a",
+                    *toolchain.include_flags(), "checks.cu", "-o", "checks"], cwd=tmp_path, check=True,
+                   capture_output=True, text=True)
+    out = subprocess.run([str(tmp_path / "checks")], capture_output=True, text=True, check=True).stdout
+    return [line.split() for line in out.splitlines()]
 
 
 _HOST_CHECKS = r"""
@@ -339,20 +357,10 @@ def test_b2b_gemm_sm90_host_side_without_a_gpu(tmp_path: Path):
     were wrong before the H100 run: can_implement returned 4 wherever bias0 was present, and
     V's 1024-element stages lay inside K's first 16384-element stage."""
     m, k0, n0, n1 = 16384, 256, 64, 16
-    c = B2bSm90Config.choose_streamed(Element.F16, k0, n0, n1, w0_k_major=True, w1_k_major=True, bias0=Element.F16,
-                             relu0=True, bias1=Element.F16, relu1=True)
+    c = B2bSm90Config.choose_streamed(Element.F16, k0, n0, n1, w0_k_major=True, w1_k_major=True,
+                                      bias0=Element.F16, relu0=True, bias1=Element.F16, relu1=True)
     kernel = B2bSm90Kernel(c)
-    (tmp_path / "kernel.cu").write_text(kernel.render())
-    main = (_HOST_CHECKS.replace("@NAME@", kernel.name).replace("@M@", str(m)).replace("@K0@", str(k0))
-            .replace("@N0@", str(n0)).replace("@N1@", str(n1)))
-    (tmp_path / "checks.cu").write_text(main)
-    toolchain = build.Toolchain.find()
-    flags = [f for f in build.BASE_FLAGS if f not in ("-O3", "-Xcompiler=-fvisibility=hidden")]
-    subprocess.run([str(toolchain.nvcc), *flags, "-O1", "-gencode=arch=compute_90a,code=compute_90a",
-                    *toolchain.include_flags(), "checks.cu", "-o", "checks"], cwd=tmp_path, check=True,
-                   capture_output=True, text=True)
-    out = subprocess.run([str(tmp_path / "checks")], capture_output=True, text=True, check=True).stdout
-    rows = [line.split() for line in out.splitlines()]
+    rows = host_check_rows(tmp_path, kernel, _HOST_CHECKS, m, k0, n0, n1)
     extents = {(what, int(s)): (int(lo), int(hi)) for what, s, lo, hi in (r for r in rows if r[0] in "KV")}
     assert len(extents) == 2 * c.stages
     slot = max(c.block_n0 * c.tile_k0, c.tile_n1 * c.block_n0)
@@ -391,17 +399,7 @@ def test_resident_kernel_host_side_without_a_gpu(tmp_path: Path):
                              relu0=True, bias1=Element.F16, relu1=True)
     assert c.variant == RESIDENT
     kernel = B2bSm90Kernel(c)
-    (tmp_path / "kernel.cu").write_text(kernel.render())
-    main = (_RESIDENT_HOST_CHECKS.replace("@NAME@", kernel.name).replace("@M@", str(m)).replace("@K0@", str(k0))
-            .replace("@N0@", str(n0)).replace("@N1@", str(n1)))
-    (tmp_path / "checks.cu").write_text(main)
-    toolchain = build.Toolchain.find()
-    flags = [f for f in build.BASE_FLAGS if f not in ("-O3", "-Xcompiler=-fvisibility=hidden")]
-    subprocess.run([str(toolchain.nvcc), *flags, "-O1", "-gencode=arch=compute_90a,code=compute_90a",
-                    *toolchain.include_flags(), "checks.cu", "-o", "checks"], cwd=tmp_path, check=True,
-                   capture_output=True, text=True)
-    out = subprocess.run([str(tmp_path / "checks")], capture_output=True, text=True, check=True).stdout
-    rows = [line.split() for line in out.splitlines()]
+    rows = host_check_rows(tmp_path, kernel, _RESIDENT_HOST_CHECKS, m, k0, n0, n1)
     assert ["can_implement", "0"] in rows  # cutlass::Status::kSuccess
     assert ["too_wide", "0"] not in rows
     [smem] = [int(r[1]) for r in rows if r[0] == "smem"]
