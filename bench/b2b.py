@@ -30,17 +30,17 @@ rate) over the fused time: the fraction of the floor's speed reached.
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import json
-import math
-import multiprocessing
 import os
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gemm import run_header, run_in_processes  # noqa: E402  (bench/gemm.py)
 
 WORKLOADS = Path(__file__).resolve().parents[2] / "shared" / "workloads" / "bolt_paper.json"
 BENCH = dict(warmup=50, rep=300, return_mode="median")  # milliseconds of warm-up and repetitions
@@ -105,20 +105,11 @@ def build_one(case: Case, fused: bool, arch: str, path: str) -> tuple[str, float
 
 
 def build_all(all_cases: list[Case], arch: str, out: Path, jobs: int) -> dict:
+    """{(case index, fused): (library path, compile s, kernels)}, built in parallel processes."""
     out.mkdir(parents=True, exist_ok=True)
-    built = {}
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = {pool.submit(build_one, case, fused, arch, str(out / f"case{i}_{'fused' if fused else 'unfused'}.so")):
-                   (i, fused) for i, case in enumerate(all_cases) for fused in (True, False)}
-        for future in concurrent.futures.as_completed(futures):
-            i, fused = futures[future]
-            try:
-                built[(i, fused)] = future.result()
-            except Exception as error:  # noqa: BLE001  (recorded per case, the others go on)
-                built[(i, fused)] = error
-                print(f"b2b: {all_cases[i].label} fuse_b2b={fused}: {type(error).__name__}: {error}", file=sys.stderr)
-    return built
+    calls = {(i, fused): (build_one, (case, fused, arch, str(out / f"case{i}_{'fused' if fused else 'unfused'}.so")))
+             for i, case in enumerate(all_cases) for fused in (True, False)}
+    return run_in_processes(calls, jobs, lambda key: f"b2b: {all_cases[key[0]].label} fuse_b2b={key[1]}")
 
 
 # --------------------------------------------------------------------------------------
@@ -227,8 +218,6 @@ def main() -> None:
     import torch
     from triton.testing import do_bench
 
-    from gemm import run_header  # noqa: E402  (bench/gemm.py: date, GPU, versions, command)
-
     rows = []
     for i, case in enumerate(all_cases):
         row = {"label": case.label, "m": case.m, "widths": list(case.widths),
@@ -247,5 +236,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     main()

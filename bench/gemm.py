@@ -86,6 +86,27 @@ def run_header() -> dict:
     }
 
 
+def run_in_processes(calls: dict, jobs: int, describe) -> dict:
+    """{key: fn(*args)} for `calls` {key: (fn, args)}, run in `jobs` spawned processes (spawn:
+    the caller may have initialised CUDA, which a forked child could not use). A call that
+    raises maps to its exception, reported on stderr as `describe(key)`; the others go on."""
+    import concurrent.futures
+    import multiprocessing
+
+    results = {}
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = {pool.submit(fn, *args): key for key, (fn, args) in calls.items()}
+        for future in concurrent.futures.as_completed(futures):
+            key = futures[future]
+            try:
+                results[key] = future.result()
+            except Exception as error:  # noqa: BLE001  (recorded per call, the others go on)
+                results[key] = error
+                print(f"{describe(key)}: {type(error).__name__}: {error}", file=sys.stderr)
+    return results
+
+
 def gemm_peers(torch, a, b, bias, act: str | None) -> dict:
     """The peers of A @ B (+ bias, act): cuBLAS (torch.matmul); with an activation, addmm then
     the activation (two kernels) and, for relu and gelu, cuBLASLt's fused epilogue."""

@@ -42,10 +42,8 @@ and for the activations the fused kernel's time over the plain GEMM's of the sam
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import json
 import math
-import multiprocessing
 import os
 import sys
 import time
@@ -56,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conv import BENCH, TOLERANCE, Bench, ConvShape, constant_weights, conv_model, conv_workloads  # noqa: E402
-from gemm import WORKLOADS, gemm_model, gemm_peers, run_header, torch_activation  # noqa: E402
+from gemm import WORKLOADS, gemm_model, gemm_peers, run_header, run_in_processes, torch_activation  # noqa: E402
 from profile_space import RESNET50_BATCH, RESNET50_CONVS  # noqa: E402
 
 STRATEGIES = ("heuristic", "model", "profile")
@@ -154,20 +152,9 @@ def build_one(text: str, strategy: str, path: str) -> tuple[str, float, list]:
 def build_all(cases: list[Case], strategies: list[str], out: Path, jobs: int) -> dict:
     """Step 2: {(case index, strategy): (library path, compile s, kernels)}."""
     out.mkdir(parents=True, exist_ok=True)
-    built = {}
-    # spawn: step 1 initialised CUDA in this process (a forked child could not use it).
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = {pool.submit(build_one, case.text, strategy, str(out / f"case{i}_{strategy}.so")): (i, strategy)
-                   for i, case in enumerate(cases) for strategy in strategies}
-        for future in concurrent.futures.as_completed(futures):
-            i, strategy = futures[future]
-            try:
-                built[(i, strategy)] = future.result()
-            except Exception as error:  # noqa: BLE001  (recorded per case, the others go on)
-                built[(i, strategy)] = error
-                print(f"tuned: {cases[i].label} --tune {strategy}: {type(error).__name__}: {error}", file=sys.stderr)
-    return built
+    calls = {(i, strategy): (build_one, (case.text, strategy, str(out / f"case{i}_{strategy}.so")))
+             for i, case in enumerate(cases) for strategy in strategies}
+    return run_in_processes(calls, jobs, lambda key: f"tuned: {cases[key[0]].label} --tune {key[1]}")
 
 
 # --------------------------------------------------------------------------------------
