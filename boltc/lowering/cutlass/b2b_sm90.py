@@ -95,9 +95,7 @@ RESIDENT_TILE_K = 64  # k-block of the first GEMM where K0 > RESIDENT_SINGLE_BLO
 RESIDENT_SINGLE_BLOCK_K0 = 64  # up to here one k-block holds all of K0 (rounded up to 16)
 RESIDENT_STAGES = (2, 8)  # CUTLASS's mainloop needs two; past eight the stream gains nothing
 RESIDENT_CONSUMER_REGISTERS = 232  # B2bResidentKernel's MmaRegisterRequirement
-# D through shared memory in 16-byte rows (else 4-byte pairs straight from the wgmma layout).
-RESIDENT_STAGED_STORES = True
-STAGED_ROW_PAD = 8  # elements: the staged rows' 16-byte pad (bank-conflict-free writes)
+STAGED_ROW_PAD = 8  # elements: the 16-byte pad of D's rows staged in shared memory (kStagedRow)
 BLOCK_M = 128  # two consumer warpgroups of 64 rows (example 88's forward tile)
 BLOCKS_N0 = (64, 128)  # W0 columns (W1 rows) per pipeline step
 MAX_K0 = 256
@@ -139,7 +137,6 @@ class B2bSm90Config(SelfChecking):
     # RESIDENT: tile_k0 is the first GEMM's k-block (K0 any), block_n0 all of N0 (<= 256);
     # STREAMED: tile_k0 all of K0 (<= 256), block_n0 N0's block per pipeline step.
     variant: str = STREAMED
-    staged_stores: bool = False  # RESIDENT: D through shared memory (RESIDENT_STAGED_STORES)
 
     def summary(self) -> str:
         def stage(bias: Element | None, relu: bool) -> str:
@@ -149,7 +146,7 @@ class B2bSm90Config(SelfChecking):
         shape = (f"tile {RESIDENT_BLOCK_M}x{self.block_n0} (N0 whole) k-block {self.tile_k0}" if self.variant == RESIDENT
                  else f"tile {BLOCK_M}x{self.block_n0} K0<={self.tile_k0}")
         if self.variant == RESIDENT:
-            shape += f" N1<={self.tile_n1}, D " + ("staged in shared memory" if self.staged_stores else "from registers")
+            shape += f" N1<={self.tile_n1}, D staged in shared memory"
         else:
             shape += f" N1<={self.tile_n1}"
         return (f"{FAMILY} {self.variant} {self.element.short} {shape}, "
@@ -207,7 +204,7 @@ class B2bSm90Config(SelfChecking):
         if self.variant == RESIDENT:
             w1 = _round_up(self.block_n0 * self.tile_n1 * e, 1024)
             stage = (RESIDENT_BLOCK_M + self.block_n0) * self.tile_k0 * e
-            staged = 2 * RESIDENT_BLOCK_M * (self.tile_n1 + STAGED_ROW_PAD) * e if self.staged_stores else 0
+            staged = 2 * RESIDENT_BLOCK_M * (self.tile_n1 + STAGED_ROW_PAD) * e  # both warpgroups' D tiles
             # barriers (< 256 bytes) and the staged tiles after the 1024-aligned tensors
             return w1 + _round_up(self.stages * stage, 1024) + _round_up(staged + 256, SMEM_RESERVED)
         a_tile = BLOCK_M * self.tile_k0 * e
@@ -244,7 +241,7 @@ class B2bSm90Config(SelfChecking):
         for stages in range(RESIDENT_STAGES[1], RESIDENT_STAGES[0] - 1, -1):
             try:
                 return cls(element, tile_k, tile_n0, tile_n1, w0_k_major, w1_k_major,
-                           bias0, relu0, bias1, relu1, stages, RESIDENT, RESIDENT_STAGED_STORES)
+                           bias0, relu0, bias1, relu1, stages, RESIDENT)
             except InvalidKernelConfig as e:
                 reason = str(e)
         return reason
@@ -304,7 +301,7 @@ class B2bSm90Config(SelfChecking):
                     self.stride_w0, self.stride_w1,
                     bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
                     bias(self.bias1), _bool(self.bias1 is not None), act(self.relu1),
-                    str(self.stages), _bool(self.staged_stores))
+                    str(self.stages))
         return (self.element.cpp, str(self.block_n0), str(self.tile_k0), str(self.tile_n1),
                 self.layout_w0, self.layout_w1,
                 bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
@@ -387,9 +384,9 @@ typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
 }
 
 bool strides_fit(@PROBLEM@) {
-  constexpr int kVector = Kernel::Alignment;  // TMA: 16-byte strides; D in 16-byte rows or pairs
+  constexpr int kVector = Kernel::Alignment;  // TMA: 16-byte strides; D in 16-byte rows
   return lda % kVector == 0 && ldw0 % kVector == 0 && ldw1 % kVector == 0 && ldd >= n1
-      && ldd % (@STAGED@ ? kVector : 2) == 0;
+      && ldd % kVector == 0;
 }
 """
 
@@ -516,7 +513,7 @@ class B2bSm90Kernel(CutlassKernel):
         resident = c.variant == RESIDENT
         body = ((_RESIDENT_BODY if resident else _BODY) + _ENTRY_POINTS)
         body = (body.replace("@TEMPLATE@", ",\n    ".join(c.template_arguments()))
-                .replace("@BIAS1@", (c.bias1 or c.element).cpp).replace("@STAGED@", _bool(c.staged_stores))
+                .replace("@BIAS1@", (c.bias1 or c.element).cpp)
                 .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
         includes = _INCLUDES.replace(HEADER, RESIDENT_HEADER) if resident else _INCLUDES
         return f"{header}\n{includes}\nnamespace {{\n\n{body}"

@@ -114,7 +114,6 @@ def test_the_resident_kernel_takes_chains_whose_n0_and_n1_fit(k0, n0, n1, tile_k
     assert (c.tile_k0, c.block_n0, c.tile_n1, c.stages) == (tile_k, tile_n0, tile_n1, stages)
     w1 = -(-tile_n0 * tile_n1 * 2 // 1024) * 1024
     staged = -(-(2 * 64 * (tile_n1 + 8) * 2 + 256) // 1024) * 1024  # both warpgroups' D tiles, padded rows
-    assert c.staged_stores
     assert c.shared_memory_bytes() == w1 + -(-stages * (64 + tile_n0) * tile_k * 2 // 1024) * 1024 + staged
     assert c.shared_memory_bytes() <= 232448
     assert c.summary().startswith("b2b_gemm_sm90 resident f16")
@@ -145,7 +144,7 @@ def test_resident_rendering_includes_its_header_and_passes_its_strides():
         "cute::Stride<int64_t, cute::_1, int64_t>",  # W1 [N1, N0] (transpose_b) as (N1, N0): N0 contiguous
         "cutlass::half_t", "false", Activation.RELU,
         "cutlass::half_t", "true", Activation.IDENTITY,
-        "8", "true")  # D staged through shared memory
+        "8")
     assert "boltc::b2b_sm90_resident::B2bResidentKernel<\n    " + ",\n    ".join(c.template_arguments()) in text
     launch = text[text.index("cudaStream_t stream) {"):]
     assert "(kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr)" in launch
