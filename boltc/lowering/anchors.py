@@ -24,9 +24,11 @@ has a `#bolt.kernel` form, unlike conv_direct.
 bolt.attention (not an anchor op: no `#bolt.kernel`) goes on sm_90a to fmha_sm90 (CUTLASS's
 example 88, TMA + wgmma) where its kernel computes the op exactly, else to fmha_sm80 (example
 41, which runs on both targets): fmha_sm90.choose_family decides and gives the reason.
-A bolt.b2b of two gemms goes on sm_90a to b2b_gemm_sm90 (TMA + wgmma, example 88's kernel
-with a bias + activation collective) where `b2b_sm90.sm90_refusal` finds it legal, else to
-b2b_gemm_sm80 (example 13) with the refusal in the reason; convolutions to b2b_conv_sm80.
+A bolt.b2b of two gemms goes on sm_90a to b2b_gemm_sm90 (TMA + wgmma: its resident kernel, or
+example 88's with a bias + activation collective) where `b2b_sm90.sm90_refusal` finds it legal,
+else to b2b_gemm_sm80 (example 13) with the refusal in the reason; two convolutions likewise to
+b2b_conv_sm90 (the resident kernel with a TMA im2col first stage, `b2b_conv_sm90.conv_sm90_refusal`)
+or b2b_conv_sm80. On sm_80 both go to example 13's kernels.
 """
 
 from __future__ import annotations
@@ -187,27 +189,30 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
     from dataclasses import replace
 
     from boltc.lowering import build
-    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80, b2b_sm90, kernel_abi
+    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_conv_sm90, b2b_sm80, b2b_sm90, kernel_abi
 
     first, second = b2b_sm80.anchors_of(op)
     convolutions = isinstance(first, bolt.Conv2dOp)
-    if convolutions:
-        lowered = b2b_conv_sm80.lower_b2b_conv(op, arch=arch)
-    elif arch == b2b_sm90.ARCH and op.kernel is None:
-        # GEMM chains on sm_90a: the TMA + wgmma kernel where it computes the pair, else
-        # example 13's sm_80 kernel (it runs on Hopper too), with the refusal as the reason.
-        verdict = b2b_sm90.sm90_refusal(first, second)
+    # sm_90a: the TMA + wgmma kernel (b2b_sm90 for GEMM chains, b2b_conv_sm90 for
+    # convolutions) where it computes the pair, else example 13's sm_80 kernel (it runs on
+    # Hopper too), with the refusal as the reason.
+    hopper = b2b_conv_sm90 if convolutions else b2b_sm90
+    hopper_refusal = b2b_conv_sm90.conv_sm90_refusal if convolutions else b2b_sm90.sm90_refusal
+    lower_hopper = b2b_conv_sm90.lower_b2b_conv if convolutions else b2b_sm90.lower_b2b
+    lower_ampere = b2b_conv_sm80.lower_b2b_conv if convolutions else b2b_sm80.lower_b2b
+    if arch == b2b_sm90.ARCH and op.kernel is None:
+        verdict = hopper_refusal(first, second)
         if isinstance(verdict, str):
             try:
-                lowered = b2b_sm80.lower_b2b(op, arch=arch)
+                lowered = lower_ampere(op, arch=arch)
             except BoltcError as error:  # neither kernel: both reasons, located at the b2b
-                raise type(error)(f"{b2b_sm90.FAMILY} refused: {verdict}; and {error.message}",
+                raise type(error)(f"{hopper.FAMILY} refused: {verdict}; and {error.message}",
                                   error.location, error.op_name) from None
-            lowered = replace(lowered, reason=f"{b2b_sm90.FAMILY} refused: {verdict}; {lowered.reason}")
+            lowered = replace(lowered, reason=f"{hopper.FAMILY} refused: {verdict}; {lowered.reason}")
         else:
-            lowered = b2b_sm90.lower_b2b(op, arch=arch)
+            lowered = lower_hopper(op, arch=arch)
     else:
-        lowered = b2b_sm80.lower_b2b(op, arch=arch)
+        lowered = lower_ampere(op, arch=arch)
     entry = lowered.kernel.entry_point
     roles = kernel_abi.ParamRole
 

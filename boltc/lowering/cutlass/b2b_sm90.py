@@ -373,8 +373,8 @@ Stride make_stride_ld(int64_t ld) {
 typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
   typename Kernel::Arguments args{
       cute::make_tuple(1, 1, m, n0, k0),
-      {static_cast<const Element*>(a), make_stride_ld<typename Kernel::StrideA>(lda),
-       static_cast<const Element*>(w0), make_stride_ld<typename Kernel::StrideW0>(ldw0),
+      {{static_cast<const Element*>(a), make_stride_ld<typename Kernel::First::StrideA>(lda),
+        static_cast<const Element*>(w0), make_stride_ld<typename Kernel::First::StrideW0>(ldw0)},
        static_cast<const Element*>(w1), make_stride_ld<typename Kernel::StrideW1>(ldw1),
        static_cast<const typename Kernel::ElementBias0*>(bias0), n1},
       {static_cast<Element*>(d), ldd, static_cast<const typename Kernel::ElementBias1*>(bias1), n1},

@@ -53,6 +53,7 @@ ANCHOR_FAMILIES: tuple[AnchorFamily, ...] = (
 OTHER_FAMILIES: dict[str, str] = {
     "b2b_gemm_sm90": "b2b_sm90",
     "b2b_gemm_sm80": "b2b_sm80",
+    "b2b_conv_sm90": "b2b_conv_sm90",
     "b2b_conv_sm80": "b2b_conv_sm80",
     "fmha_sm90": "fmha_sm90",
     "fmha_sm80": "fmha_sm80",

@@ -25,6 +25,14 @@
 // reloads both weights for every tile, with one A tile per warpgroup in flight and the two
 // warpgroups' epilogues serialized by example 88's order barrier: this one needs N0 <= 256
 // but takes any K0 (a k-loop), and keeps A's loads running across tiles.
+//
+// The first GEMM is a policy (FirstStage below): GemmFirstStage, CUTLASS's GEMM mainloop over
+// a row-major A (b2b_gemm_sm90), or ConvFirstStage, CUTLASS's implicit-GEMM convolution
+// mainloop (TMA im2col loads of an NHWC activation, a KRSC filter: the conv_sm90 family's
+// collective), whose M = N*P*Q output pixels are the rows of D: a convolution followed by a
+// 1x1, stride-1, unpadded convolution is this kernel with W1 the second filter, [F1, F0]
+// (b2b_conv_sm90). Both collectives have the same load_init / load / mma / mma_tail
+// interface, which is all the kernel body uses of them.
 #pragma once
 
 #include "cutlass/cutlass.h"
@@ -32,6 +40,9 @@
 #include "cutlass/arch/reg_reconfig.h"
 #include "cutlass/epilogue/thread/activation.h"
 #include "cutlass/gemm/collective/collective_builder.hpp"
+#include "cutlass/conv/collective/collective_builder.hpp"
+#include "cutlass/conv/convnd_problem_shape.hpp"
+#include "cutlass/conv/dispatch_policy.hpp"
 #include "cutlass/gemm/dispatch_policy.hpp"
 #include "cutlass/kernel_hardware_info.h"
 #include "cutlass/pipeline/pipeline.hpp"
@@ -43,37 +54,130 @@ namespace boltc::b2b_sm90_resident {
 
 using namespace cute;
 
+// One consumer warpgroup's tile of the first GEMM: 64 rows (the two warpgroups take turns).
+constexpr int kBlockM = 64;
+
+// The first GEMM of a b2b_gemm_sm90 chain: A (M x K0, row-major) times W0 (strides
+// StrideW0_: (N0, K0, L)), CUTLASS's ping-pong mainloop (one warpgroup's 64-row tile).
+template <class Element_, int TileK_, int TileN0_, class StrideW0_, int Stages_>
+struct GemmFirstStage {
+  using Element = Element_;
+  static constexpr int TileK = TileK_;
+  static constexpr int TileN0 = TileN0_;
+  static constexpr int Stages = Stages_;
+  static constexpr int Alignment = 16 / sizeof(Element);  // TMA: 16-byte strides
+  using StrideA = cute::Stride<int64_t, cute::_1, int64_t>;
+  using StrideW0 = StrideW0_;
+  using TileShape = Shape<Int<kBlockM>, Int<TileN0>, Int<TileK>>;
+  using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp,
+      Element, StrideA, Alignment, Element, StrideW0, Alignment, float,
+      TileShape, Shape<_1, _1, _1>, cutlass::gemm::collective::StageCount<Stages>,
+      cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
+  // (1, 1, M, N0, K0), as b2b_sm90_collective.hpp's kernel takes it.
+  using ProblemShape = cute::tuple<int, int, int, int, int>;
+  struct Arguments {
+    const Element* ptr_A;
+    StrideA dA;
+    const Element* ptr_W0;
+    StrideW0 dW0;
+  };
+  struct Params {
+    typename Mainloop::Params mainloop;
+    int m, n0, k0;
+  };
+
+  static bool can_implement(ProblemShape const& problem, Arguments const&) {
+    int m = get<2>(problem), n0 = get<3>(problem), k0 = get<4>(problem);
+    return m > 0 && n0 > 0 && n0 <= TileN0 && k0 > 0 && k0 % Alignment == 0;
+  }
+  static Params to_underlying_arguments(ProblemShape const& problem, Arguments const& args, void* workspace) {
+    int m = get<2>(problem), n0 = get<3>(problem), k0 = get<4>(problem);
+    return {Mainloop::to_underlying_arguments(make_shape(m, n0, k0, 1),
+                                              typename Mainloop::Arguments{args.ptr_A, args.dA, args.ptr_W0, args.dW0},
+                                              workspace),
+            m, n0, k0};
+  }
+  CUTLASS_HOST_DEVICE static int rows(Params const& params) { return params.m; }
+  CUTLASS_HOST_DEVICE static int columns(Params const& params) { return params.n0; }
+  CUTLASS_DEVICE static auto problem_shape_mnkl(Params const& params) {
+    return make_shape(params.m, params.n0, params.k0, 1);
+  }
+  CUTLASS_DEVICE static auto block_coord(int tile) { return make_coord(tile, 0, _, 0); }
+};
+
+// The first GEMM of a b2b_conv_sm90 chain: a 2-D fprop convolution of an NHWC activation
+// (C a multiple of Alignment: TMA im2col reads 16-byte rows) with a KRSC filter of N0
+// filters, as the implicit GEMM M = N*P*Q, N = N0, K = (C, S, R): CUTLASS's conv mainloop
+// built for its non-persistent schedule (one consumer warpgroup's 64-row tile, TiledMma atom
+// 1x1x1; the kernel here supplies the persistence). The K tile is a one-mode shape: it
+// tiles the (C, S, R) range as one, k-blocks crossing filter taps where C < TileK
+// (conv_sm90.py's tile_shape_cute).
+template <class Element_, int TileK_, int TileN0_, int Stages_>
+struct ConvFirstStage {
+  using Element = Element_;
+  static constexpr int TileK = TileK_;
+  static constexpr int TileN0 = TileN0_;
+  static constexpr int Stages = Stages_;
+  static constexpr int Alignment = 16 / sizeof(Element);
+  using TileShape = Shape<Int<kBlockM>, Int<TileN0>, Shape<Int<TileK>>>;
+  using Mainloop = typename cutlass::conv::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, cutlass::conv::Operator::kFprop,
+      Element, cutlass::layout::TensorNHWC, Alignment, Element, cutlass::layout::TensorNHWC, Alignment, float,
+      TileShape, Shape<_1, _1, _1>, cutlass::conv::collective::StageCount<Stages>,
+      cutlass::conv::KernelImplicitTmaWarpSpecializedSm90>::CollectiveOp;
+  using ProblemShape = cutlass::conv::ConvProblemShape<cutlass::conv::Operator::kFprop, 2>;
+  // (M = N*P*Q, N0, (C, S, R), 1): what the mainloop's load_init takes.
+  using ShapeMNKL = decltype(Mainloop::get_problem_shape_MNKL(ProblemShape{}));
+  struct Arguments {
+    const Element* ptr_A;   // the activation, N x H x W x C
+    const Element* ptr_W0;  // the filter, N0 x R x S x C
+  };
+  struct Params {
+    typename Mainloop::Params mainloop;
+    ShapeMNKL shape;
+  };
+
+  static bool can_implement(ProblemShape const& problem, Arguments const& args) {
+    auto shape = Mainloop::get_problem_shape_MNKL(problem);
+    int m = get<0>(shape), n0 = get<1>(shape);
+    return problem.groups == 1 && m > 0 && n0 > 0 && n0 <= TileN0
+        && Mainloop::can_implement(problem, typename Mainloop::Arguments{args.ptr_A, args.ptr_W0});
+  }
+  static Params to_underlying_arguments(ProblemShape const& problem, Arguments const& args, void* workspace) {
+    return {Mainloop::to_underlying_arguments(problem, typename Mainloop::Arguments{args.ptr_A, args.ptr_W0}, workspace),
+            Mainloop::get_problem_shape_MNKL(problem)};
+  }
+  CUTLASS_HOST_DEVICE static int rows(Params const& params) { return get<0>(params.shape); }
+  CUTLASS_HOST_DEVICE static int columns(Params const& params) { return get<1>(params.shape); }
+  CUTLASS_DEVICE static auto problem_shape_mnkl(Params const& params) { return params.shape; }
+  CUTLASS_DEVICE static auto block_coord(int tile) { return make_coord(tile, 0, _, Int<0>{}); }  // no L mode
+};
+
 template <
-  class Element_,
-  int TileK,               // k-block of the first GEMM (A's and W0's columns per stage)
-  int TileN0,              // all of N0 (the first product's columns, the second GEMM's K)
+  class FirstStage,        // GemmFirstStage or ConvFirstStage: A, W0 and the first GEMM's mainloop
   int TileN1,              // all of N1
-  class StrideW0_,         // W0 as the first GEMM's B, (N0, K0, L) strides
   class StrideW1_,         // W1 as the second GEMM's B, (N1, N0, L) strides
   class ElementBias0_, bool kHasBias0, class Activation0,
-  class ElementBias1_, bool kHasBias1, class Activation1,
-  int Stages>
-struct B2bResidentKernel {
-  using Element = Element_;
+  class ElementBias1_, bool kHasBias1, class Activation1>
+struct B2bResident {
+  using First = FirstStage;
+  using Element = typename FirstStage::Element;
   using ElementBias0 = ElementBias0_;
   using ElementBias1 = ElementBias1_;
   static constexpr bool HasBias0 = kHasBias0;
   static constexpr bool HasBias1 = kHasBias1;
-  static constexpr int BlockM = 64;  // one consumer warpgroup's tile; the two take turns
+  static constexpr int BlockM = kBlockM;
+  static constexpr int TileN0 = FirstStage::TileN0;
   static constexpr int Alignment = 16 / sizeof(Element);  // TMA: 16-byte strides
   using StrideA = cute::Stride<int64_t, cute::_1, int64_t>;
-  using StrideW0 = StrideW0_;
   using StrideW1 = StrideW1_;
   using ClusterShape = Shape<_1, _1, _1>;  // also what device_universal.hpp's launch reads
   using ArchTag = cutlass::arch::Sm90;
-  using TileShape0 = Shape<Int<BlockM>, Int<TileN0>, Int<TileK>>;
+  using TileShape0 = typename FirstStage::TileShape;
   using TileShape1 = Shape<Int<BlockM>, Int<TileN1>, Int<TileN0>>;
 
-  using Mainloop0 = typename cutlass::gemm::collective::CollectiveBuilder<
-      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp,
-      Element, StrideA, Alignment, Element, StrideW0, Alignment, float,
-      TileShape0, ClusterShape, cutlass::gemm::collective::StageCount<Stages>,
-      cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
+  using Mainloop0 = typename FirstStage::Mainloop;
   // The second GEMM's collective is built only for its types: the wgmma (made register-
   // sourced below), W1's shared-memory layout and W1's TMA. Its A (the first product) never
   // goes through memory; its pipeline is never made.
@@ -125,10 +229,7 @@ struct B2bResidentKernel {
   static constexpr int SharedStorageSize = sizeof(SharedStorage);
 
   struct MainloopArguments {
-    const Element* ptr_A;
-    StrideA dA;
-    const Element* ptr_W0;
-    StrideW0 dW0;
+    typename FirstStage::Arguments first;  // A and W0
     const Element* ptr_W1;
     StrideW1 dW1;
     const ElementBias0* ptr_bias0;  // N0 values; unread without kHasBias0
@@ -140,8 +241,8 @@ struct B2bResidentKernel {
     const ElementBias1* ptr_bias1;  // N1 values; unread without kHasBias1
     int n1;
   };
-  // problem_size is (1, 1, M, N0, K0), as b2b_sm90_collective.hpp's kernel takes it.
-  using ProblemShape = cute::tuple<int, int, int, int, int>;
+  // The first stage's: (1, 1, M, N0, K0) for a GEMM, the ConvProblemShape for a convolution.
+  using ProblemShape = typename FirstStage::ProblemShape;
   struct Arguments {
     ProblemShape problem_size;
     MainloopArguments mainloop;
@@ -149,10 +250,10 @@ struct B2bResidentKernel {
     cutlass::KernelHardwareInfo hw_info;
   };
   struct Params {
-    int m, n0, k0, n1;
+    int m, n0, n1;
     int tiles;
     int sm_count;
-    typename Mainloop0::Params mainloop0;
+    typename FirstStage::Params first;
     typename Mainloop1::Params mainloop1;  // only its W1 TMA is used
     const ElementBias0* ptr_bias0;
     Element* ptr_D;
@@ -161,9 +262,8 @@ struct B2bResidentKernel {
   };
 
   static bool can_implement(Arguments const& args) {
-    int m = get<2>(args.problem_size), n0 = get<3>(args.problem_size), k0 = get<4>(args.problem_size);
     int n1 = args.mainloop.n1;
-    return m > 0 && n0 > 0 && n0 <= TileN0 && k0 > 0 && k0 % Alignment == 0
+    return FirstStage::can_implement(args.problem_size, args.mainloop.first)
         && n1 > 0 && n1 <= TileN1 && args.epilogue.n1 == n1
         && n1 % Alignment == 0 && args.epilogue.ldd % Alignment == 0;  // D in 16-byte rows
     // No pointer is looked at (the model asks with null pointers at creation); the launch
@@ -176,19 +276,19 @@ struct B2bResidentKernel {
   }
 
   static Params to_underlying_arguments(Arguments const& args, void* workspace) {
-    int m = get<2>(args.problem_size), n0 = get<3>(args.problem_size), k0 = get<4>(args.problem_size);
+    auto first = FirstStage::to_underlying_arguments(args.problem_size, args.mainloop.first, workspace);
+    int m = FirstStage::rows(first), n0 = FirstStage::columns(first);
     int n1 = args.mainloop.n1;
-    auto params0 = Mainloop0::to_underlying_arguments(
-        make_shape(m, n0, k0, 1),
-        typename Mainloop0::Arguments{args.mainloop.ptr_A, args.mainloop.dA, args.mainloop.ptr_W0, args.mainloop.dW0},
-        workspace);
-    // (M, N1, N0): A's descriptor here is never used (the first product comes from registers).
+    // (M, N1, N0): the collective wants an A descriptor too, never used (the first product
+    // comes from registers): D's pointer, rows of TileN0 elements, stands in (a convolution
+    // has no row-major A to give).
     auto params1 = Mainloop1::to_underlying_arguments(
         make_shape(m, n1, n0, 1),
-        typename Mainloop1::Arguments{args.mainloop.ptr_A, args.mainloop.dA, args.mainloop.ptr_W1, args.mainloop.dW1},
+        typename Mainloop1::Arguments{args.epilogue.ptr_D, StrideA{int64_t(TileN0), {}, 0},
+                                      args.mainloop.ptr_W1, args.mainloop.dW1},
         workspace);
     int tiles = (m + BlockM - 1) / BlockM;
-    return Params{m, n0, k0, n1, tiles, args.hw_info.sm_count, params0, params1,
+    return Params{m, n0, n1, tiles, args.hw_info.sm_count, first, params1,
                   args.mainloop.ptr_bias0, args.epilogue.ptr_D, args.epilogue.ldd, args.epilogue.ptr_bias1};
   }
 
@@ -210,8 +310,8 @@ struct B2bResidentKernel {
     bool producer = warp_group_idx == 0;
 
     if (warp_idx == 0 && lane_predicate) {
-      cute::prefetch_tma_descriptor(params.mainloop0.tma_load_a.get_tma_descriptor());
-      cute::prefetch_tma_descriptor(params.mainloop0.tma_load_b.get_tma_descriptor());
+      cute::prefetch_tma_descriptor(params.first.mainloop.tma_load_a.get_tma_descriptor());
+      cute::prefetch_tma_descriptor(params.first.mainloop.tma_load_b.get_tma_descriptor());
       cute::prefetch_tma_descriptor(params.mainloop1.tma_load_b.get_tma_descriptor());
       cutlass::arch::ClusterTransactionBarrier::init(&storage.w1_full, 1);
     }
@@ -222,7 +322,7 @@ struct B2bResidentKernel {
                                     : MainloopPipeline::ThreadCategory::Consumer;
     pipeline_params.is_leader = thread_idx % cutlass::NumThreadsPerWarpGroup == 0;
     pipeline_params.num_consumers = cutlass::NumThreadsPerWarpGroup;  // a stage is one warpgroup's
-    pipeline_params.transaction_bytes = params.mainloop0.tma_transaction_bytes;
+    pipeline_params.transaction_bytes = params.first.mainloop.tma_transaction_bytes;
     MainloopPipeline pipeline(storage.pipeline, pipeline_params, ClusterShape{});
     typename MathOrderBarrier::Params order_params;
     order_params.group_id = producer ? 0 : warp_group_idx - 1;  // the producer never waits or arrives
@@ -231,7 +331,10 @@ struct B2bResidentKernel {
     __syncthreads();  // the barriers' initialization is visible to every warp
 
     Mainloop0 mainloop0;
-    int k_tiles = (params.k0 + TileK - 1) / TileK;
+    // The first GEMM's global tensors, tiled (A, W0: (tile, k-block, m, k[, l]) views, made
+    // from the TMA descriptors: no memory is read); every role counts the k-blocks on them.
+    auto load_inputs = mainloop0.load_init(FirstStage::problem_shape_mnkl(params.first), params.first.mainloop);
+    int k_tiles = size<3>(get<0>(load_inputs));
 
     if (producer) {
       cutlass::arch::warpgroup_reg_dealloc<LoadRegisterRequirement>();
@@ -247,11 +350,10 @@ struct B2bResidentKernel {
         copy(params.mainloop1.tma_load_b.with(storage.w1_full, 0), tma.partition_S(gW1(_, _, 0, 0, 0)),
              tma.partition_D(sW1(_, _, 0)));
       }
-      auto load_inputs = mainloop0.load_init(make_shape(params.m, params.n0, params.k0, 1), params.mainloop0);
       PipelineState write_state = cutlass::make_producer_start_state<MainloopPipeline>();
       for (int tile = blockIdx.x; tile < params.tiles; tile += gridDim.x) {
         auto k_tile_iter = cute::make_coord_iterator(shape<3>(get<0>(load_inputs)));
-        mainloop0.load(params.mainloop0, pipeline, write_state, load_inputs, make_coord(tile, 0, _, 0),
+        mainloop0.load(params.first.mainloop, pipeline, write_state, load_inputs, FirstStage::block_coord(tile),
                        k_tile_iter, k_tiles, thread_idx, 0, storage.mainloop.tensors);
         write_state.advance(k_tiles);
       }
@@ -284,7 +386,7 @@ struct B2bResidentKernel {
     for (int tile = blockIdx.x + consumer * gridDim.x; tile < params.tiles; tile += 2 * gridDim.x) {
       Tensor acc0 = partition_fragment_C(tiled_mma0, take<0, 2>(TileShape0{}));
       math_order.wait();
-      mainloop0.mma(pipeline, read_state, acc0, k_tiles, mma_thread_idx, storage.mainloop.tensors, params.mainloop0);
+      mainloop0.mma(pipeline, read_state, acc0, k_tiles, mma_thread_idx, storage.mainloop.tensors, params.first.mainloop);
       math_order.arrive();
       mainloop0.mma_tail(pipeline, read_state, k_tiles);
       read_state.advance(2 * k_tiles);
@@ -351,5 +453,33 @@ struct B2bResidentKernel {
 #endif
   }
 };
+
+// b2b_gemm_sm90's resident kernel: D = act1(act0(A W0 + bias0) W1 + bias1).
+template <
+  class Element,
+  int TileK,               // k-block of the first GEMM (A's and W0's columns per stage)
+  int TileN0,              // all of N0 (the first product's columns, the second GEMM's K)
+  int TileN1,              // all of N1
+  class StrideW0,          // W0 as the first GEMM's B, (N0, K0, L) strides
+  class StrideW1,          // W1 as the second GEMM's B, (N1, N0, L) strides
+  class ElementBias0, bool kHasBias0, class Activation0,
+  class ElementBias1, bool kHasBias1, class Activation1,
+  int Stages>
+using B2bResidentKernel = B2bResident<GemmFirstStage<Element, TileK, TileN0, StrideW0, Stages>, TileN1, StrideW1,
+                                      ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1>;
+
+// b2b_conv_sm90's: output = act1(conv1x1(act0(conv(x, W0) + bias0), W1) + bias1), NHWC; W1 the
+// 1x1 filter [N1, 1, 1, N0], N0 contiguous.
+template <
+  class Element,
+  int TileK,               // k-block of the first convolution's (C, S, R) range
+  int TileN0,              // all of the first convolution's filters
+  int TileN1,              // all of the second's
+  class ElementBias0, bool kHasBias0, class Activation0,
+  class ElementBias1, bool kHasBias1, class Activation1,
+  int Stages>
+using B2bConvResidentKernel = B2bResident<ConvFirstStage<Element, TileK, TileN0, Stages>, TileN1,
+                                          cute::Stride<int64_t, cute::_1, int64_t>,
+                                          ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1>;
 
 }  // namespace boltc::b2b_sm90_resident

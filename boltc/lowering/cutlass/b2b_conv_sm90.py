@@ -1,0 +1,429 @@
+"""bolt.b2b of two convolutions -> one Hopper kernel (sm_90a): b2b_gemm_sm90's resident kernel
+with CUTLASS's implicit-GEMM convolution mainloop as its first stage.
+
+    y = act1(conv1x1(act0(conv(x, f0) + bias0), f1) + bias1)      NHWC activations, KRSC filters
+
+The second convolution is 1x1, stride 1, unpadded (fuse-b2b's pair rule), so over the first's
+output pixels it is a GEMM: M = N*P*Q rows for both, K1 = N0 = F0 (the first's filters), N1 =
+F1, and the second filter [F1, 1, 1, F0] is W1 stored [N1, N0]. The kernel is
+`boltc/lowering/cutlass/include/boltc/b2b_sm90_resident.hpp`'s `B2bResident` with its
+`ConvFirstStage` (`B2bConvResidentKernel`): TMA im2col loads of the activation and TMA loads of
+the first filter feed wgmma in k-blocks of the (C, S, R) range (conv_sm90's collective, under
+the resident kernel's persistent, ping-pong consumer warpgroups of 64 output pixels each); the
+first product stays in registers (bias0, act0, rounded to the element type) as the second
+wgmma's A; W1 stays in shared memory for the CTA's life; D is staged through shared memory
+and stored in 16-byte rows. Everything b2b_sm90.py says of the resident kernel holds: the
+configuration is its `B2bSm90Config` (variant "resident", both weights K-major), checked by the
+same `blocker`.
+
+Legality (`conv_sm90_refusal`): f16 or bf16 activation, filters, intermediate and output, one
+type; biases f16, bf16 or f32; NHWC, no groups; F0 and F1 multiples of 8 (16-byte rows of the
+second filter and of the output) and at most 256; TMA im2col's padding, corner and filter
+limits (conv_sm90's `im2col_blocker`). C need not be a multiple of 8: as conv_sm90's
+channel-padding TUs do, the entry point then first copies the activation and the first filter
+into the workspace with C rounded up to 8 (zero channels add nothing to any sum).
+
+Entry point: the first convolution's sizes (n, h, w, c, f0, r, s, p, q, pad_top, pad_left,
+pad_bottom, pad_right, stride_h, stride_w, dilation_h, dilation_w), f1, then input, filter0,
+bias0, filter1, bias1 (D's pointer, unread, for a missing bias), output, workspace,
+workspace_size, stream; and NAME_workspace_size / NAME_can_implement with the same parameters
+up to the output. Returns a cutlass::Status (4, kErrorInvalidProblem, where the caller's P x Q
+is not the problem's output or the kernel refuses the problem; 6 where the workspace is short of
+the padded copies).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.ir import BlockArgument, SSAValue
+
+from boltc.analysis.b2b_sm80 import StageEpilogue, element_name, stage_epilogue
+from boltc.dialects import bolt
+from boltc.lowering.cutlass.b2b_sm90 import (
+    ARCH,
+    MAX_N1,
+    RESIDENT,
+    RESIDENT_HEADER,
+    RESIDENT_MAX_N0,
+    RESIDENT_STAGES,
+    RESIDENT_TILE_K,
+    TILE_STEP,
+    Activation,
+    B2bSm90Config,
+    _round_up,
+)
+from boltc.lowering.cutlass.conv_sm90 import ConvProblem, conv_problem, pad_channels_code
+from boltc.lowering.cutlass.cpp import (
+    EXPORT_MACRO,
+    VECTOR_BYTES,
+    Element,
+    InvalidKernelConfig,
+    UnsupportedEpilogue,
+    lower_at,
+)
+from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole
+
+FAMILY = "b2b_conv_sm90"
+
+# The first convolution's sizes, in the entry point's order (conv_sm90's ConvDim names, F as
+# f0), then the second's filters.
+GEOMETRY = ("n", "h", "w", "c", "f0", "r", "s", "p", "q", "pad_top", "pad_left", "pad_bottom", "pad_right",
+            "stride_h", "stride_w", "dilation_h", "dilation_w", "f1")
+CHANNEL_ALIGNMENT = 8  # elements of 16 bits: TMA im2col reads 16-byte rows of C
+TILE_K = RESIDENT_TILE_K  # 64, conv_sm90's K tile: a k-block may cross filter taps where C < 64
+
+
+@dataclass(frozen=True)
+class B2bConvSm90Config(B2bSm90Config):
+    """b2b_sm90's resident configuration (tile_k0 the k-block of the first convolution's (C, S,
+    R) range, block_n0 all of F0, tile_n1 all of F1; both filters K-major), plus whether the
+    entry point pads C to 8 first."""
+
+    pad_channels: bool = False
+
+    def summary(self) -> str:
+        text = super().summary().replace("b2b_gemm_sm90", FAMILY, 1)
+        text = text.replace("W0 [N0,K0], W1 [N1,N0]", "filters KRSC")
+        return text + (", channels padded to 8 in the workspace" if self.pad_channels else "")
+
+    def blocker(self) -> str | None:
+        if self.variant != RESIDENT or not (self.w0_k_major and self.w1_k_major):
+            return f"{FAMILY} runs the resident kernel with KRSC (K-major) filters only"
+        return super().blocker()
+
+    def template_arguments(self) -> tuple[str, ...]:
+        """B2bConvResidentKernel's arguments, in order (the header's declaration)."""
+        def bias(e: Element | None) -> str:
+            return (e or self.element).cpp
+
+        def act(relu: bool) -> str:
+            return Activation.RELU if relu else Activation.IDENTITY
+
+        return (self.element.cpp, str(self.tile_k0), str(self.block_n0), str(self.tile_n1),
+                bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
+                bias(self.bias1), _bool(self.bias1 is not None), act(self.relu1),
+                str(self.stages))
+
+    @classmethod
+    def for_problem(cls, element: Element, problem: ConvProblem, n1: int, *, bias0: Element | None, relu0: bool,
+                    bias1: Element | None, relu1: bool) -> B2bConvSm90Config | str:
+        """The resident configuration for the first convolution `problem` feeding F1 = n1
+        filters, or why there is none: k-blocks of TILE_K over the (C, S, R) range (conv_sm90's
+        K tile, whatever C: the collective tiles the range as one), all of F0 and F1 (each
+        rounded up to 16), the most stages (up to 8) shared memory holds."""
+        if problem.f > RESIDENT_MAX_N0 or n1 > MAX_N1:
+            return f"N0={problem.f} and N1={n1} must be at most {RESIDENT_MAX_N0} and {MAX_N1} (one wgmma N each)"
+        reason = ""
+        for stages in range(RESIDENT_STAGES[1], RESIDENT_STAGES[0] - 1, -1):
+            try:
+                return cls(element, TILE_K, _round_up(problem.f, TILE_STEP), _round_up(n1, TILE_STEP), True, True,
+                           bias0, relu0, bias1, relu1, stages, RESIDENT, pad_channels=problem.c % CHANNEL_ALIGNMENT != 0)
+            except InvalidKernelConfig as e:
+                reason = str(e)
+        return reason
+
+
+def _bool(b: bool) -> str:
+    return "true" if b else "false"
+
+
+def _params() -> tuple[CParam, ...]:
+    R = ParamRole
+    sizes = tuple(CParam(name, "int", R.N if name in ("f0", "f1") else R.M) for name in GEOMETRY)
+    return (
+        *sizes,
+        CParam("input", "const void*", R.A),
+        CParam("filter0", "const void*", R.B),
+        CParam("bias0", "const void*", R.LEAF, 0),
+        CParam("filter1", "const void*", R.B),
+        CParam("bias1", "const void*", R.LEAF, 1),
+        CParam("output", "void*", R.D),
+        CParam("workspace", "void*", R.WORKSPACE), CParam("workspace_size", "size_t", R.WORKSPACE_SIZE),
+        CParam("stream", "cudaStream_t", R.STREAM),
+    )
+
+
+_INCLUDES = f"""\
+#include <cstddef>
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include "{RESIDENT_HEADER}"
+#include "88_hopper_fmha/device/device_universal.hpp"
+
+{EXPORT_MACRO}"""
+
+_TYPES = """\
+using Kernel = boltc::b2b_sm90_resident::B2bConvResidentKernel<
+    @TEMPLATE@>;
+using Element = typename Kernel::Element;
+using ElementA = Element;  // the activation, NHWC
+using ElementB = Element;  // the filters, KRSC
+constexpr int AlignmentA = Kernel::Alignment;
+constexpr bool kHasBias0 = Kernel::HasBias0;
+constexpr bool kHasBias1 = Kernel::HasBias1;
+using ProblemShape = typename Kernel::ProblemShape;
+"""
+
+_ARGUMENTS = """\
+ProblemShape make_problem(int n, int h, int w, int c, int f0, int r, int s, int pad_top, int pad_left,
+                          int pad_bottom, int pad_right, int stride_h, int stride_w,
+                          int dilation_h, int dilation_w) {
+  return ProblemShape(
+      cutlass::conv::Mode::kCrossCorrelation,
+      {n, h, w, c},                    // activation extents, NHWC
+      {f0, r, s, c},                   // filter extents, KRSC
+      {pad_top, pad_left},             // lower padding (H, W)
+      {pad_bottom, pad_right},         // upper padding (H, W)
+      {stride_h, stride_w},
+      {dilation_h, dilation_w},
+      1);                              // groups
+}
+
+typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
+  ProblemShape const problem = make_problem(n, h, w, c, f0, r, s, pad_top, pad_left, pad_bottom,
+                                            pad_right, stride_h, stride_w, dilation_h, dilation_w);
+  typename Kernel::Arguments args{
+      problem,
+      {{static_cast<const Element*>(input), static_cast<const Element*>(filter0)},
+       // The 1x1 filter [F1, 1, 1, F0] as the (N1, N0) operand: F0 contiguous.
+       static_cast<const Element*>(filter1), typename Kernel::StrideW1{int64_t(f0), {}, 0},
+       static_cast<const typename Kernel::ElementBias0*>(bias0), f1},
+      {static_cast<Element*>(output), int64_t(f1), static_cast<const typename Kernel::ElementBias1*>(bias1), f1},
+      cutlass::KernelHardwareInfo{}};
+  args.hw_info.sm_count = sm_count;
+  return args;
+}
+
+// The caller's P and Q against the problem's output extents (shape_C is N, P, Q, F), and D's
+// rows (F1) and the second filter's (F0) in 16-byte vectors.
+bool problem_fits(@PROBLEM@) {
+  ProblemShape const problem = make_problem(n, h, w, c, f0, r, s, pad_top, pad_left, pad_bottom,
+                                            pad_right, stride_h, stride_w, dilation_h, dilation_w);
+  return problem.shape_C[1] == p && problem.shape_C[2] == q && f0 % Kernel::Alignment == 0
+      && f1 % Kernel::Alignment == 0;
+}
+"""
+
+_PAD_PROLOGUE = """\
+  int const c_pad = padded_channels(c);
+  size_t const pad_bytes = padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f0, r, s, c);
+  if (workspace_size < pad_bytes || (pad_bytes && workspace == nullptr)) {
+    return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
+  }
+  if (c_pad != c) {
+    ElementA* activation = static_cast<ElementA*>(workspace);
+    ElementB* weights = reinterpret_cast<ElementB*>(static_cast<char*>(workspace) +
+                                                    padded_activation_bytes(n, h, w, c));
+    if (pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,
+                     stream) != cudaSuccess ||
+        pad_channels(static_cast<ElementB const*>(filter0), weights, int64_t(f0) * r * s, c, c_pad,
+                     stream) != cudaSuccess) {
+      return static_cast<int>(cutlass::Status::kErrorInternal);
+    }
+    input = activation;
+    filter0 = weights;
+  }
+"""
+
+_ENTRY_POINTS = """\
+}  // namespace
+
+BOLTC_EXPORT size_t @NAME@_workspace_size(@PROBLEM@) {
+  return @PAD_BYTES@;
+}
+
+// 0 (cutlass::Status::kSuccess) where the kernel takes the problem.
+BOLTC_EXPORT int @NAME@_can_implement(@PROBLEM@) {
+  if (!problem_fits(@FORWARD@)) {
+    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
+  }
+  return static_cast<int>(Kernel::can_implement(make_arguments(@CHECKED@, 0))
+                          ? cutlass::Status::kSuccess : cutlass::Status::kErrorInvalidProblem);
+}
+
+// output = act1(conv1x1(act0(conv(input, filter0) + bias0), filter1) + bias1); returns a
+// cutlass::Status.
+BOLTC_EXPORT int @NAME@(@PROBLEM@, void* workspace, size_t workspace_size, cudaStream_t stream) {
+  if (!problem_fits(@FORWARD@)) {
+    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
+  }
+@PROLOGUE@  int device = 0;
+  int sm_count = 0;
+  if (cudaGetDevice(&device) != cudaSuccess
+      || cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+    return static_cast<int>(cutlass::Status::kErrorInternal);
+  }
+  typename Kernel::Arguments args = make_arguments(@PADDED@, sm_count);
+  // The bias pointers are checked here, not in can_implement: the model's creation asks
+  // can_implement with null pointers (boltc/lowering/host.py, prepare_queries).
+  if ((kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr)
+      || !Kernel::can_implement(args)) {
+    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
+  }
+  typename Kernel::Params params = Kernel::to_underlying_arguments(args, nullptr);
+  constexpr int smem_bytes = Kernel::SharedStorageSize;
+  if (smem_bytes >= (48 << 10)) {
+    static const cudaError_t attribute = cudaFuncSetAttribute(
+        cutlass::device_kernel<Kernel>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
+    if (attribute != cudaSuccess) {
+      return static_cast<int>(cutlass::Status::kErrorInternal);
+    }
+  }
+  cutlass::Status status = cutlass::device::Universal<Kernel>::run(params, stream);
+  if (cudaGetLastError() != cudaSuccess) {
+    return static_cast<int>(cutlass::Status::kErrorInternal);
+  }
+  return static_cast<int>(status);
+}
+"""
+
+
+@dataclass(frozen=True)
+class B2bConvSm90Kernel(CutlassKernel):
+    FAMILY: ClassVar[str] = FAMILY
+
+    config: B2bConvSm90Config
+
+    def _entry_params(self) -> tuple[CParam, ...]:
+        return _params()
+
+    def _render(self, name: str) -> str:
+        entry = EntryPoint(name, _params())
+        problem = ", ".join(p.declaration() for p in entry.problem_params)
+        names = [p.name for p in entry.problem_params]
+        forward = ", ".join(names)
+        c = self.config
+        if c.pad_channels:
+            checked = ", ".join({"c": "padded_channels(c)"}.get(n, n) for n in names)
+            padded = ", ".join({"c": "c_pad"}.get(n, n) for n in names)
+            pad_bytes = "padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f0, r, s, c)"
+            helpers = pad_channels_code("C is not a multiple of kChannelAlignment, and TMA im2col reads 16-byte rows")
+            prologue = _PAD_PROLOGUE
+        else:
+            checked = padded = forward
+            pad_bytes, helpers, prologue = "0", "", ""
+        header = (
+            f"// Generated by boltc ({FAMILY}): {c.summary()}.\n"
+            "// Exported entry points (boltc/lowering/cutlass/b2b_conv_sm90.py documents them):\n"
+            + "".join(f"//   {p};\n" for p in entry.prototypes())
+        )
+        body = _TYPES + (helpers + "\n" if helpers else "") + _ARGUMENTS + _ENTRY_POINTS
+        body = (body.replace("@TEMPLATE@", ",\n    ".join(c.template_arguments()))
+                .replace("@PROLOGUE@", prologue).replace("@PAD_BYTES@", pad_bytes)
+                .replace("@CHECKED@", checked).replace("@PADDED@", padded)
+                .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
+        return f"{header}\n{_INCLUDES}\nnamespace {{\n\n{body}"
+
+
+# --------------------------------------------------------------------------------------
+# bolt.b2b -> kernel + the arguments it passes.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class B2bConvSm90Plan:
+    """A legal pair: the first convolution's problem, F1, the configuration and epilogues."""
+
+    problem: ConvProblem
+    n1: int
+    config: B2bConvSm90Config
+    stage0: StageEpilogue
+    stage1: StageEpilogue
+
+
+def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm90Plan | str:
+    """The plan where this kernel computes the convolution `first` feeding the 1x1 convolution
+    `second` exactly; else why not."""
+    if not (isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)):
+        return f"it pairs two convolutions, not {first.name} and {second.name}"
+    for which, conv in (("first", first), ("second", second)):
+        if conv.layout.data != bolt.Layout.NHWC:
+            return f"the {which} convolution is {conv.layout.data.value}; the kernel reads NHWC activations, KRSC filters"
+        if conv.groups.value.data != 1:
+            return f"the {which} convolution is grouped; the kernel has no groups"
+    d1 = second.dims()
+    window = (d1["R"], d1["S"]), tuple(bolt.int_list(second.strides)), tuple(bolt.int_list(second.padding))
+    if window != ((1, 1), (1, 1), (0, 0, 0, 0)):
+        return "the second convolution must be 1x1, stride 1, unpadded (it reads the first's pixels in place)"
+    stages = []
+    for which, anchor in (("first", first), ("second", second)):
+        stage = stage_epilogue(anchor)
+        if isinstance(stage, str):
+            return f"the {which} convolution: {stage}"
+        stages.append(stage)
+    names = {what: element_name(v) for what, v in (("the input", first.input), ("the first filter", first.filter),
+                                                    ("the first product", first.result),
+                                                    ("the second filter", second.filter),
+                                                    ("the output", second.result))}
+    if len(set(names.values())) != 1 or not set(names.values()) <= {"f16", "bf16"}:
+        return ("the input, both filters, the first product and the output must share one element type, f16 or "
+                f"bf16 (got {', '.join(f'{k} {v}' for k, v in names.items())})")
+    element = Element.from_mlir(first.input.type.get_element_type())  # type: ignore[attr-defined]
+    problem = conv_problem(first)
+    im2col = problem.im2col_blocker()
+    if im2col:
+        return im2col
+    vector = VECTOR_BYTES // element.bytes
+    n1 = d1["F"]
+    for what, channels in (("F0 (the second filter's row)", problem.f), ("F1 (the output's row)", n1)):
+        if channels % vector:
+            return f"{what}={channels} is not a multiple of {vector} elements (16-byte rows)"
+
+    def bias_element(stage: StageEpilogue) -> Element | None:
+        return None if stage.bias is None else Element.from_mlir(stage.bias.type.get_element_type())  # type: ignore[attr-defined]
+
+    config = B2bConvSm90Config.for_problem(element, problem, n1, bias0=bias_element(stages[0]), relu0=stages[0].relu,
+                                           bias1=bias_element(stages[1]), relu1=stages[1].relu)
+    if isinstance(config, str):
+        return config
+    return B2bConvSm90Plan(problem, n1, config, stages[0], stages[1])
+
+
+@dataclass(frozen=True)
+class B2bConvSm90Lowering:
+    """As b2b_sm80.B2bLowering: the kernel and one argument per entry-point parameter."""
+
+    kernel: B2bConvSm90Kernel
+    arguments: tuple[object, ...]
+    reason: str = "sm_90a: the resident b2b kernel, TMA im2col first stage"
+
+
+def lower_b2b_conv(op: bolt.B2bOp, *, arch: str = ARCH) -> B2bConvSm90Lowering:
+    return lower_at(op, _lower_b2b_conv, arch, (InvalidKernelConfig, UnsupportedEpilogue))
+
+
+def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bConvSm90Lowering:
+    from boltc.lowering.cutlass.b2b_sm80 import anchors_of
+
+    if arch != ARCH:
+        raise InvalidKernelConfig(f"{FAMILY} runs on {ARCH}, not {arch}")
+    if op.kernel is not None:
+        raise InvalidKernelConfig(f"{FAMILY} takes no #bolt.kernel yet: its tiles follow from C, F0 and F1")
+    first, second = anchors_of(op)
+    plan = conv_sm90_refusal(first, second)
+    if isinstance(plan, str):
+        raise InvalidKernelConfig(f"{FAMILY}: {plan}")
+    assert isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)
+
+    def position(value: SSAValue) -> tuple[str, int]:
+        assert isinstance(value, BlockArgument)  # the body's arguments are the b2b's operands
+        return ("input", value.index)
+
+    p = plan.problem
+    top, left, bottom, right = p.padding
+    values = (
+        p.n, p.h, p.w, p.c, p.f, p.r, p.s, p.p, p.q, top, left, bottom, right,
+        p.strides[0], p.strides[1], p.dilations[0], p.dilations[1], plan.n1,
+        position(first.input), position(first.filter),
+        # Without a bias the pointer is never read (kHasBias false): the output's stands in.
+        position(plan.stage0.bias) if plan.stage0.bias is not None else ("result",),
+        position(second.filter),
+        position(plan.stage1.bias) if plan.stage1.bias is not None else ("result",),
+        ("result",),
+        ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
+    )
+    return B2bConvSm90Lowering(B2bConvSm90Kernel(plan.config), values)
