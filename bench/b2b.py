@@ -1,5 +1,5 @@
-"""Back-to-back GEMM chains against their unfused peers (issue 14's acceptance), in one run on
-one GPU.
+"""Back-to-back GEMM and convolution chains against their unfused peers (issue 14's
+acceptance), in one run on one GPU.
 
     python3 bench/b2b.py [--workloads PATH] [--arch sm_90a] [--inductor] [--jobs N] [--only TEXT]
                          [--out results.json]
@@ -7,7 +7,11 @@ one GPU.
 Cases: every `b2b_gemm` row of ../shared/workloads/bolt_paper.json (relu(relu(A W0) W1), A:
 M x K0, W0: K0 x N0, W1: N0 x N1, f16), and an MLP of four such layers (two chains) at the
 paper's largest M, as a model built of chains. Each is an nn.Sequential of Linear (no bias)
-and ReLU, so W0 is stored [N0, K0] as torch keeps it.
+and ReLU, so W0 is stored [N0, K0] as torch keeps it. Then every `b2b_conv` row
+(relu(conv1x1(relu(conv3x3(x, pad 1, stride s) + b0)) + b1), NHWC in and out: the model
+permutes an NHWC tensor to torch's NCHW view and back, so the peers run channels_last, with
+cudnn.benchmark on, and boltc's layout pass cancels the permutes), and a RepVGG-style stage of
+four such pairs (the first strided) at 64 channels, as a model built of conv chains.
 
 Steps:
 1. **build**: each case compiled by `boltc.compile` with `fuse_b2b=True` (one b2b kernel per
@@ -23,8 +27,8 @@ Steps:
    replays: no host dispatch, as boltc's builds are timed).
 
 Reported per case: microseconds of each, the fused kernel's speed-up over each peer, and the
-memory floor (A read and D written once, the weights once, at bolt_paper.json's measured copy
-rate) over the fused time: the fraction of the floor's speed reached.
+memory floor (the input read and the output written once, the weights once, at
+bolt_paper.json's measured copy rate) over the fused time: the fraction of the floor's speed reached.
 """
 
 from __future__ import annotations
@@ -50,8 +54,11 @@ TOLERANCE = dict(rtol=2e-2, atol=2e-2)
 @dataclass(frozen=True)
 class Case:
     label: str
-    m: int
-    widths: tuple[int, ...]  # K0, N0, N1[, N2, ...]: the Linear layers' sizes, ReLU after each
+    m: int  # rows: A's (GEMM chains), the output pixels N*P*Q of the first convolution (conv chains)
+    widths: tuple[int, ...]  # K0, N0, N1[, N2, ...]: the layers' sizes, ReLU after each
+    kind: str = "gemm"  # "gemm": Linear layers; "conv": conv rxr (+ bias) -> 1x1 conv (+ bias) pairs, NHWC
+    image: tuple[int, int, int] = (0, 0, 0)  # conv: the input's N, H, W
+    strides: tuple[int, ...] = ()  # conv: each pair's first stride
 
 
 def cases(table: dict) -> list[Case]:
@@ -60,25 +67,70 @@ def cases(table: dict) -> list[Case]:
     largest = max(table["b2b_gemm"], key=lambda r: r["M"])
     k0, n0, n1 = largest["K0"], largest["N0"], largest["N1"]
     out.append(Case(f"mlp M={largest['M']} {k0}-{n0}-{n1}-{n0}-{n1}", largest["M"], (k0, n0, n1, n0, n1)))
+    for r in table.get("b2b_conv", []):
+        p, q = -(-r["H"] // r["stride"]), -(-r["W"] // r["stride"])
+        out.append(Case(f"conv {r['N']}x{r['H']}x{r['W']}x{r['C']} 3x3/{r['stride']} {r['K']} -> 1x1 {r['K']}",
+                        r["N"] * p * q, (r["C"], r["K"], r["K"]), "conv", (r["N"], r["H"], r["W"]), (r["stride"],)))
+    # A RepVGG-style stage built of such pairs: a strided pair, then three at 56x56, 64 channels.
+    out.append(Case("repvgg stage 32x112x112x64: (3x3 -> 1x1) x 4, 64 channels", 32 * 56 * 56,
+                    (64,) * 9, "conv", (32, 112, 112), (2, 1, 1, 1)))
     return out
 
 
 def model_of(torch, case: Case):
     torch.manual_seed(case.m)
     layers = []
-    for k, n in zip(case.widths, case.widths[1:]):
-        layers += [torch.nn.Linear(k, n, bias=False), torch.nn.ReLU()]
-    model = torch.nn.Sequential(*layers).half().eval()
+    if case.kind == "conv":
+        widths = case.widths
+        for i, stride in enumerate(case.strides):
+            c, f0, f1 = widths[2 * i], widths[2 * i + 1], widths[2 * i + 2]
+            layers += [torch.nn.Conv2d(c, f0, 3, stride=stride, padding=1), torch.nn.ReLU(),
+                       torch.nn.Conv2d(f0, f1, 1), torch.nn.ReLU()]
+        model = NhwcModel(torch, torch.nn.Sequential(*layers)).half().eval()
+    else:
+        for k, n in zip(case.widths, case.widths[1:]):
+            layers += [torch.nn.Linear(k, n, bias=False), torch.nn.ReLU()]
+        model = torch.nn.Sequential(*layers).half().eval()
     with torch.no_grad():  # O(1) activations through the ReLUs (the tolerance is near 1)
-        for layer in model:
-            if isinstance(layer, torch.nn.Linear):
+        for layer in model.modules():
+            if isinstance(layer, (torch.nn.Linear, torch.nn.Conv2d)):
                 layer.weight.mul_(2.0)
     return model
 
 
+def NhwcModel(torch, body):
+    """`body` (NCHW convolutions) with an NHWC input and output: the permutes are views (the
+    peers run channels_last: what cuDNN is fastest on) and cancel against boltc's layout-nhwc."""
+
+    class Nhwc(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = body
+
+        def forward(self, x):
+            return self.body(x.permute(0, 3, 1, 2)).permute(0, 2, 3, 1)
+
+    return Nhwc()
+
+
+def input_of(torch, case: Case, **kwargs):
+    if case.kind == "conv":
+        n, h, w = case.image
+        return torch.randn(n, h, w, case.widths[0], dtype=torch.half, **kwargs)
+    return torch.randn(case.m, case.widths[0], dtype=torch.half, **kwargs)
+
+
 def memory_floor_us(case: Case, copy_tbps: float) -> float:
-    weights = sum(k * n for k, n in zip(case.widths, case.widths[1:]))
-    elements = case.m * case.widths[0] + case.m * case.widths[-1] + weights
+    """The input read and the output written once, and the weights, at `copy_tbps`."""
+    if case.kind == "conv":
+        n, h, w = case.image
+        pairs = len(case.strides)
+        weights = sum(9 * case.widths[2 * i] * case.widths[2 * i + 1] + case.widths[2 * i + 1] * case.widths[2 * i + 2]
+                      for i in range(pairs))
+        elements = n * h * w * case.widths[0] + case.m * case.widths[-1] + weights
+    else:
+        weights = sum(k * n for k, n in zip(case.widths, case.widths[1:]))
+        elements = case.m * case.widths[0] + case.m * case.widths[-1] + weights
     return 2 * elements / (copy_tbps * 1e12) * 1e6
 
 
@@ -94,7 +146,7 @@ def build_one(case: Case, fused: bool, arch: str, path: str) -> tuple[str, float
     from boltc.compiler import lower_library
 
     model = model_of(torch, case)
-    x = torch.randn(case.m, case.widths[0], dtype=torch.half)
+    x = input_of(torch, case)
     start = time.monotonic()
     compiled = boltc.compile(model, (x,), arch=arch, fuse_b2b=fused, output=path, jobs=1)
     seconds = time.monotonic() - start
@@ -122,7 +174,7 @@ def time_case(torch, do_bench, case: Case, builds: dict, inductor: bool) -> dict
 
     model = model_of(torch, case).cuda()
     gen = torch.Generator(device="cuda").manual_seed(0)
-    x = torch.randn(case.m, case.widths[0], device="cuda", dtype=torch.half, generator=gen)
+    x = input_of(torch, case, device="cuda", generator=gen)
     with torch.no_grad():
         reference = model.float()(x.float())
         model.half()
@@ -187,7 +239,7 @@ def summary(rows: list[dict]) -> list[str]:
         def us(key: str) -> str:
             return f"{r[key]:.1f}" if r.get(key) else "-"
 
-        kernels = ", ".join(sorted({f if f != "b2b_gemm_sm90" else f"{f} {c.split()[1]}"
+        kernels = ", ".join(sorted({f if f not in ("b2b_gemm_sm90", "b2b_conv_sm90") else f"{f} {c.split()[1]}"
                                     for f, c in r.get("fused_kernels", [])}))
         lines.append(f"| {r['label']} | {us('fused_us')} | {kernels} | {us('unfused_us')} | {us('eager_graph_us')} "
                      f"| {us('inductor_graph_us')} | {ratio('unfused_us')} | {ratio('eager_graph_us')} "
@@ -218,6 +270,7 @@ def main() -> None:
     import torch
     from triton.testing import do_bench
 
+    torch.backends.cudnn.benchmark = True  # the conv peers: cuDNN's fastest algorithm per shape
     rows = []
     for i, case in enumerate(all_cases):
         row = {"label": case.label, "m": case.m, "widths": list(case.widths),

@@ -121,7 +121,7 @@ class B2bConvSm90Config(B2bSm90Config):
                 return cls(element, TILE_K, _round_up(problem.f, TILE_STEP), _round_up(n1, TILE_STEP), True, True,
                            bias0, relu0, bias1, relu1, stages, RESIDENT, pad_channels=problem.c % CHANNEL_ALIGNMENT != 0)
             except InvalidKernelConfig as e:
-                reason = str(e)
+                reason = e.message
         return reason
 
 

@@ -243,7 +243,7 @@ class B2bSm90Config(SelfChecking):
                 return cls(element, tile_k, tile_n0, tile_n1, w0_k_major, w1_k_major,
                            bias0, relu0, bias1, relu1, stages, RESIDENT)
             except InvalidKernelConfig as e:
-                reason = str(e)
+                reason = e.message
         return reason
 
     @classmethod

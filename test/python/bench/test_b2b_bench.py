@@ -31,6 +31,8 @@ TABLE = {
     "ceilings": {"copy_TBps": 2.96},
     "b2b_gemm": [{"M": 2464, "N0": 1, "K0": 4, "N1": 4}, {"M": 16384, "N0": 64, "K0": 256, "N1": 16},
                  {"M": 32768, "N0": 128, "K0": 576, "N1": 64}, {"M": 128320, "N0": 32, "K0": 96, "N1": 96}],
+    "b2b_conv": [{"N": 32, "H": 224, "W": 224, "C": 3, "K": 48, "stride": 2},
+                 {"N": 32, "H": 56, "W": 56, "C": 64, "K": 64, "stride": 1}],
 }
 
 
@@ -38,8 +40,12 @@ def test_cases_are_the_table_chains_and_an_mlp_at_the_largest_m():
     cases = b2b.cases(TABLE)
     assert [(c.m, c.widths) for c in cases] == [
         (2464, (4, 1, 4)), (16384, (256, 64, 16)), (32768, (576, 128, 64)), (128320, (96, 32, 96)),
-        (128320, (96, 32, 96, 32, 96))]
-    assert cases[-1].label.startswith("mlp M=128320")
+        (128320, (96, 32, 96, 32, 96)), (32 * 112 * 112, (3, 48, 48)), (32 * 56 * 56, (64, 64, 64)),
+        (32 * 56 * 56, (64,) * 9)]
+    assert cases[4].label.startswith("mlp M=128320")
+    assert [(c.kind, c.image, c.strides) for c in cases[5:]] == [
+        ("conv", (32, 224, 224), (2,)), ("conv", (32, 56, 56), (1,)), ("conv", (32, 112, 112), (2, 1, 1, 1))]
+    assert cases[-1].label.startswith("repvgg stage")
 
 
 def test_memory_floor_counts_a_read_d_written_and_the_weights_once():
@@ -47,6 +53,10 @@ def test_memory_floor_counts_a_read_d_written_and_the_weights_once():
     elements = 128320 * 96 + 128320 * 96 + 96 * 32 + 32 * 96
     assert b2b.memory_floor_us(case, 2.96) == pytest.approx(2 * elements / 2.96e12 * 1e6)
     assert b2b.memory_floor_us(case, 2.96) == pytest.approx(16.6, abs=0.1)  # bolt_paper.json's 16.6
+    # the conv chains: the NHWC input and output once (bolt_paper.json: 16.3 and 8.7 us)
+    stem, same = b2b.cases(TABLE)[5:7]
+    assert b2b.memory_floor_us(stem, 2.96) == pytest.approx(16.3, abs=0.1)
+    assert b2b.memory_floor_us(same, 2.96) == pytest.approx(8.7, abs=0.1)
 
 
 @pytest.mark.parametrize("index", range(5))
@@ -58,6 +68,8 @@ def test_every_case_lowers_for_sm90a(index):
 
     case = b2b.cases(TABLE)[index]
     model = b2b.model_of(torch, case)
+    if case.kind == "conv":
+        pytest.skip("the conv cases: test_every_conv_case_lowers_for_sm90a")
     x = torch.randn(case.m, case.widths[0], dtype=torch.half)
     layers = len(case.widths) - 1
     fused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=True)
@@ -70,6 +82,22 @@ def test_every_case_lowers_for_sm90a(index):
     else:
         assert len(calls) == 1  # the MLP's two chains share one kernel (the same shapes)
         assert calls[0].family == "b2b_gemm_sm90" and " resident " in calls[0].config
+
+
+@pytest.mark.parametrize("index", range(5, 8))
+def test_every_conv_case_lowers_for_sm90a(index):
+    """Fused, one b2b_conv_sm90 resident kernel (the RepVGG stage's four pairs share it);
+    unfused, convolution and GEMM kernels only (the 1x1s as either; the folded stem on conv_sm80)."""
+    from boltc.compiler import lower_library
+
+    case = b2b.cases(TABLE)[index]
+    model = b2b.model_of(torch, case)
+    x = b2b.input_of(torch, case)
+    fused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=True)
+    unfused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=False)
+    [call] = fused.programs[0].anchor_kernels
+    assert call.family == "b2b_conv_sm90" and " resident " in call.config
+    assert {k.family for k in unfused.programs[0].anchor_kernels} <= {"conv_sm90", "conv_sm80", "gemm_sm90", "gemm_sm80"}
 
 
 def test_summary_reads_the_graph_replays():

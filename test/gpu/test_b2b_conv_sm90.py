@@ -1,0 +1,111 @@
+"""b2b_conv_sm90 (boltc/lowering/cutlass/b2b_conv_sm90.py: the resident Hopper b2b kernel with
+a TMA im2col first stage) on an H100: conv -> act -> 1x1 conv -> act chains, NHWC in and out,
+compiled for sm_90a with `fuse_b2b=True`, against torch in fp32 on the same f16 weights.
+
+    python -m pytest -m gpu test/gpu/test_b2b_conv_sm90.py -q
+
+Every test first asserts the chain lowered to one b2b_conv_sm90 kernel (two convolution kernels
+would pass the numerics). Tolerance: fp32 accumulation in both stages; the first product is
+rounded to the element type between them (as the unfused pair stores it) and the output too:
+rtol = atol = 2e-2 against the fp32 torch result on O(1) values.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import boltc
+from boltc.compiler import lower_library
+from gpu_helpers import has_cuda_gpu
+
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
+
+TOL = dict(rtol=2e-2, atol=2e-2)
+
+
+class ConvChain(torch.nn.Module):
+    """NHWC in, NHWC out (the permutes cancel against layout-nhwc's): conv rxr -> act0 ->
+    conv 1x1 -> act1."""
+
+    def __init__(self, c: int, f0: int, f1: int, r: int, stride: int, dilation: int, bias0: bool, relu0: bool,
+                 bias1: bool, relu1: bool):
+        super().__init__()
+        layers = [torch.nn.Conv2d(c, f0, r, stride=stride, padding=dilation * (r // 2), dilation=dilation, bias=bias0),
+                  *([torch.nn.ReLU()] if relu0 else []), torch.nn.Conv2d(f0, f1, 1, bias=bias1),
+                  *([torch.nn.ReLU()] if relu1 else [])]
+        self.body = torch.nn.Sequential(*layers)
+
+    def forward(self, x):
+        return self.body(x.permute(0, 3, 1, 2)).permute(0, 2, 3, 1)
+
+
+def chain(c, f0, f1, *, r=3, stride=1, dilation=1, bias0=True, relu0=True, bias1=True, relu1=True, seed=0,
+          dtype=torch.half) -> torch.nn.Module:
+    torch.manual_seed(seed)
+    model = ConvChain(c, f0, f1, r, stride, dilation, bias0, relu0, bias1, relu1).to(dtype)
+    with torch.no_grad():  # O(1) outputs: the tolerance is relative to values near 1
+        for layer in model.body:
+            if isinstance(layer, torch.nn.Conv2d):
+                layer.weight.mul_(2.0)
+    return model
+
+
+def check(model, x, tmp_path, tol=TOL) -> None:
+    lib, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=True)
+    families = [k.family for k in lib.programs[0].anchor_kernels]
+    assert families.count("b2b_conv_sm90") == 1 and not {"conv_sm90", "gemm_sm90"} & set(families), families
+    compiled = boltc.compile(model, (x,), arch="sm_90a", fuse_b2b=True, output=tmp_path / "b2b.so")
+    got = compiled(x.cuda()).float().cpu().numpy()
+    expected = model.float()(x.float()).detach().numpy()
+    np.testing.assert_allclose(got, expected, **tol)
+    assert np.abs(expected).max() > 0.1  # not a vacuous all-zero comparison
+
+
+# bolt_paper.json's b2b_conv rows (C, F, stride) at batch 2 (the kernel's rules and tiling do
+# not depend on the batch; bench/b2b.py runs batch 32).
+PAPER = [(3, 48, 2, 224), (48, 48, 2, 112), (48, 48, 1, 56), (3, 64, 2, 224), (64, 64, 2, 112), (64, 64, 1, 56)]
+
+
+@pytest.mark.parametrize("c, f, stride, hw", PAPER)
+def test_paper_conv_chains_match_torch(c, f, stride, hw, tmp_path):
+    model = chain(c, f, f, stride=stride, seed=c + f + stride)
+    check(model, torch.randn(2, hw, hw, c, dtype=torch.half), tmp_path)
+
+
+# Random legal shapes: pixels not a multiple of the 64-row tile, F0 and F1 below their tiles
+# (multiples of 8 and of 16), C past one k-block (k-loop) and below it, a 5x5 and a 1x1 first
+# filter, a dilated and a strided one, rectangular images.
+RANDOM = [
+    dict(c=16, f0=24, f1=40, r=3, stride=1, hw=(17, 23)),
+    dict(c=128, f0=96, f1=32, r=3, stride=2, hw=(30, 30)),
+    dict(c=32, f0=64, f1=128, r=5, stride=1, hw=(20, 13)),
+    dict(c=64, f0=128, f1=64, r=1, stride=1, hw=(9, 9)),
+    dict(c=40, f0=32, f1=256, r=3, stride=1, dilation=2, hw=(24, 24)),
+    dict(c=8, f0=16, f1=8, r=3, stride=1, hw=(33, 33)),
+]
+
+
+@pytest.mark.parametrize("shape", RANDOM, ids=lambda s: "-".join(f"{k}{v}" for k, v in s.items()))
+def test_random_shapes_match_torch(shape, tmp_path):
+    shape = dict(shape)
+    h, w = shape.pop("hw")
+    model = chain(seed=h * w, **shape)
+    check(model, torch.randn(3, h, w, shape["c"], dtype=torch.half), tmp_path)
+
+
+KINDS = [(bias, relu) for bias in (False, True) for relu in (False, True)]
+
+
+@pytest.mark.parametrize("bias0, relu0", KINDS)
+@pytest.mark.parametrize("bias1, relu1", KINDS)
+def test_every_epilogue_kind_in_either_stage(bias0, relu0, bias1, relu1, tmp_path):
+    model = chain(32, 48, 32, bias0=bias0, relu0=relu0, bias1=bias1, relu1=relu1, seed=5)
+    check(model, torch.randn(2, 28, 28, 32, dtype=torch.half), tmp_path)
+
+
+def test_bf16(tmp_path):
+    model = chain(32, 64, 64, stride=2, seed=9, dtype=torch.bfloat16)
+    # bf16 keeps 8 bits of mantissa (f16 11): the rounded first product and output are 8x coarser
+    check(model, torch.randn(2, 40, 40, 32, dtype=torch.bfloat16), tmp_path, tol=dict(rtol=8e-2, atol=8e-2))
