@@ -256,11 +256,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel builds")
     parser.add_argument("--build-dir", type=Path, default=Path("build/b2b"))
     parser.add_argument("--out", type=Path, help="write the rows as JSON here")
-    parser.add_argument("--only", help="the cases whose label contains this text (e.g. 'M=2464')")
+    parser.add_argument("--only", help="the cases whose label contains this text, or one of several "
+                        "comma-separated (e.g. 'M=2464' or 'conv,repvgg')")
     args = parser.parse_args()
 
     table = json.loads(args.workloads.read_text())
-    all_cases = [c for c in cases(table) if args.only is None or args.only in c.label]
+    wanted = args.only.split(",") if args.only else None
+    all_cases = [c for c in cases(table) if wanted is None or any(text in c.label for text in wanted)]
     if not all_cases:
         parser.error(f"no case's label contains {args.only!r}")
     start = time.monotonic()
