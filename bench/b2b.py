@@ -273,10 +273,19 @@ def main() -> None:
     from triton.testing import do_bench
 
     torch.backends.cudnn.benchmark = True  # the conv peers: cuDNN's fastest algorithm per shape
+    # The floor at this GPU's own copy rate (bolt_paper.json's is the H100's): a device-to-
+    # device copy of 1 GiB, read and written, timed as the kernels are.
+    source = torch.empty(1 << 29, dtype=torch.half, device="cuda")
+    target = torch.empty_like(source)
+    copy_tbps = 2 * source.numel() * 2 / (1e-3 * do_bench(lambda: target.copy_(source), **BENCH)) / 1e12
+    del source, target
+    print(f"b2b: copy rate {copy_tbps:.2f} TB/s on {torch.cuda.get_device_name()} "
+          f"(bolt_paper.json: {table['ceilings']['copy_TBps']})", flush=True)
     rows = []
     for i, case in enumerate(all_cases):
-        row = {"label": case.label, "m": case.m, "widths": list(case.widths),
-               "floor_us": memory_floor_us(case, table["ceilings"]["copy_TBps"])}
+        row = {"label": case.label, "m": case.m, "widths": list(case.widths), "copy_TBps": round(copy_tbps, 3),
+               "floor_us": memory_floor_us(case, copy_tbps),
+               "floor_table_us": memory_floor_us(case, table["ceilings"]["copy_TBps"])}
         try:
             row.update(time_case(torch, do_bench, case, {"fused": built[(i, True)], "unfused": built[(i, False)]},
                                  args.inductor))
