@@ -27,8 +27,9 @@ Steps:
    replays: no host dispatch, as boltc's builds are timed).
 
 Reported per case: microseconds of each, the fused kernel's speed-up over each peer, and the
-memory floor (the input read and the output written once, the weights once, at
-bolt_paper.json's measured copy rate) over the fused time: the fraction of the floor's speed reached.
+memory floor (the input read and the output written once, the weights once, at this GPU's
+copy rate, measured first: a 1 GiB device-to-device copy; `floor_table_us` at bolt_paper.json's
+H100 rate) over the fused time: the fraction of the floor's speed reached.
 """
 
 from __future__ import annotations
