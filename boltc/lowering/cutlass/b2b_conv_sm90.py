@@ -47,12 +47,12 @@ from boltc.lowering.cutlass.b2b_sm90 import (
     RESIDENT,
     RESIDENT_HEADER,
     RESIDENT_MAX_N0,
-    RESIDENT_STAGES,
     RESIDENT_TILE_K,
     TILE_STEP,
     Activation,
     B2bSm90Config,
     _round_up,
+    resident_with_most_stages,
 )
 from boltc.lowering.cutlass.conv_sm90 import ConvProblem, conv_problem, pad_channels_code
 from boltc.lowering.cutlass.cpp import (
@@ -104,7 +104,7 @@ class B2bConvSm90Config(B2bSm90Config):
         return (self.element.cpp, str(self.tile_k0), str(self.block_n0), str(self.tile_n1),
                 bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
                 bias(self.bias1), _bool(self.bias1 is not None), act(self.relu1),
-                str(self.stages))
+                str(self.stages), str(self.resident_k_tiles))
 
     @classmethod
     def for_problem(cls, element: Element, problem: ConvProblem, n1: int, *, bias0: Element | None, relu0: bool,
@@ -112,17 +112,16 @@ class B2bConvSm90Config(B2bSm90Config):
         """The resident configuration for the first convolution `problem` feeding F1 = n1
         filters, or why there is none: k-blocks of TILE_K over the (C, S, R) range (conv_sm90's
         K tile, whatever C: the collective tiles the range as one), all of F0 and F1 (each
-        rounded up to 16), the most stages (up to 8) shared memory holds."""
+        rounded up to 16), the filter resident where it fits, the most stages (up to 8) shared
+        memory holds."""
         if problem.f > RESIDENT_MAX_N0 or n1 > MAX_N1:
             return f"N0={problem.f} and N1={n1} must be at most {RESIDENT_MAX_N0} and {MAX_N1} (one wgmma N each)"
-        reason = ""
-        for stages in range(RESIDENT_STAGES[1], RESIDENT_STAGES[0] - 1, -1):
-            try:
-                return cls(element, TILE_K, _round_up(problem.f, TILE_STEP), _round_up(n1, TILE_STEP), True, True,
-                           bias0, relu0, bias1, relu1, stages, RESIDENT, pad_channels=problem.c % CHANNEL_ALIGNMENT != 0)
-            except InvalidKernelConfig as e:
-                reason = e.message
-        return reason
+        channels = _round_up(problem.c, CHANNEL_ALIGNMENT)
+        return resident_with_most_stages(
+            lambda stages, k_tiles: cls(element, TILE_K, _round_up(problem.f, TILE_STEP), _round_up(n1, TILE_STEP),
+                                        True, True, bias0, relu0, bias1, relu1, stages, RESIDENT, k_tiles,
+                                        pad_channels=problem.c != channels),
+            -(-channels * problem.r * problem.s // TILE_K))
 
 
 def _bool(b: bool) -> str:

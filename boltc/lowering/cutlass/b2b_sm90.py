@@ -94,6 +94,9 @@ RESIDENT_TILE_K = 64  # k-block of the first GEMM where K0 > RESIDENT_SINGLE_BLO
 #                       rows, the widest TMA swizzle (a 96-wide block took 64-byte boxes)
 RESIDENT_SINGLE_BLOCK_K0 = 64  # up to here one k-block holds all of K0 (rounded up to 16)
 RESIDENT_STAGES = (2, 8)  # CUTLASS's mainloop needs two; past eight the stream gains nothing
+# With W0 resident only A streams: fewer than four stages of it and A's loads no longer hide
+# the other warpgroup's epilogue (then W0 streams with A, with more stages).
+RESIDENT_MIN_A_STAGES = 4
 RESIDENT_CONSUMER_REGISTERS = 232  # B2bResidentKernel's MmaRegisterRequirement
 STAGED_ROW_PAD = 8  # elements: the 16-byte pad of D's rows staged in shared memory (kStagedRow)
 BLOCK_M = 128  # two consumer warpgroups of 64 rows (example 88's forward tile)
@@ -137,6 +140,10 @@ class B2bSm90Config(SelfChecking):
     # RESIDENT: tile_k0 is the first GEMM's k-block (K0 any), block_n0 all of N0 (<= 256);
     # STREAMED: tile_k0 all of K0 (<= 256), block_n0 N0's block per pipeline step.
     variant: str = STREAMED
+    # RESIDENT: W0's k-blocks kept in shared memory for the CTA's life (loaded once, only A
+    # streams: half the L2 -> SM traffic where W0 per 64-row tile is as large as A's), at
+    # least K0's count; 0: W0 streamed with A through the pipeline, per tile.
+    resident_k_tiles: int = 0
 
     def summary(self) -> str:
         def stage(bias: Element | None, relu: bool) -> str:
@@ -147,6 +154,8 @@ class B2bSm90Config(SelfChecking):
                  else f"tile {BLOCK_M}x{self.block_n0} K0<={self.tile_k0}")
         if self.variant == RESIDENT:
             shape += f" N1<={self.tile_n1}, D staged in shared memory"
+            if self.resident_k_tiles:
+                shape += f", W0 resident ({self.resident_k_tiles} k-blocks)"
         else:
             shape += f" N1<={self.tile_n1}"
         return (f"{FAMILY} {self.variant} {self.element.short} {shape}, "
@@ -169,6 +178,8 @@ class B2bSm90Config(SelfChecking):
             stages_why=" (the consumer holds a K and a V slot while it waits for the next V block)")
 
     def _resident_blocker(self) -> str | None:
+        if self.resident_k_tiles < 0:
+            return f"resident_k_tiles={self.resident_k_tiles} is negative"
         return self._shared_blocker(
             tiles=(("k-block", self.tile_k0, RESIDENT_SINGLE_BLOCK_K0), ("TileN0", self.block_n0, RESIDENT_MAX_N0),
                    ("TileN1", self.tile_n1, MAX_N1)),
@@ -204,6 +215,10 @@ class B2bSm90Config(SelfChecking):
         if self.variant == RESIDENT:
             w1 = _round_up(self.block_n0 * self.tile_n1 * e, 1024)
             stage = (RESIDENT_BLOCK_M + self.block_n0) * self.tile_k0 * e
+            if self.resident_k_tiles:  # W0's k-blocks (at least two slots: the collective's rule), A's stages
+                w0 = _round_up(max(self.resident_k_tiles, 2) * self.block_n0 * self.tile_k0 * e, 1024)
+                stage = RESIDENT_BLOCK_M * self.tile_k0 * e
+                w1 += w0
             staged = 2 * RESIDENT_BLOCK_M * (self.tile_n1 + STAGED_ROW_PAD) * e  # both warpgroups' D tiles
             # barriers (< 256 bytes) and the staged tiles after the 1024-aligned tensors
             return w1 + _round_up(self.stages * stage, 1024) + _round_up(staged + 256, SMEM_RESERVED)
@@ -237,14 +252,10 @@ class B2bSm90Config(SelfChecking):
             return f"N0={n0} and N1={n1} must be at most {RESIDENT_MAX_N0} and {MAX_N1} (one wgmma N each)"
         tile_k = _round_up(k0, TILE_STEP) if k0 <= RESIDENT_SINGLE_BLOCK_K0 else RESIDENT_TILE_K
         tile_n0, tile_n1 = _round_up(n0, TILE_STEP), _round_up(n1, TILE_STEP)
-        reason = ""
-        for stages in range(RESIDENT_STAGES[1], RESIDENT_STAGES[0] - 1, -1):
-            try:
-                return cls(element, tile_k, tile_n0, tile_n1, w0_k_major, w1_k_major,
-                           bias0, relu0, bias1, relu1, stages, RESIDENT)
-            except InvalidKernelConfig as e:
-                reason = e.message
-        return reason
+        return resident_with_most_stages(
+            lambda stages, k_tiles: cls(element, tile_k, tile_n0, tile_n1, w0_k_major, w1_k_major,
+                                        bias0, relu0, bias1, relu1, stages, RESIDENT, k_tiles),
+            -(-k0 // tile_k))
 
     @classmethod
     def choose_streamed(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
@@ -301,12 +312,26 @@ class B2bSm90Config(SelfChecking):
                     self.stride_w0, self.stride_w1,
                     bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
                     bias(self.bias1), _bool(self.bias1 is not None), act(self.relu1),
-                    str(self.stages))
+                    str(self.stages), str(self.resident_k_tiles))
         return (self.element.cpp, str(self.block_n0), str(self.tile_k0), str(self.tile_n1),
                 self.layout_w0, self.layout_w1,
                 bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
                 bias(self.bias1), _bool(self.bias1 is not None), act(self.relu1),
                 str(self.stages))
+
+
+def resident_with_most_stages(make, k_tiles: int):
+    """The resident kernel's configuration `make(stages, resident_k_tiles)` with W0 resident
+    (its `k_tiles` k-blocks in shared memory) and the most A stages (at least RESIDENT_MIN_A_STAGES),
+    else with W0 streamed and the most stages; the last refusal's words where none fits."""
+    reason = ""
+    for resident, low in ((k_tiles, RESIDENT_MIN_A_STAGES), (0, RESIDENT_STAGES[0])):
+        for stages in range(RESIDENT_STAGES[1], low - 1, -1):
+            try:
+                return make(stages, resident)
+            except InvalidKernelConfig as e:
+                reason = e.message
+    return reason
 
 
 def _round_up(x: int, step: int) -> int:

@@ -98,25 +98,38 @@ def test_choose_drops_stages_then_the_block_to_fit_shared_memory():
 
 
 # The paper's b2b_gemm chains (bolt_paper.json) with 16-byte rows: the resident kernel takes
-# them all, K0 = 576 included (a k-loop of 64-wide blocks: 128-byte TMA rows), with the most
-# stages up to 8 that fit.
-@pytest.mark.parametrize("k0, n0, n1, tile_k, tile_n0, tile_n1, stages", [
-    (256, 64, 16, 64, 64, 16, 8),
-    (576, 128, 64, 64, 128, 64, 8),  # 232448 bytes: all of an sm_90 CTA's
-    (96, 32, 96, 64, 32, 96, 8),  # two k-blocks, the second half zero-filled
-    (40, 24, 8, 48, 32, 16, 8),  # rounded up to 16: TMA zero-fills past K0, N0 and N1
-    (128, 192, 40, 64, 192, 48, 6),
+# them all, K0 = 576 included (a k-loop of 64-wide blocks: 128-byte TMA rows), W0 resident
+# (all its k-blocks in shared memory) with the most A stages up to 8 that fit.
+@pytest.mark.parametrize("k0, n0, n1, tile_k, tile_n0, tile_n1, stages, k_tiles", [
+    (256, 64, 16, 64, 64, 16, 8, 4),
+    (576, 128, 64, 64, 128, 64, 6, 9),  # W0's 144 KB leave room for 6 stages of A
+    (96, 32, 96, 64, 32, 96, 8, 2),  # two k-blocks, the second half zero-filled
+    (40, 24, 8, 48, 32, 16, 8, 1),  # rounded up to 16: TMA zero-fills past K0, N0 and N1
+    (128, 192, 40, 64, 192, 48, 8, 2),
 ])
-def test_the_resident_kernel_takes_chains_whose_n0_and_n1_fit(k0, n0, n1, tile_k, tile_n0, tile_n1, stages):
+def test_the_resident_kernel_takes_chains_whose_n0_and_n1_fit(k0, n0, n1, tile_k, tile_n0, tile_n1, stages,
+                                                              k_tiles):
     c = B2bSm90Config.choose(Element.F16, k0, n0, n1, w0_k_major=False, w1_k_major=False, bias0=Element.F16,
                              relu0=True, bias1=Element.F16, relu1=True)
     assert c.variant == RESIDENT
-    assert (c.tile_k0, c.block_n0, c.tile_n1, c.stages) == (tile_k, tile_n0, tile_n1, stages)
+    assert (c.tile_k0, c.block_n0, c.tile_n1, c.stages, c.resident_k_tiles) == (tile_k, tile_n0, tile_n1, stages,
+                                                                                 k_tiles)
     w1 = -(-tile_n0 * tile_n1 * 2 // 1024) * 1024
+    w0 = -(-max(k_tiles, 2) * tile_n0 * tile_k * 2 // 1024) * 1024  # at least two slots (the collective's rule)
     staged = -(-(2 * 64 * (tile_n1 + 8) * 2 + 256) // 1024) * 1024  # both warpgroups' D tiles, padded rows
-    assert c.shared_memory_bytes() == w1 + -(-stages * (64 + tile_n0) * tile_k * 2 // 1024) * 1024 + staged
+    assert c.shared_memory_bytes() == w1 + w0 + -(-stages * 64 * tile_k * 2 // 1024) * 1024 + staged
     assert c.shared_memory_bytes() <= 232448
     assert c.summary().startswith("b2b_gemm_sm90 resident f16")
+    assert c.summary().endswith(f"W0 resident ({k_tiles} k-blocks), W0 [K0,N0], W1 [N0,N1], stages {stages}, "
+                                "epilogues relu(acc + bias) / relu(acc + bias)")
+
+
+def test_w0_streams_where_it_does_not_fit_shared_memory():
+    """K0 = 2048, N0 = 128: W0 is 512 KB; it streams with A through the pipeline (8 stages)."""
+    c = B2bSm90Config.choose(Element.F16, 2048, 128, 64, w0_k_major=True, w1_k_major=True, bias0=None,
+                             relu0=True, bias1=None, relu1=True)
+    assert (c.variant, c.resident_k_tiles, c.stages) == (RESIDENT, 0, 8)
+    assert "W0 resident" not in c.summary()
 
 
 @pytest.mark.parametrize("k0, n0, n1, reason", [
@@ -144,7 +157,7 @@ def test_resident_rendering_includes_its_header_and_passes_its_strides():
         "cute::Stride<int64_t, cute::_1, int64_t>",  # W1 [N1, N0] (transpose_b) as (N1, N0): N0 contiguous
         "cutlass::half_t", "false", Activation.RELU,
         "cutlass::half_t", "true", Activation.IDENTITY,
-        "8")
+        "8", "2")  # stages; W0's two k-blocks resident
     assert "boltc::b2b_sm90_resident::B2bResidentKernel<\n    " + ",\n    ".join(c.template_arguments()) in text
     launch = text[text.index("cudaStream_t stream) {"):]
     assert "(kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr)" in launch

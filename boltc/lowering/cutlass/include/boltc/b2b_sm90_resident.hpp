@@ -59,12 +59,13 @@ constexpr int kBlockM = 64;
 
 // The first GEMM of a b2b_gemm_sm90 chain: A (M x K0, row-major) times W0 (strides
 // StrideW0_: (N0, K0, L)), CUTLASS's ping-pong mainloop (one warpgroup's 64-row tile).
-template <class Element_, int TileK_, int TileN0_, class StrideW0_, int Stages_>
+template <class Element_, int TileK_, int TileN0_, class StrideW0_, int Stages_, int ResidentKTiles_>
 struct GemmFirstStage {
   using Element = Element_;
   static constexpr int TileK = TileK_;
   static constexpr int TileN0 = TileN0_;
   static constexpr int Stages = Stages_;
+  static constexpr int ResidentKTiles = ResidentKTiles_;  // see B2bResident's kW0Resident
   static constexpr int Alignment = 16 / sizeof(Element);  // TMA: 16-byte strides
   using StrideA = cute::Stride<int64_t, cute::_1, int64_t>;
   using StrideW0 = StrideW0_;
@@ -73,6 +74,14 @@ struct GemmFirstStage {
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp,
       Element, StrideA, Alignment, Element, StrideW0, Alignment, float,
       TileShape, Shape<_1, _1, _1>, cutlass::gemm::collective::StageCount<Stages>,
+      cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
+  // The same collective with one stage per k-block of W0 (at least two: the collective's
+  // rule), built for its B layout alone: W0 whole in shared memory.
+  using MainloopW0 = typename cutlass::gemm::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp,
+      Element, StrideA, Alignment, Element, StrideW0, Alignment, float,
+      TileShape, Shape<_1, _1, _1>,
+      cutlass::gemm::collective::StageCount<(ResidentKTiles > 2 ? ResidentKTiles : 2)>,
       cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
   // (1, 1, M, N0, K0), as b2b_sm90_collective.hpp's kernel takes it.
   using ProblemShape = cute::tuple<int, int, int, int, int>;
@@ -98,12 +107,19 @@ struct GemmFirstStage {
                                               workspace),
             m, n0, k0};
   }
+  static int k_tiles(ProblemShape const& problem) { return (get<4>(problem) + TileK - 1) / TileK; }
   CUTLASS_HOST_DEVICE static int rows(Params const& params) { return params.m; }
   CUTLASS_HOST_DEVICE static int columns(Params const& params) { return params.n0; }
   CUTLASS_DEVICE static auto problem_shape_mnkl(Params const& params) {
     return make_shape(params.m, params.n0, params.k0, 1);
   }
   CUTLASS_DEVICE static auto block_coord(int tile) { return make_coord(tile, 0, _, 0); }
+  // load_init's tiled A and W0, sliced: A's k-blocks of row tile `tile`, (BLK_M, BLK_K, k);
+  // W0's k-blocks, (BLK_N, BLK_K, k).
+  template <class Inputs>
+  CUTLASS_DEVICE static auto a_blocks(Inputs const& inputs, int tile) { return get<0>(inputs)(_, _, tile, _, 0); }
+  template <class Inputs>
+  CUTLASS_DEVICE static auto w0_blocks(Inputs const& inputs) { return get<1>(inputs)(_, _, 0, _, 0); }
 };
 
 // The first GEMM of a b2b_conv_sm90 chain: a 2-D fprop convolution of an NHWC activation
@@ -113,18 +129,25 @@ struct GemmFirstStage {
 // 1x1x1; the kernel here supplies the persistence). The K tile is a one-mode shape: it
 // tiles the (C, S, R) range as one, k-blocks crossing filter taps where C < TileK
 // (conv_sm90.py's tile_shape_cute).
-template <class Element_, int TileK_, int TileN0_, int Stages_>
+template <class Element_, int TileK_, int TileN0_, int Stages_, int ResidentKTiles_>
 struct ConvFirstStage {
   using Element = Element_;
   static constexpr int TileK = TileK_;
   static constexpr int TileN0 = TileN0_;
   static constexpr int Stages = Stages_;
+  static constexpr int ResidentKTiles = ResidentKTiles_;
   static constexpr int Alignment = 16 / sizeof(Element);
   using TileShape = Shape<Int<kBlockM>, Int<TileN0>, Shape<Int<TileK>>>;
   using Mainloop = typename cutlass::conv::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, cutlass::conv::Operator::kFprop,
       Element, cutlass::layout::TensorNHWC, Alignment, Element, cutlass::layout::TensorNHWC, Alignment, float,
       TileShape, Shape<_1, _1, _1>, cutlass::conv::collective::StageCount<Stages>,
+      cutlass::conv::KernelImplicitTmaWarpSpecializedSm90>::CollectiveOp;
+  using MainloopW0 = typename cutlass::conv::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, cutlass::conv::Operator::kFprop,
+      Element, cutlass::layout::TensorNHWC, Alignment, Element, cutlass::layout::TensorNHWC, Alignment, float,
+      TileShape, Shape<_1, _1, _1>,
+      cutlass::conv::collective::StageCount<(ResidentKTiles > 2 ? ResidentKTiles : 2)>,
       cutlass::conv::KernelImplicitTmaWarpSpecializedSm90>::CollectiveOp;
   using ProblemShape = cutlass::conv::ConvProblemShape<cutlass::conv::Operator::kFprop, 2>;
   // (M = N*P*Q, N0, (C, S, R), 1): what the mainloop's load_init takes.
@@ -148,10 +171,18 @@ struct ConvFirstStage {
     return {Mainloop::to_underlying_arguments(problem, typename Mainloop::Arguments{args.ptr_A, args.ptr_W0}, workspace),
             Mainloop::get_problem_shape_MNKL(problem)};
   }
+  // K = C*R*S in k-blocks of TileK (the tiler divides the (C, S, R) range as one, rounding up).
+  static int k_tiles(ProblemShape const& problem) {
+    return (problem.shape_B[3] * problem.shape_B[1] * problem.shape_B[2] + TileK - 1) / TileK;
+  }
   CUTLASS_HOST_DEVICE static int rows(Params const& params) { return get<0>(params.shape); }
   CUTLASS_HOST_DEVICE static int columns(Params const& params) { return get<1>(params.shape); }
   CUTLASS_DEVICE static auto problem_shape_mnkl(Params const& params) { return params.shape; }
   CUTLASS_DEVICE static auto block_coord(int tile) { return make_coord(tile, 0, _, Int<0>{}); }  // no L mode
+  template <class Inputs>
+  CUTLASS_DEVICE static auto a_blocks(Inputs const& inputs, int tile) { return get<0>(inputs)(_, _, tile, _); }
+  template <class Inputs>
+  CUTLASS_DEVICE static auto w0_blocks(Inputs const& inputs) { return get<1>(inputs)(_, _, 0, _); }
 };
 
 template <
@@ -187,6 +218,18 @@ struct B2bResident {
       TileShape1, ClusterShape, cutlass::gemm::collective::StageCount<2>,
       cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
 
+  // W0 resident: loaded once per CTA, ResidentKTiles k-blocks of TileN0 x TileK, by TMA (the
+  // collective's own W0 descriptor), and every tile's first GEMM reads it from there; only A
+  // streams through the pipeline. Else the collective's load and mma stream both per tile.
+  // W0 re-streamed per 64-row tile is as much L2 -> SM traffic as A itself wherever N0 is
+  // about 64 (a 3x3 convolution of 64 channels: 73 KB of filter per tile, 73 KB of im2col A).
+  static constexpr int ResidentKTiles = FirstStage::ResidentKTiles;
+  static constexpr bool kW0Resident = ResidentKTiles > 0;
+  using SmemLayoutA = typename Mainloop0::SmemLayoutA;                            // (BLK_M, BLK_K, Stages)
+  using SmemLayoutW0 = typename FirstStage::MainloopW0::SmemLayoutB;              // (BLK_N, BLK_K, k-blocks)
+  static constexpr uint32_t kABytes = size<0>(SmemLayoutA{}) * size<1>(SmemLayoutA{}) * sizeof(Element);
+  static constexpr uint32_t kW0BlockBytes = size<0>(SmemLayoutW0{}) * size<1>(SmemLayoutW0{}) * sizeof(Element);
+
   using TiledMma0 = typename Mainloop0::TiledMma;
   using TiledMma1 = decltype(cutlass::fmha::collective::convert_to_gmma_rs(typename Mainloop1::TiledMma{}));
   using SmemLayoutW1 = decltype(cutlass::fmha::collective::unstageSmemLayout(typename Mainloop1::SmemLayoutB{}, _1{}));
@@ -218,13 +261,18 @@ struct B2bResident {
     struct alignas(1024) W1Storage {
       cute::array_aligned<Element, cute::cosize_v<SmemLayoutW1>, 1024> smem_w1;
     } w1;
+    struct ResidentW0Tensors {
+      cute::array_aligned<Element, cute::cosize_v<SmemLayoutW0>, 1024> smem_w0;
+      cute::array_aligned<Element, cute::cosize_v<SmemLayoutA>, 1024> smem_a;
+    };
     struct alignas(1024) MainloopStorage {
-      typename Mainloop0::TensorStorage tensors;
+      cute::conditional_t<kW0Resident, ResidentW0Tensors, typename Mainloop0::TensorStorage> tensors;
     } mainloop;
     typename MainloopPipeline::SharedStorage pipeline;
     typename MathOrderBarrier::SharedStorage math_order;
     alignas(16) Element staged_d[2][kStagedElements];
     alignas(8) uint64_t w1_full;  // the one-shot barrier of W1's TMA load
+    alignas(8) uint64_t w0_full;  // W0's, where it is resident
   };
   static constexpr int SharedStorageSize = sizeof(SharedStorage);
 
@@ -264,6 +312,7 @@ struct B2bResident {
   static bool can_implement(Arguments const& args) {
     int n1 = args.mainloop.n1;
     return FirstStage::can_implement(args.problem_size, args.mainloop.first)
+        && (!kW0Resident || FirstStage::k_tiles(args.problem_size) <= ResidentKTiles)
         && n1 > 0 && n1 <= TileN1 && args.epilogue.n1 == n1
         && n1 % Alignment == 0 && args.epilogue.ldd % Alignment == 0;  // D in 16-byte rows
     // No pointer is looked at (the model asks with null pointers at creation); the launch
@@ -298,6 +347,46 @@ struct B2bResident {
   }
   static dim3 get_block_shape() { return dim3(MaxThreadsPerBlock, 1, 1); }
 
+  // The first GEMM of one tile with W0 resident: k-block k of A from the pipeline's stage,
+  // of W0 from its own slot; one batch of wgmmas in flight, each stage released once the
+  // batch after it is issued (the collective's mma does the same with K_PIPE_MMAS = 1).
+  template <class Accumulator>
+  CUTLASS_DEVICE static void resident_w0_mma(TiledMma0& tiled_mma, int thread_idx, MainloopPipeline& pipeline,
+                                             PipelineState state, Accumulator& acc, int k_tiles,
+                                             SharedStorage& storage, bool& w0_ready) {
+    Tensor sA = make_tensor(make_smem_ptr(storage.mainloop.tensors.smem_a.data()), SmemLayoutA{});
+    Tensor sW0 = make_tensor(make_smem_ptr(storage.mainloop.tensors.smem_w0.data()), SmemLayoutW0{});
+    auto thr_mma = tiled_mma.get_thread_slice(thread_idx);
+    Tensor tCrA = thr_mma.make_fragment_A(thr_mma.partition_A(sA));    // (MMA, MMA_M, MMA_K, Stages)
+    Tensor tCrW0 = thr_mma.make_fragment_B(thr_mma.partition_B(sW0));  // (MMA, MMA_N, MMA_K, k-blocks)
+    if (!w0_ready) {
+      cutlass::arch::ClusterTransactionBarrier::wait(&storage.w0_full, 0);
+      w0_ready = true;
+    }
+    tiled_mma.accumulate_ = GMMA::ScaleOut::Zero;
+    warpgroup_fence_operand(acc);
+    PipelineState release = state;
+    for (int k = 0; k < k_tiles; ++k) {
+      pipeline.consumer_wait(state);
+      warpgroup_arrive();
+      CUTLASS_PRAGMA_UNROLL
+      for (int kb = 0; kb < size<2>(tCrA); ++kb) {
+        cute::gemm(tiled_mma, tCrA(_, _, kb, state.index()), tCrW0(_, _, kb, k), acc);
+        tiled_mma.accumulate_ = GMMA::ScaleOut::One;
+      }
+      warpgroup_commit_batch();
+      ++state;
+      if (k > 0) {
+        warpgroup_wait<1>();  // the batch before this one is done: its stage is free
+        pipeline.consumer_release(release);
+        ++release;
+      }
+    }
+    warpgroup_wait<0>();
+    pipeline.consumer_release(release);
+    warpgroup_fence_operand(acc);
+  }
+
   CUTLASS_DEVICE
   void operator()(Params const& params, char* smem) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -314,6 +403,7 @@ struct B2bResident {
       cute::prefetch_tma_descriptor(params.first.mainloop.tma_load_b.get_tma_descriptor());
       cute::prefetch_tma_descriptor(params.mainloop1.tma_load_b.get_tma_descriptor());
       cutlass::arch::ClusterTransactionBarrier::init(&storage.w1_full, 1);
+      cutlass::arch::ClusterTransactionBarrier::init(&storage.w0_full, 1);
     }
 
     typename MainloopPipeline::Params pipeline_params;
@@ -322,7 +412,7 @@ struct B2bResident {
                                     : MainloopPipeline::ThreadCategory::Consumer;
     pipeline_params.is_leader = thread_idx % cutlass::NumThreadsPerWarpGroup == 0;
     pipeline_params.num_consumers = cutlass::NumThreadsPerWarpGroup;  // a stage is one warpgroup's
-    pipeline_params.transaction_bytes = params.first.mainloop.tma_transaction_bytes;
+    pipeline_params.transaction_bytes = kW0Resident ? kABytes : params.first.mainloop.tma_transaction_bytes;
     MainloopPipeline pipeline(storage.pipeline, pipeline_params, ClusterShape{});
     typename MathOrderBarrier::Params order_params;
     order_params.group_id = producer ? 0 : warp_group_idx - 1;  // the producer never waits or arrives
@@ -351,13 +441,40 @@ struct B2bResident {
              tma.partition_D(sW1(_, _, 0)));
       }
       PipelineState write_state = cutlass::make_producer_start_state<MainloopPipeline>();
-      for (int tile = blockIdx.x; tile < params.tiles; tile += gridDim.x) {
-        auto k_tile_iter = cute::make_coord_iterator(shape<3>(get<0>(load_inputs)));
-        mainloop0.load(params.first.mainloop, pipeline, write_state, load_inputs, FirstStage::block_coord(tile),
-                       k_tile_iter, k_tiles, thread_idx, 0, storage.mainloop.tensors);
-        write_state.advance(k_tiles);
+      if constexpr (kW0Resident) {
+        if (lane_predicate) {
+          auto tma_a = params.first.mainloop.tma_load_a.get_slice(0);
+          auto tma_w0 = params.first.mainloop.tma_load_b.get_slice(0);
+          Tensor sA = make_tensor(make_smem_ptr(storage.mainloop.tensors.smem_a.data()), SmemLayoutA{});
+          Tensor sW0 = make_tensor(make_smem_ptr(storage.mainloop.tensors.smem_w0.data()), SmemLayoutW0{});
+          Tensor tAsA = tma_a.partition_D(sA);                                        // (TMA, TMA_M, TMA_K, Stages)
+          // W0, once: every k-block into its own slot, one barrier for all of them.
+          cutlass::arch::ClusterTransactionBarrier::arrive_and_expect_tx(&storage.w0_full, k_tiles * kW0BlockBytes);
+          Tensor tWgW0 = tma_w0.partition_S(FirstStage::w0_blocks(load_inputs));      // (TMA, TMA_N, TMA_K, k)
+          Tensor tWsW0 = tma_w0.partition_D(sW0);                                     // (TMA, TMA_N, TMA_K, k-blocks)
+          for (int k = 0; k < k_tiles; ++k) {
+            copy(params.first.mainloop.tma_load_b.with(storage.w0_full, 0), tWgW0(_, _, _, k), tWsW0(_, _, _, k));
+          }
+          for (int tile = blockIdx.x; tile < params.tiles; tile += gridDim.x) {
+            Tensor tAgA = tma_a.partition_S(FirstStage::a_blocks(load_inputs, tile));  // (TMA, TMA_M, TMA_K, k)
+            for (int k = 0; k < k_tiles; ++k) {
+              pipeline.producer_acquire(write_state);
+              copy(params.first.mainloop.tma_load_a.with(*pipeline.producer_get_barrier(write_state), 0),
+                   tAgA(_, _, _, k), tAsA(_, _, _, write_state.index()));
+              ++write_state;
+            }
+          }
+          pipeline.producer_tail(write_state);
+        }
+      } else {
+        for (int tile = blockIdx.x; tile < params.tiles; tile += gridDim.x) {
+          auto k_tile_iter = cute::make_coord_iterator(shape<3>(get<0>(load_inputs)));
+          mainloop0.load(params.first.mainloop, pipeline, write_state, load_inputs, FirstStage::block_coord(tile),
+                         k_tile_iter, k_tiles, thread_idx, 0, storage.mainloop.tensors);
+          write_state.advance(k_tiles);
+        }
+        mainloop0.load_tail(pipeline, write_state);
       }
-      mainloop0.load_tail(pipeline, write_state);
       return;
     }
 
@@ -382,13 +499,19 @@ struct B2bResident {
     PipelineState read_state;
     read_state.advance(consumer * k_tiles);
     bool w1_ready = false;
+    bool w0_ready = false;
 
     for (int tile = blockIdx.x + consumer * gridDim.x; tile < params.tiles; tile += 2 * gridDim.x) {
       Tensor acc0 = partition_fragment_C(tiled_mma0, take<0, 2>(TileShape0{}));
       math_order.wait();
-      mainloop0.mma(pipeline, read_state, acc0, k_tiles, mma_thread_idx, storage.mainloop.tensors, params.first.mainloop);
-      math_order.arrive();
-      mainloop0.mma_tail(pipeline, read_state, k_tiles);
+      if constexpr (kW0Resident) {
+        resident_w0_mma(tiled_mma0, mma_thread_idx, pipeline, read_state, acc0, k_tiles, storage, w0_ready);
+        math_order.arrive();
+      } else {
+        mainloop0.mma(pipeline, read_state, acc0, k_tiles, mma_thread_idx, storage.mainloop.tensors, params.first.mainloop);
+        math_order.arrive();
+        mainloop0.mma_tail(pipeline, read_state, k_tiles);
+      }
       read_state.advance(2 * k_tiles);
 
       CUTLASS_PRAGMA_UNROLL
@@ -464,8 +587,9 @@ template <
   class StrideW1,          // W1 as the second GEMM's B, (N1, N0, L) strides
   class ElementBias0, bool kHasBias0, class Activation0,
   class ElementBias1, bool kHasBias1, class Activation1,
-  int Stages>
-using B2bResidentKernel = B2bResident<GemmFirstStage<Element, TileK, TileN0, StrideW0, Stages>, TileN1, StrideW1,
+  int Stages,
+  int ResidentKTiles>      // k-blocks of W0 kept in shared memory (at least K0's); 0: W0 streamed
+using B2bResidentKernel = B2bResident<GemmFirstStage<Element, TileK, TileN0, StrideW0, Stages, ResidentKTiles>, TileN1, StrideW1,
                                       ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1>;
 
 // b2b_conv_sm90's: output = act1(conv1x1(act0(conv(x, W0) + bias0), W1) + bias1), NHWC; W1 the
@@ -477,8 +601,9 @@ template <
   int TileN1,              // all of the second's
   class ElementBias0, bool kHasBias0, class Activation0,
   class ElementBias1, bool kHasBias1, class Activation1,
-  int Stages>
-using B2bConvResidentKernel = B2bResident<ConvFirstStage<Element, TileK, TileN0, Stages>, TileN1,
+  int Stages,
+  int ResidentKTiles>      // k-blocks of W0 kept in shared memory (at least the (C, S, R) range's); 0: streamed
+using B2bConvResidentKernel = B2bResident<ConvFirstStage<Element, TileK, TileN0, Stages, ResidentKTiles>, TileN1,
                                           cute::Stride<int64_t, cute::_1, int64_t>,
                                           ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1>;
 
