@@ -121,7 +121,9 @@ class B2bConvSm90Config(B2bSm90Config):
             lambda stages, k_tiles: cls(element, TILE_K, _round_up(problem.f, TILE_STEP), _round_up(n1, TILE_STEP),
                                         True, True, bias0, relu0, bias1, relu1, stages, RESIDENT, k_tiles,
                                         pad_channels=problem.c != channels),
-            -(-channels * problem.r * problem.s // TILE_K))
+            # W0's slots: at most ceil(C / TILE_K) k-blocks per filter tap (the kernel's own
+            # count, the tiler's, is checked against it: fewer where blocks span taps).
+            -(-channels // TILE_K) * problem.r * problem.s)
 
 
 def _bool(b: bool) -> str:

@@ -23,7 +23,7 @@ from boltc.lowering.cutlass.b2b_conv_sm90 import (
     lower_b2b_conv,
 )
 from boltc.lowering.cutlass.b2b_sm90 import RESIDENT
-from boltc.lowering.cutlass.conv_sm90 import ConvProblem
+from boltc.lowering.cutlass.conv_sm90 import ConvProblem, conv_problem
 from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig
 from boltc.lowering.host import IntArgument, OperandPointer, ResultPointer
 from boltc.passes.fuse_b2b import b2b_remarks, build_b2b, gpu_target
@@ -71,6 +71,10 @@ def test_the_paper_conv_chains_are_one_hopper_b2b(c, f, stride):
     assert cfg.variant == RESIDENT and (cfg.block_n0, cfg.tile_n1) == (f, f)
     assert cfg.tile_k0 == 64  # 9 * C >= 72 (C padded to 8): k-blocks of 64 over (C, S, R)
     assert not cfg.pad_channels  # C = 3: the graph folds the stride-2 stem (C = 24) or pads C to 8
+    # W0 resident: k-blocks of 64 channels of one tap (C = 48: 9, not ceil(432 / 64) = 7)
+    first = next(o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp))
+    problem = conv_problem(first)
+    assert cfg.resident_k_tiles == -(-problem.c // 64) * problem.r * problem.s
 
 
 def test_the_host_call_passes_the_geometry_and_operands():

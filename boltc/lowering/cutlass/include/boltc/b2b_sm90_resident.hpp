@@ -171,9 +171,14 @@ struct ConvFirstStage {
     return {Mainloop::to_underlying_arguments(problem, typename Mainloop::Arguments{args.ptr_A, args.ptr_W0}, workspace),
             Mainloop::get_problem_shape_MNKL(problem)};
   }
-  // K = C*R*S in k-blocks of TileK (the tiler divides the (C, S, R) range as one, rounding up).
+  // The k-blocks the mainloop walks: the tiler's division of the (C, S, R) mode by TileK, which
+  // is not ceil(C*R*S / TileK) where C < TileK (C = 48, 3x3: 9 blocks, one a tap, not 7), so it
+  // is counted on the same tiled shape load_init makes (shapes only: no descriptor is read).
   static int k_tiles(ProblemShape const& problem) {
-    return (problem.shape_B[3] * problem.shape_B[1] * problem.shape_B[2] + TileK - 1) / TileK;
+    auto shape = Mainloop::get_problem_shape_MNKL(problem);
+    Tensor tiled = local_tile(make_identity_tensor(make_shape(get<1>(shape), get<2>(shape))), TileShape{},
+                              make_coord(_, _, _), Step<Underscore, _1, _1>{});  // (BLK_N, BLK_K, n, k)
+    return size<3>(tiled);
   }
   CUTLASS_HOST_DEVICE static int rows(Params const& params) { return get<0>(params.shape); }
   CUTLASS_HOST_DEVICE static int columns(Params const& params) { return get<1>(params.shape); }
@@ -448,19 +453,25 @@ struct B2bResident {
           Tensor sA = make_tensor(make_smem_ptr(storage.mainloop.tensors.smem_a.data()), SmemLayoutA{});
           Tensor sW0 = make_tensor(make_smem_ptr(storage.mainloop.tensors.smem_w0.data()), SmemLayoutW0{});
           Tensor tAsA = tma_a.partition_D(sA);                                        // (TMA, TMA_M, TMA_K, Stages)
+          // k-block coordinates as the collective walks them: A's k-mode coordinates, used for
+          // W0 as well (a convolution's K is the (C, S, R) range; an index into each tensor's
+          // own k mode read A's and W0's blocks in different orders where C < TileK).
+          auto k_coords = cute::make_coord_iterator(shape<3>(get<0>(load_inputs)));
           // W0, once: every k-block into its own slot, one barrier for all of them.
           cutlass::arch::ClusterTransactionBarrier::arrive_and_expect_tx(&storage.w0_full, k_tiles * kW0BlockBytes);
           Tensor tWgW0 = tma_w0.partition_S(FirstStage::w0_blocks(load_inputs));      // (TMA, TMA_N, TMA_K, k)
           Tensor tWsW0 = tma_w0.partition_D(sW0);                                     // (TMA, TMA_N, TMA_K, k-blocks)
-          for (int k = 0; k < k_tiles; ++k) {
-            copy(params.first.mainloop.tma_load_b.with(storage.w0_full, 0), tWgW0(_, _, _, k), tWsW0(_, _, _, k));
+          auto w0_k = k_coords;
+          for (int k = 0; k < k_tiles; ++k, ++w0_k) {
+            copy(params.first.mainloop.tma_load_b.with(storage.w0_full, 0), tWgW0(_, _, _, *w0_k), tWsW0(_, _, _, k));
           }
           for (int tile = blockIdx.x; tile < params.tiles; tile += gridDim.x) {
             Tensor tAgA = tma_a.partition_S(FirstStage::a_blocks(load_inputs, tile));  // (TMA, TMA_M, TMA_K, k)
-            for (int k = 0; k < k_tiles; ++k) {
+            auto a_k = k_coords;
+            for (int k = 0; k < k_tiles; ++k, ++a_k) {
               pipeline.producer_acquire(write_state);
               copy(params.first.mainloop.tma_load_a.with(*pipeline.producer_get_barrier(write_state), 0),
-                   tAgA(_, _, _, k), tAsA(_, _, _, write_state.index()));
+                   tAgA(_, _, _, *a_k), tAsA(_, _, _, write_state.index()));
               ++write_state;
             }
           }
