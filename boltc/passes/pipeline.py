@@ -12,15 +12,16 @@ lowering reads: anchors with their epilogues, b2b kernels, and an arena plan.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from boltc.diagnostics import BoltcError
+from boltc.diagnostics import BoltcError, collecting_remarks, remark, remarks_wanted
+from boltc.dialects import bolt
 from boltc.passes.canonicalize import CanonicalizePass
-from boltc.passes.conv_as_gemm import ConvAsGemmPass
+from boltc.passes.conv_as_gemm import ConvAsGemmPass, location_key, pointwise_blocker
 from boltc.passes.convert_precision import ConvertPrecisionPass
 from boltc.passes.fold_batchnorm import FoldBatchNormPass
 from boltc.passes.fold_constants import FoldConstantsPass
@@ -94,10 +95,42 @@ def run_pipeline(
     tune_cluster: str = "", tune_progress: bool = False,
 ) -> ModuleOp:
     ctx = Context()
-    for p in pipeline_passes(precision, arch, remarks, fuse_b2b, keep_f32, tune, tune_budget, tune_cluster,
-                             tune_progress):
+    passes = pipeline_passes(precision, arch, remarks, fuse_b2b, keep_f32, tune, tune_budget, tune_cluster,
+                             tune_progress)
+    if fuse_b2b:
+        keep, refused = paired_pointwise_convs(module, passes)
+        passes = [replace(p, keep_only=keep) if isinstance(p, ConvAsGemmPass) else p for p in passes]
+        # Why fuse-b2b left those convolution pairs apart: said here, from the probe, since the
+        # run below makes their pointwise convolutions GEMMs (no pair to remark on).
+        for line in refused if remarks_wanted(remarks) else ():
+            remark(FuseB2bPass.name, line, remarks)
+    for p in passes:
         p.apply(ctx, module)
     return module
+
+
+def paired_pointwise_convs(module: ModuleOp, passes: list[ModulePass]) -> tuple[frozenset[str] | None, list[str]]:
+    """The locations (`conv_as_gemm.location_key`) of the pointwise convolutions fuse-b2b puts in
+    a bolt.b2b, and fuse-b2b's remarks on the convolution pairs it refused: the passes up to
+    fuse-b2b run on a copy of `module`, every chained pointwise convolution kept, remarks
+    collected, not printed. conv-as-gemm then keeps only these as convolutions (the rest run as
+    GEMMs, as without fuse-b2b). None where two pointwise convolutions share a location (nothing
+    tells them apart): every chained one is kept."""
+    probe = module.clone()
+    ctx = Context()
+    with collecting_remarks() as collected:
+        for p in passes:
+            if isinstance(p, SelectKernelsPass):
+                break
+            (replace(p, remarks=False) if "remarks" in getattr(p, "__dataclass_fields__", {}) else p).apply(ctx, probe)
+    pointwise = [op for op in probe.walk() if isinstance(op, bolt.Conv2dOp)
+                 and pointwise_blocker(op) in (None, "its epilogue is not a plain store")]
+    keys = [location_key(op) for op in pointwise]
+    refused = [r["message"] for r in collected if r["pass"] == FuseB2bPass.name
+               and "'bolt.conv2d' not fused back to back with 'bolt.conv2d'" in r["message"]]
+    if len(set(keys)) != len(keys):
+        return None, []
+    return frozenset(location_key(op) for op in pointwise if isinstance(op.parent_op(), bolt.B2bOp)), refused
 
 
 @dataclass(frozen=True)

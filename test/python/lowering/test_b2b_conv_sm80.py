@@ -6,8 +6,10 @@ Numerics: test/gpu/test_b2b_sm80.py."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import torch
@@ -34,9 +36,13 @@ def chain(r: int = 3, *, c: int = 64, f0: int = 64, f1: int = 64, bias0: bool = 
     return torch.nn.Sequential(*layers).half(), torch.randn(batch, c, hw, hw, dtype=torch.half)
 
 
-def optimized(model, x, fuse_b2b: bool = True):
+def optimized(model, x, fuse_b2b: bool = True, keep_chained: bool = False):
+    """The pipeline for sm_80; `keep_chained`: every chained pointwise convolution stays one,
+    fused or not (the pipeline keeps only those fuse-b2b pairs), for building a b2b by hand."""
     module, _ = load_for_compile(model, (x,))
-    optimize(module, "sm_80", "f16", fuse_b2b=fuse_b2b)
+    with mock.patch("boltc.passes.pipeline.paired_pointwise_convs", return_value=(None, [])) if keep_chained \
+            else contextlib.nullcontext():
+        optimize(module, "sm_80", "f16", fuse_b2b=fuse_b2b)
     return module
 
 
@@ -48,7 +54,7 @@ def b2b_of(model, x) -> bolt.B2bOp:
 
 def forced_pair(model, x) -> bolt.B2bOp:
     """A bolt.b2b of the two convolutions built by hand (what fuse-b2b refuses to form)."""
-    module = optimized(model, x)
+    module = optimized(model, x, keep_chained=True)
     first, second = [op for op in module.walk() if isinstance(op, bolt.Conv2dOp)]
     return build_b2b(first, second, bolt.Residence.REGISTERS)
 

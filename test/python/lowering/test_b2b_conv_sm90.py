@@ -7,13 +7,16 @@ workspace query (marker `nvcc`). Numerics: test/gpu/test_b2b_sm90.py."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import torch
 
 from boltc.compiler import load_for_compile, optimize
+from boltc.diagnostics import collecting_remarks
 from boltc.dialects import bolt
 from boltc.lowering.anchors import lower_anchor
 from boltc.lowering.cutlass.b2b_conv_sm90 import (
@@ -43,9 +46,13 @@ def chain(*, c: int = 48, f0: int = 48, f1: int = 48, r: int = 3, stride: int = 
     return torch.nn.Sequential(*layers).half(), torch.randn(batch, c, hw, hw, dtype=torch.half)
 
 
-def optimized(model, x, fuse_b2b: bool = True):
+def optimized(model, x, fuse_b2b: bool = True, keep_chained: bool = False):
+    """The pipeline for sm_90a; `keep_chained`: every chained pointwise convolution stays one,
+    fused or not (the pipeline keeps only those fuse-b2b pairs), for building a b2b by hand."""
     module, _ = load_for_compile(model, (x,))
-    optimize(module, "sm_90a", "f16", fuse_b2b=fuse_b2b)
+    with mock.patch("boltc.passes.pipeline.paired_pointwise_convs", return_value=(None, [])) if keep_chained \
+            else contextlib.nullcontext():
+        optimize(module, "sm_90a", "f16", fuse_b2b=fuse_b2b)
     return module
 
 
@@ -116,10 +123,17 @@ def test_a_first_convolution_without_bias_is_still_the_hopper_kernel():
 def test_a_pair_no_kernel_runs_stays_two_and_the_remark_names_both_reasons():
     # SiLU between: neither kernel's first stage has it
     model, x = chain(between=torch.nn.SiLU())
-    module = optimized(model, x)
+    module = optimized(model, x, keep_chained=True)
     assert not any(isinstance(op, bolt.B2bOp) for op in module.walk())
     [line] = b2b_remarks(module, gpu_target("sm_90a"))
     assert "b2b_conv_sm90: the first convolution: the epilogue op" in line and "CUTLASS example 13: " in line
+    # The pipeline itself makes the refused 1x1 a GEMM; its remark is the probe's, said once.
+    with collecting_remarks() as remarks:
+        module = optimized(model, x)
+    assert [op.name for op in module.walk() if isinstance(op, (bolt.Conv2dOp, bolt.GemmOp))] == [
+        "bolt.conv2d", "bolt.gemm"]
+    [said] = [r["message"] for r in remarks if r["pass"] == "fuse-b2b"]
+    assert said == line
 
 
 @pytest.mark.parametrize("kwargs, reason", [
@@ -127,7 +141,7 @@ def test_a_pair_no_kernel_runs_stays_two_and_the_remark_names_both_reasons():
     (dict(groups=2, c=48, f0=48), "the first convolution is grouped"),
 ])
 def test_refusals_name_the_reason(kwargs, reason):
-    module = optimized(*chain(**kwargs))  # refused by fuse-b2b: both stay convolutions
+    module = optimized(*chain(**kwargs), keep_chained=True)  # fuse-b2b refuses the pair: kept as convolutions
     first, second = convolutions(module)[:2]
     assert reason in conv_sm90_refusal(first, second)
 
@@ -135,7 +149,7 @@ def test_refusals_name_the_reason(kwargs, reason):
 def test_a_b2b_neither_kernel_runs_is_one_error_with_both_reasons():
     """A hand-built b2b (fuse-b2b refuses F0 = 320) that the Hopper kernel refuses (past one
     wgmma N) goes to example 13, which refuses it too: one error naming both."""
-    module = optimized(*chain(f0=320, f1=64))
+    module = optimized(*chain(f0=320, f1=64), keep_chained=True)
     first, second = convolutions(module)
     op = build_b2b(first, second, bolt.Residence.SHARED_MEMORY)
     with pytest.raises(InvalidKernelConfig, match="b2b_conv_sm90"):

@@ -114,3 +114,32 @@ def test_pipeline_fuses_the_rewritten_layers_epilogues():
     # Unfused, every op rounds to f16; fused, the epilogue keeps f32 until the store.
     for got, ref in zip(boltc.interpret(module, *inputs), before):
         np.testing.assert_allclose(got.astype(np.float32), ref.astype(np.float32), rtol=2e-2, atol=2e-2)
+
+
+def _pipeline_anchors(model, x, fuse_b2b: bool) -> list[str]:
+    from boltc.compiler import load_for_compile, optimize
+
+    module, _ = load_for_compile(model, (x,))
+    optimize(module, "sm_90a", "f16", fuse_b2b=fuse_b2b)
+    return [op.name for op in module.walk() if isinstance(op, (bolt.Conv2dOp, bolt.GemmOp, bolt.B2bOp))]
+
+
+def test_a_chained_pointwise_conv_fuse_b2b_refuses_is_a_gemm_as_without_it():
+    """MobileNetV2's pattern: depthwise 3x3 -> ReLU -> 1x1. fuse-b2b refuses the pair (the first
+    is grouped), so the pipeline's probe finds no b2b and conv-as-gemm makes the 1x1 a GEMM,
+    exactly as with fuse-b2b off (it stayed a convolution before: 19 kernels against 10 on
+    MobileNetV2)."""
+    torch = pytest.importorskip("torch")
+    model = torch.nn.Sequential(torch.nn.Conv2d(32, 32, 3, padding=1, groups=32), torch.nn.ReLU(),
+                                torch.nn.Conv2d(32, 64, 1), torch.nn.ReLU()).half()
+    x = torch.randn(2, 32, 14, 14, dtype=torch.half)
+    assert _pipeline_anchors(model, x, True) == _pipeline_anchors(model, x, False) == ["bolt.conv2d", "bolt.gemm"]
+
+
+def test_a_chained_pointwise_conv_fuse_b2b_pairs_stays_a_convolution_in_the_b2b():
+    torch = pytest.importorskip("torch")
+    model = torch.nn.Sequential(torch.nn.Conv2d(32, 64, 3, padding=1), torch.nn.ReLU(),
+                                torch.nn.Conv2d(64, 64, 1), torch.nn.ReLU()).half()
+    x = torch.randn(2, 32, 28, 28, dtype=torch.half)
+    assert _pipeline_anchors(model, x, True) == ["bolt.b2b", "bolt.conv2d", "bolt.conv2d"]
+    assert _pipeline_anchors(model, x, False) == ["bolt.conv2d", "bolt.gemm"]
