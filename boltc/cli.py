@@ -21,9 +21,10 @@ What the flags promise, and how each is kept (test/python/cli/test_cli_flags.py)
   pooling, layer-norm, elementwise) compile in f32; the tensor-core GEMM and convolution
   kernels take f16 or bf16 only (f32 would silently run as tf32), so an f32 model with one is
   a located error naming the op before any nvcc runs, on every path.
-- `--fuse-b2b` turns fuse-b2b on for the build (`boltc.compile(fuse_b2b=True)`): a pair goes
-  into one b2b kernel where one of the target's b2b kernels runs it (`--emit cpp` shows that
-  kernel, not two GEMMs); off by default until those kernels win on every chain.
+- `--fuse-b2b` / `--no-fuse-b2b` turn fuse-b2b on or off for the build (`boltc.compile(fuse_b2b=
+  True / False)`): a pair goes into one b2b kernel where one of the target's b2b kernels runs it
+  (`--emit cpp` shows that kernel, not two GEMMs). Neither: on for sm_90a, whose b2b kernels
+  won on every chain they take, off for sm_80 (`compiler.B2B_KERNEL_ARCHS`).
 - `-q` silences everything but errors, the kernel progress and `--tune profile`'s too; `--remarks` explains refused
   fusions on every path that runs the graph passes.
 - Ctrl-C or SIGTERM: every nvcc is killed, every temporary file removed, no cache entry
@@ -166,10 +167,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the most time --tune profile spends compiling and timing candidates, "
                              "over the whole model; a larger budget times more alternatives per "
                              "kernel (default: one each, no limit); only with --tune profile")
-    parser.add_argument("--fuse-b2b", action="store_true",
+    parser.add_argument("--fuse-b2b", action=argparse.BooleanOptionalAction, default=None,
                         help="fuse back-to-back GEMMs (and 1x1 convolutions after a convolution) into "
                              "one b2b kernel wherever one of the target's b2b kernels runs the pair "
-                             "(off by default: not yet faster than two kernels on every chain)")
+                             "(default: on for sm_90a, off for sm_80)")
     parser.add_argument("-j", "--jobs", type=positive_int, metavar="N",
                         help="parallel nvcc processes for a shared library (default: all cores, "
                              "memory permitting)")
@@ -247,8 +248,9 @@ def build_library(args: argparse.Namespace) -> Path | None:
 
 
 def fuse_b2b_of(args: argparse.Namespace) -> bool | None:
-    """--fuse-b2b as compile's fuse_b2b: True, or None (the arch's default: B2B_KERNEL_ARCHS)."""
-    return True if args.fuse_b2b else None
+    """--fuse-b2b / --no-fuse-b2b as compile's fuse_b2b: True, False, or None (neither: the
+    arch's default, B2B_KERNEL_ARCHS)."""
+    return args.fuse_b2b
 
 
 def tuning_of(args: argparse.Namespace):

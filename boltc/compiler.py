@@ -6,9 +6,9 @@
     y = m(x)
 
 The graph passes are `boltc.passes.pipeline.run_pipeline`, what `boltc --emit bolt` runs, except
-that back-to-back fusion runs only for targets with a b2b kernel emitter (`B2B_KERNEL_ARCHS`;
-none yet, so a b2b candidate compiles as two kernels; `boltc --emit bolt --remarks` shows the
-pairs the pass would fuse, and the build's `--remarks` names them too).
+that back-to-back fusion runs by default only for targets whose b2b kernels win
+(`B2B_KERNEL_ARCHS`: sm_90a; on sm_80 a b2b candidate compiles as two kernels unless
+`fuse_b2b=True`, and the build's `--remarks` names the pairs the pass would fuse).
 
 Optimized IR compiles as written. `optimize` records the target it optimized for on the module
 (`builtin.module attributes {boltc.pipeline = {arch = "sm_90a", precision = "f16"}}`), and a
@@ -40,9 +40,11 @@ if TYPE_CHECKING:
 ARCHES = ("sm_90a", "sm_80")  # the first is the default
 PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
 PIPELINE_RECORD = "boltc.pipeline"  # the module attribute naming the target optimize() ran for
-# Targets where fuse-b2b runs by default. sm_80 has a b2b kernel (cutlass/b2b_sm80.py) that is
-# not yet verified on a GPU: boltc.compile(..., fuse_b2b=True) opts in until a GPU session does.
-B2B_KERNEL_ARCHS: frozenset[str] = frozenset()
+# Targets where fuse-b2b runs by default. sm_90a: its b2b kernels (b2b_gemm_sm90, b2b_conv_sm90)
+# ran every chain they take faster than boltc's two kernels (1.15-2.24x, bench/RESULTS.md,
+# 2026-11-28), and fuse-b2b fuses only pairs they take. sm_80: CUTLASS example 13's kernels ran
+# 0.91-1.25x the unfused pair (H100, 2026-11-26): boltc.compile(..., fuse_b2b=True) opts in.
+B2B_KERNEL_ARCHS: frozenset[str] = frozenset({"sm_90a"})
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,7 @@ def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = 
 
 
 def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") -> list[str]:
-    """With fuse-b2b off (`arch` not in B2B_KERNEL_ARCHS), what `--remarks` would otherwise be
+    """With fuse-b2b off (`arch` not in B2B_KERNEL_ARCHS, or fuse_b2b=False), what `--remarks` would otherwise be
     silent about: every anchor feeding another, and why it stays apart (fuse-b2b's own refusal,
     a b2b kernel's, or that the pass is off for a pair it would fuse)."""
     from boltc.passes.fuse_b2b import b2b_decision, gpu_target, producer_anchor
@@ -130,8 +132,9 @@ def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") ->
             continue
         decision = b2b_decision(first, second, gpu)
         reason = decision if isinstance(decision, str) else (
-            f"fuse-b2b is off for {arch} unless asked for (boltc.compile(..., fuse_b2b=True)): its b2b kernels "
-            "are not yet faster than two kernels on every chain")
+            f"fuse-b2b is off for this build (fuse_b2b=False, boltc --no-fuse-b2b)" if arch in B2B_KERNEL_ARCHS
+            else f"fuse-b2b is off for {arch} unless asked for (boltc.compile(..., fuse_b2b=True), boltc "
+                 "--fuse-b2b): its b2b kernels are not yet faster than two kernels on every chain")
         lines.append(f"remark: {op_location(second, where)}: '{second.name}' not fused back to back "
                      f"with '{first.name}': {reason}")
     return lines
@@ -289,7 +292,7 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     on this machine's GPU, within `tune_budget` seconds if given; on the Dask cluster
     `tune_cluster` names, "local" or a scheduler address, where given: tuning/cluster.py).
     `fuse_b2b`: fuse back-to-back GEMMs into one b2b kernel (None: only for arches in
-    B2B_KERNEL_ARCHS, none yet; True: opt in, e.g. sm_80's b2b_gemm_sm80, not yet GPU-verified).
+    B2B_KERNEL_ARCHS: sm_90a; True: also elsewhere, e.g. sm_80's example-13 kernels; False: never).
     """
     from boltc.lowering.model_build import build_model
     from boltc.tuning.select import Tuning

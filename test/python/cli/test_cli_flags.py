@@ -44,7 +44,8 @@ FLAG_TESTS = {
                "test_tune_profile_without_a_gpu_is_a_clear_error", "test_tune_is_checked"],
     "--tune-budget": ["test_tune_budget_is_checked"],
     "--quiet": ["test_quiet_prints_nothing_on_a_build"],
-    "--fuse-b2b": ["test_fuse_b2b_emits_one_b2b_kernel_for_a_gemm_pair"],
+    "--no-fuse-b2b": [  # the longest of --fuse-b2b and --no-fuse-b2b
+       "test_fuse_b2b_emits_one_b2b_kernel_for_a_gemm_pair"],
     "--version": [],  # test_cli.py::test_version
     "--help": ["test_every_flag_of_help_is_tested"],
 }
@@ -460,15 +461,19 @@ HALF_B2B = DATA / "half" / "b2b_gemm_f16.mlir"  # f16: a GEMM pair b2b_gemm_sm90
 
 
 def test_fuse_b2b_emits_one_b2b_kernel_for_a_gemm_pair(tmp_path: Path, out_dir: Path):
-    """--fuse-b2b: the pair is one bolt.b2b in the IR and one b2b_gemm_sm90 kernel in the C++,
-    not two GEMM kernels; without it (the default: B2B_KERNEL_ARCHS is empty) two anchors. A
-    pair no b2b kernel runs (the f32-output model) stays apart even with the flag."""
+    """--fuse-b2b (and the sm_90a default): the pair is one bolt.b2b in the IR and one
+    b2b_gemm_sm90 kernel in the C++, not two GEMM kernels; --no-fuse-b2b, and sm_80 without the
+    flag, two anchors. A pair no b2b kernel runs (the f32-output model) stays apart even with
+    the flag."""
     env = fake_build_env(tmp_path)
-    fused = run_boltc(HALF_B2B, "--fuse-b2b", "--emit", "bolt", "-q", env=env)
-    assert fused.returncode == 0, fused.stderr
-    assert fused.stdout.count("bolt.b2b registers") == 1
-    plain = run_boltc(HALF_B2B, "--emit", "bolt", "-q", env=env)
-    assert "bolt.b2b" not in plain.stdout and plain.stdout.count("= bolt.gemm") == 2
+    for flags in (["--fuse-b2b"], []):
+        fused = run_boltc(HALF_B2B, *flags, "--emit", "bolt", "-q", env=env)
+        assert fused.returncode == 0, fused.stderr
+        assert fused.stdout.count("bolt.b2b registers") == 1
+    for flags in (["--no-fuse-b2b"], ["--arch", "sm_80"]):
+        plain = run_boltc(HALF_B2B, *flags, "--emit", "bolt", "-q", env=env)
+        assert plain.returncode == 0, plain.stderr
+        assert "bolt.b2b" not in plain.stdout and plain.stdout.count("= bolt.gemm") == 2
     cpp = run_boltc(HALF_B2B, "--fuse-b2b", "--emit", "cpp", "-o", out_dir / "fused", "-q", env=env)
     assert cpp.returncode == 0, cpp.stderr
     kernels = sorted(p.name for p in (out_dir / "fused").glob("boltc_*.cu"))
