@@ -1,6 +1,6 @@
 """b2b_gemm_sm80 (CUTLASS example 13's B2bGemm, boltc/lowering/cutlass/b2b_sm80.py) on the GPU:
-Linear -> ReLU -> Linear -> ReLU in f16, compiled for sm_80 with `fuse_b2b=True` (the opt-in
-while B2B_KERNEL_ARCHS is empty), against torch (fp32 math on the same f16 weights) and the
+Linear -> ReLU -> Linear -> ReLU in f16, compiled for sm_80 with `fuse_b2b=True` (the opt-in:
+B2B_KERNEL_ARCHS lists sm_90a only), against torch (fp32 math on the same f16 weights) and the
 reference executor, and timed against the same model compiled unfused.
 
     python -m pytest -m gpu test/gpu/test_b2b_sm80.py -q -s

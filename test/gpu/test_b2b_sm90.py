@@ -1,7 +1,8 @@
-"""b2b_gemm_sm90 (boltc/lowering/cutlass/b2b_sm90.py: example 88's kernel with a bias +
-activation collective) on an H100: Linear -> act -> Linear -> act chains compiled for sm_90a
-with `fuse_b2b=True` (the opt-in while B2B_KERNEL_ARCHS is empty), against torch in fp32 on the
-same f16 weights, and timed against the unfused pair and bolt_paper.json's memory floor.
+"""b2b_gemm_sm90 (boltc/lowering/cutlass/b2b_sm90.py: the resident kernel, W0 resident or
+streamed, and example 88's kernel with a bias + activation collective) on an H100 or H200:
+Linear -> act -> Linear -> act chains compiled for sm_90a with `fuse_b2b=True` (the sm_90a
+default, said explicitly), against torch in fp32 on the same f16 weights, and timed against the
+unfused pair and bolt_paper.json's memory floor.
 
     python -m pytest -m gpu test/gpu/test_b2b_sm90.py -q -s
 
