@@ -28,7 +28,8 @@ A bolt.b2b of two gemms goes on sm_90a to b2b_gemm_sm90 (TMA + wgmma: its reside
 example 88's with a bias + activation collective) where `b2b_sm90.sm90_refusal` finds it legal,
 else to b2b_gemm_sm80 (example 13) with the refusal in the reason; two convolutions likewise to
 b2b_conv_sm90 (the resident kernel with a TMA im2col first stage, `b2b_conv_sm90.conv_sm90_refusal`)
-or b2b_conv_sm80. On sm_80 both go to example 13's kernels.
+or b2b_conv_sm80; a GEMM chain b2b_gemm_sm90 refuses goes first to b2b_gemm_simt where its widths
+are tiny (CUDA cores, `b2b_simt.simt_refusal`). On sm_80 both go to example 13's kernels.
 """
 
 from __future__ import annotations
@@ -189,30 +190,37 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
     from dataclasses import replace
 
     from boltc.lowering import build
-    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_conv_sm90, b2b_sm80, b2b_sm90, kernel_abi
+    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_conv_sm90, b2b_simt, b2b_sm80, b2b_sm90, kernel_abi
 
     first, second = b2b_sm80.anchors_of(op)
     convolutions = isinstance(first, bolt.Conv2dOp)
     # sm_90a: the TMA + wgmma kernel (b2b_sm90 for GEMM chains, b2b_conv_sm90 for
-    # convolutions) where it computes the pair, else example 13's sm_80 kernel (it runs on
-    # Hopper too), with the refusal as the reason.
-    hopper = b2b_conv_sm90 if convolutions else b2b_sm90
-    hopper_refusal = b2b_conv_sm90.conv_sm90_refusal if convolutions else b2b_sm90.sm90_refusal
-    lower_hopper = b2b_conv_sm90.lower_b2b_conv if convolutions else b2b_sm90.lower_b2b
+    # convolutions) where it computes the pair, else, for GEMMs, the CUDA-core kernel of tiny
+    # widths (b2b_simt), else example 13's sm_80 kernel (it runs on Hopper too), the refusals
+    # in the reason. sm_80: example 13's.
     lower_ampere = b2b_conv_sm80.lower_b2b_conv if convolutions else b2b_sm80.lower_b2b
+    tried: list = []  # (family module, its refusal, its lowering), in order, before example 13
     if arch == b2b_sm90.ARCH and op.kernel is None:
-        verdict = hopper_refusal(first, second)
-        if isinstance(verdict, str):
-            try:
-                lowered = lower_ampere(op, arch=arch)
-            except BoltcError as error:  # neither kernel: both reasons, located at the b2b
-                raise type(error)(f"{hopper.FAMILY} refused: {verdict}; and {error.message}",
-                                  error.location, error.op_name) from None
-            lowered = replace(lowered, reason=f"{hopper.FAMILY} refused: {verdict}; {lowered.reason}")
-        else:
-            lowered = lower_hopper(op, arch=arch)
-    else:
-        lowered = lower_ampere(op, arch=arch)
+        tried = ([(b2b_conv_sm90, b2b_conv_sm90.conv_sm90_refusal, b2b_conv_sm90.lower_b2b_conv)] if convolutions
+                 else [(b2b_sm90, b2b_sm90.sm90_refusal, b2b_sm90.lower_b2b),
+                       (b2b_simt, b2b_simt.simt_refusal, b2b_simt.lower_b2b)])
+    refusals = []
+    lowered = None
+    for family, refusal, lower in tried:
+        verdict = refusal(first, second)
+        if not isinstance(verdict, str):
+            lowered = lower(op, arch=arch)
+            break
+        refusals.append(f"{family.FAMILY} refused: {verdict}")
+    if lowered is None:
+        try:
+            lowered = lower_ampere(op, arch=arch)
+        except BoltcError as error:  # no kernel: every reason, located at the b2b
+            if not refusals:
+                raise
+            raise type(error)(f"{'; '.join(refusals)}; and {error.message}", error.location, error.op_name) from None
+    if refusals:
+        lowered = replace(lowered, reason=f"{'; '.join(refusals)}; {lowered.reason}")
     entry = lowered.kernel.entry_point
     roles = kernel_abi.ParamRole
 

@@ -23,8 +23,9 @@ compute-bound pairs apart. On sm_80, first what CUTLASS example 13's templates c
 (`analysis.b2b_sm80`, the rules its emitters check too): f16/bf16, N0 and N1 in {32, 64, 128},
 a first-stage bias, epilogues of bias and relu only, one weight layout. On sm_90a, what
 b2b_gemm_sm90 takes (`lowering.cutlass.b2b_sm90.sm90_refusal`: f16/bf16 GEMM pairs, 16-byte
-rows, bias and relu epilogues) or, for convolutions, b2b_conv_sm90
-(`lowering.cutlass.b2b_conv_sm90.conv_sm90_refusal`), or else example 13's: a pair no kernel of the target runs stays
+rows, bias and relu epilogues), then b2b_gemm_simt (`b2b_simt.simt_refusal`: widths up to
+16), or, for convolutions, b2b_conv_sm90 (`lowering.cutlass.b2b_conv_sm90.conv_sm90_refusal`),
+or else example 13's: a pair no kernel of the target runs stays
 two kernels (`kernels=false` drops that rule, for studying the analysis alone). With
 `remarks=true` every refused pair is reported on stderr.
 """
@@ -130,18 +131,21 @@ def _sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
 def _sm90a_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
     """sm_90a lowers a b2b to b2b_gemm_sm90 where it takes the pair, else to example 13's
     kernels (anchors.py): refused only where both refuse."""
-    from boltc.lowering.cutlass.b2b_conv_sm90 import FAMILY as CONV_FAMILY, conv_sm90_refusal  # the emitters' own rules
-    from boltc.lowering.cutlass.b2b_sm90 import FAMILY as GEMM_FAMILY, sm90_refusal
+    from boltc.lowering.cutlass import b2b_conv_sm90, b2b_simt, b2b_sm90  # the emitters' own rules
 
     convolutions = isinstance(first, bolt.Conv2dOp)
-    hopper = (conv_sm90_refusal if convolutions else sm90_refusal)(first, second)
-    if not isinstance(hopper, str):
-        return None
+    kernels = ([(b2b_conv_sm90.FAMILY, b2b_conv_sm90.conv_sm90_refusal)] if convolutions
+               else [(b2b_sm90.FAMILY, b2b_sm90.sm90_refusal), (b2b_simt.FAMILY, b2b_simt.simt_refusal)])
+    reasons = []
+    for family, refusal in kernels:
+        verdict = refusal(first, second)
+        if not isinstance(verdict, str):
+            return None
+        reasons.append(f"{family}: {verdict}")
     ampere = b2b_sm80_refusal(first, second)
     if not isinstance(ampere, TemplateRefusal):
         return None
-    return (f"sm_90a's b2b kernels cannot run it: {CONV_FAMILY if convolutions else GEMM_FAMILY}: {hopper}; "
-            f"CUTLASS example 13: {ampere.reason}")
+    return f"sm_90a's b2b kernels cannot run it: {'; '.join(reasons)}; CUTLASS example 13: {ampere.reason}"
 
 
 TEMPLATE_RULES = {"sm_80": _sm80_refusal, "sm_90a": _sm90a_refusal}

@@ -562,8 +562,39 @@ class B2bSm90Plan:
     stage1: StageEpilogue
 
 
-def sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm90Plan | str:
-    """The plan where this kernel computes `first` feeding `second` exactly; else why not."""
+@dataclass(frozen=True)
+class GemmPair:
+    """What a b2b GEMM kernel reads of two gemms back to back (`gemm_pair`): A [rows, K0] row-major,
+    W0 and W1 2-D (K-major where the gemm has transpose_b), one element type, each stage's
+    epilogue as (bias, relu)."""
+
+    element: Element
+    rows: int
+    k0: int
+    n0: int
+    n1: int
+    w0_k_major: bool
+    w1_k_major: bool
+    stage0: StageEpilogue
+    stage1: StageEpilogue
+
+    @property
+    def bias0(self) -> Element | None:
+        return _bias_element(self.stage0)
+
+    @property
+    def bias1(self) -> Element | None:
+        return _bias_element(self.stage1)
+
+
+def _bias_element(stage: StageEpilogue) -> Element | None:
+    return None if stage.bias is None else Element.from_mlir(stage.bias.type.get_element_type())  # type: ignore[attr-defined]
+
+
+def gemm_pair(first: bolt.AnchorOp, second: bolt.AnchorOp, elements: tuple[str, ...] = ("f16", "bf16")) -> GemmPair | str:
+    """`first` feeding `second` as a b2b GEMM kernel reads them (the rules every b2b GEMM kernel
+    shares: row-major A, 2-D weights, bias and relu epilogues, one element type among
+    `elements`); else why not."""
     if not (isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)):
         return f"it pairs two gemms, not {first.name} and {second.name}"
     for which, anchor in (("first", first), ("second", second)):
@@ -581,31 +612,35 @@ def sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm90Plan | s
                                                     ("the first product", first.result),
                                                     ("the second weight", second.rhs), ("the output", second.result))}
     element_names = set(names.values())
-    if len(element_names) != 1 or not element_names <= {"f16", "bf16"}:
-        return ("the input, both weights, the first product and the output must share one element type, f16 or bf16 "
-                f"(got {', '.join(f'{k} {v}' for k, v in names.items())})")
-    element = Element.from_mlir(first.lhs.type.get_element_type())  # type: ignore[attr-defined]
+    if len(element_names) != 1 or not element_names <= set(elements):
+        return (f"the input, both weights, the first product and the output must share one element type, "
+                f"{' or '.join(elements)} (got {', '.join(f'{k} {v}' for k, v in names.items())})")
     batch0, m, n0, k0 = first.problem_shape()
     _, _, n1, _ = second.problem_shape()
-    vector = VECTOR_BYTES // element.bytes
-    w0_k_major, w1_k_major = first.transpose_b is not None, second.transpose_b is not None
+    return GemmPair(Element.from_mlir(first.lhs.type.get_element_type()), batch0 * m, k0, n0, n1,  # type: ignore[attr-defined]
+                    first.transpose_b is not None, second.transpose_b is not None, stages[0], stages[1])
+
+
+def sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm90Plan | str:
+    """The plan where this kernel computes `first` feeding `second` exactly; else why not."""
+    pair = gemm_pair(first, second)
+    if isinstance(pair, str):
+        return pair
+    k0, n0, n1 = pair.k0, pair.n0, pair.n1
+    vector = VECTOR_BYTES // pair.element.bytes
+    w0_k_major, w1_k_major = pair.w0_k_major, pair.w1_k_major
     strides = {"K0 (A's row stride)": k0, "N1 (D's row stride)": n1,
                ("K0 (W0's row stride)" if w0_k_major else "N0 (W0's row stride)"): k0 if w0_k_major else n0,
                ("N0 (W1's row stride)" if w1_k_major else "N1 (W1's row stride)"): n0 if w1_k_major else n1}
     for what, stride in strides.items():
         if stride % vector:
             return f"{what}={stride} is not a multiple of {vector} elements (TMA needs 16-byte strides)"
-
-    def bias_element(stage: StageEpilogue) -> Element | None:
-        return None if stage.bias is None else Element.from_mlir(stage.bias.type.get_element_type())  # type: ignore[attr-defined]
-
     try:
-        config = B2bSm90Config.choose(element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
-                                      bias0=bias_element(stages[0]), relu0=stages[0].relu,
-                                      bias1=bias_element(stages[1]), relu1=stages[1].relu)
+        config = B2bSm90Config.choose(pair.element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
+                                      bias0=pair.bias0, relu0=pair.stage0.relu, bias1=pair.bias1, relu1=pair.stage1.relu)
     except InvalidKernelConfig as e:
         return e.message.removeprefix(f"{FAMILY}: ")
-    return B2bSm90Plan(batch0 * m, k0, n0, n1, config, stages[0], stages[1])
+    return B2bSm90Plan(pair.rows, k0, n0, n1, config, pair.stage0, pair.stage1)
 
 
 @dataclass(frozen=True)

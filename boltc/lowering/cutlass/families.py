@@ -52,6 +52,7 @@ ANCHOR_FAMILIES: tuple[AnchorFamily, ...] = (
 # family name -> its emitter module (bolt.b2b's and bolt.attention's, chosen inside anchors.py).
 OTHER_FAMILIES: dict[str, str] = {
     "b2b_gemm_sm90": "b2b_sm90",
+    "b2b_gemm_simt": "b2b_simt",
     "b2b_gemm_sm80": "b2b_sm80",
     "b2b_conv_sm90": "b2b_conv_sm90",
     "b2b_conv_sm80": "b2b_conv_sm80",

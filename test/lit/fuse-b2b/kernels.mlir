@@ -1,5 +1,5 @@
-// fuse-b2b on sm_90a fuses only pairs one of its b2b kernels runs (b2b_gemm_sm90, else CUTLASS
-// example 13's templates): a fused pair no kernel takes would fail the build at lowering. The
+// fuse-b2b on sm_90a fuses only pairs one of its b2b kernels runs (b2b_gemm_sm90, b2b_gemm_simt,
+// else CUTLASS example 13's templates): a fused pair no kernel takes would fail the build at lowering. The
 // refused pair stays two kernels, and the remark gives both kernels' reasons.
 // RUN: boltc-opt %s -p fuse-b2b --split-input-file | filecheck %s
 // RUN: boltc-opt %s -p 'fuse-b2b{remarks=true}' --split-input-file 2>&1 | filecheck %s --check-prefix=REMARK
@@ -56,13 +56,33 @@ func.func @paper_chain_f32(%a: tensor<128320x96xf32>, %w0: tensor<96x32xf32>, %w
 
 // -----
 
-// Rows of 4 elements (8 bytes): below TMA's 16-byte strides, so b2b_gemm_sm90 refuses; example
-// 13 needs a first-stage bias. Two kernels (the tiny chain of the paper's Table 1).
+// Rows of 4 elements (8 bytes): below TMA's 16-byte strides, so b2b_gemm_sm90 refuses; the
+// widths are tiny, so b2b_gemm_simt (CUDA cores) runs it (the tiny chain of the paper's Table 1).
 // CHECK-LABEL:   func.func @narrow_rows
-// CHECK-NOT:       bolt.b2b
-// REMARK: remark: {{.*}}: sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: K0 (A's row stride)=4 is not a multiple of 8 elements (TMA needs 16-byte strides); CUTLASS example 13: the first gemm's epilogue is relu(acc)
+// CHECK:           bolt.b2b registers
 func.func @narrow_rows(%a: tensor<2464x4xf16>, %w0: tensor<4x8xf16>, %w1: tensor<8x8xf16>) -> tensor<2464x8xf16> {
   %h = bolt.gemm %a, %w0 : tensor<2464x4xf16>, tensor<4x8xf16> -> tensor<2464x8xf16> {
+  ^bb0(%acc: tensor<2464x8xf32>):
+    %y = bolt.ew.relu %acc : tensor<2464x8xf32> -> tensor<2464x8xf32>
+    bolt.yield %y : tensor<2464x8xf32>
+  }
+  %o = bolt.gemm %h, %w1 : tensor<2464x8xf16>, tensor<8x8xf16> -> tensor<2464x8xf16> {
+  ^bb0(%acc: tensor<2464x8xf32>):
+    %y = bolt.ew.relu %acc : tensor<2464x8xf32> -> tensor<2464x8xf32>
+    bolt.yield %y : tensor<2464x8xf32>
+  }
+  func.return %o : tensor<2464x8xf16>
+}
+
+// -----
+
+// Rows of 20 elements (40 bytes): not TMA's 16-byte multiple, wider than b2b_gemm_simt's 16, and
+// example 13 needs a first-stage bias. Two kernels; the remark gives the three reasons.
+// CHECK-LABEL:   func.func @narrow_wide_rows
+// CHECK-NOT:       bolt.b2b
+// REMARK: remark: {{.*}}: sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: K0 (A's row stride)=20 is not a multiple of 8 elements (TMA needs 16-byte strides); b2b_gemm_simt: K0=20 is not in 1..16 (a row's two GEMMs unrolled in one thread); CUTLASS example 13: the first gemm's epilogue is relu(acc)
+func.func @narrow_wide_rows(%a: tensor<2464x20xf16>, %w0: tensor<20x8xf16>, %w1: tensor<8x8xf16>) -> tensor<2464x8xf16> {
+  %h = bolt.gemm %a, %w0 : tensor<2464x20xf16>, tensor<20x8xf16> -> tensor<2464x8xf16> {
   ^bb0(%acc: tensor<2464x8xf32>):
     %y = bolt.ew.relu %acc : tensor<2464x8xf32> -> tensor<2464x8xf32>
     bolt.yield %y : tensor<2464x8xf32>
