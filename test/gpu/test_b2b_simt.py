@@ -47,7 +47,8 @@ def check(model, x, tmp_path, tol=0.02) -> None:
 
 def test_the_paper_tiny_chain_matches_torch(tmp_path):
     """bolt_paper.json's M=2464, K0=4, N0=1, N1=4 (N0 padded to 8 by pad-alignment)."""
-    check(chain(4, 1, 4, seed=2464), torch.randn(2464, 4, dtype=torch.half), tmp_path)
+    # seed 1: with N0 = 1, most seeds give an all-zero output after the ReLUs (2464 did)
+    check(chain(4, 1, 4, seed=1), torch.randn(2464, 4, dtype=torch.half), tmp_path)
 
 
 # Widths from 2 to 16 (pad-alignment widens some; each shape here keeps a row under 16 bytes

@@ -1,7 +1,8 @@
 """bench/b2b.py's pure parts, without a GPU or nvcc: its cases from the workload table, the
 memory floor it reports against, that every chain it builds lowers for sm_90a to the kernels
-the table claims (the resident b2b kernel where fuse_b2b=True fuses, two GEMMs otherwise), and
-the summary table."""
+the table claims (the resident b2b kernel where fuse_b2b=True fuses, the CUDA-core one for the
+tiny chain, two GEMMs otherwise), that no case's output is all zero (a check that cannot fail),
+and the summary table."""
 
 from __future__ import annotations
 
@@ -77,8 +78,8 @@ def test_every_case_lowers_for_sm90a(index):
     assert 1 <= len(unfused.programs[0].anchor_kernels) <= layers  # distinct entry points
     assert all(k.family in ("gemm_sm90", "gemm_sm80") for k in unfused.programs[0].anchor_kernels)
     calls = fused.programs[0].anchor_kernels
-    if case.widths[:3] == (4, 1, 4):  # 8-byte rows of A: no TMA, and example 13 needs a bias
-        assert [k.family for k in calls] == ["gemm_sm90", "gemm_sm80"]
+    if case.widths[:3] == (4, 1, 4):  # 8-byte rows of A: no TMA; the CUDA-core kernel of tiny widths
+        assert [k.family for k in calls] == ["b2b_gemm_simt"]
     else:
         assert len(calls) == 1  # the MLP's two chains share one kernel (the same shapes)
         assert calls[0].family == "b2b_gemm_sm90" and " resident " in calls[0].config
@@ -98,6 +99,16 @@ def test_every_conv_case_lowers_for_sm90a(index):
     [call] = fused.programs[0].anchor_kernels
     assert call.family == "b2b_conv_sm90" and " resident " in call.config
     assert {k.family for k in unfused.programs[0].anchor_kernels} <= {"conv_sm90", "conv_sm80", "gemm_sm90", "gemm_sm80"}
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_no_case_checks_against_an_all_zero_output(index):
+    """The tiny chain (N0 = 1) with seed 2464 gave zeros after its ReLUs: model_of takes the
+    next seed whose output is not."""
+    case = b2b.cases(TABLE)[index]
+    model = b2b.model_of(torch, case).float()
+    with torch.no_grad():
+        assert model(b2b.input_of(torch, case).float()).abs().max() > 0.1
 
 
 def test_summary_reads_the_graph_replays():
