@@ -3,7 +3,18 @@ wgmma for both GEMMs, the first product kept in registers.
 
     D = act1(act0(A @ W0 + bias0) @ W1 + bias1)    A: M x K0, W0: K0 x N0, W1: N0 x N1
 
-This is attention's forward pass with the softmax replaced by a per-column bias and an
+Two kernels (`B2bSm90Config.variant`; `choose` takes the first that fits):
+
+- RESIDENT (include/boltc/b2b_sm90_resident.hpp, `B2bResidentKernel`; N0, N1 <= 256 within
+  the consumer's registers, any K0): persistent CTAs over 64-row tiles, two consumer
+  warpgroups taking turns, the first GEMM on CUTLASS's own sm_90 mainloop collective, W1 (and,
+  where it fits with at least RESIDENT_MIN_A_STAGES stages of A, W0: `resident_k_tiles`) loaded
+  once per CTA and kept in shared memory, D staged through shared memory. The same kernel with
+  CUTLASS's implicit-GEMM convolution collective as its first stage is b2b_conv_sm90.py's.
+  docs/kernels/sm90.md has the whole story and the measurements.
+- STREAMED (the rest of this docstring; K0 <= 256, any N0): example 88's.
+
+The streamed kernel is attention's forward pass with the softmax replaced by a per-column bias and an
 activation, so the kernel is CUTLASS's example 88 (examples/88_hopper_fmha in the
 nvidia-cutlass package; fmha_sm90.py instantiates its attention kernel) with one collective
 changed. The fixed C++ is boltc/lowering/cutlass/include/boltc/b2b_sm90_collective.hpp (its
