@@ -242,6 +242,14 @@ def cuda_graph(torch, fn):
     return graph.replay
 
 
+def copy_rate_tbps(torch, do_bench) -> float:
+    """This GPU's copy rate, for the floor (bolt_paper.json's is the H100's): a device-to-device
+    copy of 1 GiB, read and written, timed as the kernels are."""
+    source = torch.empty(1 << 29, dtype=torch.half, device="cuda")
+    target = torch.empty_like(source)
+    return 2 * source.numel() * source.element_size() / (1e-3 * do_bench(lambda: target.copy_(source), **BENCH)) / 1e12
+
+
 def summary(rows: list[dict]) -> list[str]:
     """Peers as CUDA-graph replays (`*_graph_us`), as boltc's builds are timed."""
     lines = ["| case | fused us | kernels | unfused boltc us | eager (graph) us | inductor (graph) us | x unfused "
@@ -289,12 +297,7 @@ def main() -> None:
     from triton.testing import do_bench
 
     torch.backends.cudnn.benchmark = True  # the conv peers: cuDNN's fastest algorithm per shape
-    # The floor at this GPU's own copy rate (bolt_paper.json's is the H100's): a device-to-
-    # device copy of 1 GiB, read and written, timed as the kernels are.
-    source = torch.empty(1 << 29, dtype=torch.half, device="cuda")
-    target = torch.empty_like(source)
-    copy_tbps = 2 * source.numel() * 2 / (1e-3 * do_bench(lambda: target.copy_(source), **BENCH)) / 1e12
-    del source, target
+    copy_tbps = copy_rate_tbps(torch, do_bench)
     print(f"b2b: copy rate {copy_tbps:.2f} TB/s on {torch.cuda.get_device_name()} "
           f"(bolt_paper.json: {table['ceilings']['copy_TBps']})", flush=True)
     rows = []

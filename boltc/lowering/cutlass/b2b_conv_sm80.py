@@ -31,9 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.ir import BlockArgument, SSAValue
 
 from boltc.dialects import bolt
+from boltc.lowering.cutlass.b2b_sm80 import RESULT, b2b_operand, bias_operand
 from boltc.lowering.cutlass.b2b_sm80 import (
     MIN_STAGES,
     B2bLowering,
@@ -89,8 +89,14 @@ _INCLUDES = """\
 
 
 def _params() -> tuple[CParam, ...]:
+    return conv_pair_params(GEOMETRY)
+
+
+def conv_pair_params(geometry: tuple[str, ...]) -> tuple[CParam, ...]:
+    """A b2b convolution TU's parameters (this family's and b2b_conv_sm90's): the sizes named in
+    `geometry`, then input, filter0, bias0, filter1, bias1, output and the host's three."""
     R = ParamRole
-    sizes = tuple(CParam(name, "int", R.N if name in ("f0", "f1") else R.M) for name in GEOMETRY)
+    sizes = tuple(CParam(name, "int", R.N if name in ("f0", "f1") else R.M) for name in geometry)
     return (
         *sizes,
         CParam("input", "const void*", R.A),
@@ -218,20 +224,17 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bLowering:
     )
     kernel = B2bConvSm80Kernel(config)
 
-    def position(value: SSAValue) -> tuple[str, int]:
-        assert isinstance(value, BlockArgument)  # the body's arguments are the b2b's operands
-        return ("input", value.index)
 
     (sh, sw), (dh, dw) = bolt.int_list(first.strides), bolt.int_list(first.dilations)
     pad_top, pad_left, _, _ = bolt.int_list(first.padding)  # [top, left, bottom, right]
     values = (
         d0["N"], d0["H"], d0["W"], d0["C"], n0, d0["R"], d0["S"], d0["P"], d0["Q"],
         pad_top, pad_left, sh, sw, dh, dw, n1,
-        position(first.input), position(first.filter), position(epilogue0.bias),
-        position(second.filter),
+        b2b_operand(first.input), b2b_operand(first.filter), b2b_operand(epilogue0.bias),
+        b2b_operand(second.filter),
         # Without a bias1, C1 is never read (OnlyAlphaScaling): the output's pointer stands in.
-        position(epilogue1.bias) if epilogue1.bias is not None else ("result",),
-        ("result",),
+        bias_operand(epilogue1.bias),
+        RESULT,
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bLowering(kernel, values, reason="example 13 tiles: 64-row CTA tiles, N = F0 / F1")

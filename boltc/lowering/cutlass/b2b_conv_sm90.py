@@ -37,10 +37,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.ir import BlockArgument, SSAValue
 
 from boltc.analysis.b2b_sm80 import StageEpilogue, element_name, stage_epilogue
 from boltc.dialects import bolt
+from boltc.lowering.cutlass.b2b_conv_sm80 import conv_pair_params
+from boltc.lowering.cutlass.b2b_sm80 import RESULT, anchors_of, b2b_operand, bias_operand
 from boltc.lowering.cutlass.b2b_sm90 import (
     ARCH,
     MAX_N1,
@@ -50,11 +51,12 @@ from boltc.lowering.cutlass.b2b_sm90 import (
     RESIDENT_TILE_K,
     TILE_STEP,
     Activation,
+    LAUNCH,
     B2bSm90Config,
     _round_up,
     resident_with_most_stages,
 )
-from boltc.lowering.cutlass.conv_sm90 import ConvProblem, conv_problem, pad_channels_code
+from boltc.lowering.cutlass.conv_sm90 import ConvProblem, conv_problem, pad_channels_code, pad_prologue
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     VECTOR_BYTES,
@@ -131,19 +133,7 @@ def _bool(b: bool) -> str:
 
 
 def _params() -> tuple[CParam, ...]:
-    R = ParamRole
-    sizes = tuple(CParam(name, "int", R.N if name in ("f0", "f1") else R.M) for name in GEOMETRY)
-    return (
-        *sizes,
-        CParam("input", "const void*", R.A),
-        CParam("filter0", "const void*", R.B),
-        CParam("bias0", "const void*", R.LEAF, 0),
-        CParam("filter1", "const void*", R.B),
-        CParam("bias1", "const void*", R.LEAF, 1),
-        CParam("output", "void*", R.D),
-        CParam("workspace", "void*", R.WORKSPACE), CParam("workspace_size", "size_t", R.WORKSPACE_SIZE),
-        CParam("stream", "cudaStream_t", R.STREAM),
-    )
+    return conv_pair_params(GEOMETRY)
 
 
 _INCLUDES = f"""\
@@ -209,27 +199,6 @@ bool problem_fits(@PROBLEM@) {
 }
 """
 
-_PAD_PROLOGUE = """\
-  int const c_pad = padded_channels(c);
-  size_t const pad_bytes = padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f0, r, s, c);
-  if (workspace_size < pad_bytes || (pad_bytes && workspace == nullptr)) {
-    return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
-  }
-  if (c_pad != c) {
-    ElementA* activation = static_cast<ElementA*>(workspace);
-    ElementB* weights = reinterpret_cast<ElementB*>(static_cast<char*>(workspace) +
-                                                    padded_activation_bytes(n, h, w, c));
-    if (pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,
-                     stream) != cudaSuccess ||
-        pad_channels(static_cast<ElementB const*>(filter0), weights, int64_t(f0) * r * s, c, c_pad,
-                     stream) != cudaSuccess) {
-      return static_cast<int>(cutlass::Status::kErrorInternal);
-    }
-    input = activation;
-    filter0 = weights;
-  }
-"""
-
 _ENTRY_POINTS = """\
 }  // namespace
 
@@ -252,34 +221,7 @@ BOLTC_EXPORT int @NAME@(@PROBLEM@, void* workspace, size_t workspace_size, cudaS
   if (!problem_fits(@FORWARD@)) {
     return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
   }
-@PROLOGUE@  int device = 0;
-  int sm_count = 0;
-  if (cudaGetDevice(&device) != cudaSuccess
-      || cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
-    return static_cast<int>(cutlass::Status::kErrorInternal);
-  }
-  typename Kernel::Arguments args = make_arguments(@PADDED@, sm_count);
-  // The bias pointers are checked here, not in can_implement: the model's creation asks
-  // can_implement with null pointers (boltc/lowering/host.py, prepare_queries).
-  if ((kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr)
-      || !Kernel::can_implement(args)) {
-    return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
-  }
-  typename Kernel::Params params = Kernel::to_underlying_arguments(args, nullptr);
-  constexpr int smem_bytes = Kernel::SharedStorageSize;
-  if (smem_bytes >= (48 << 10)) {
-    static const cudaError_t attribute = cudaFuncSetAttribute(
-        cutlass::device_kernel<Kernel>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
-    if (attribute != cudaSuccess) {
-      return static_cast<int>(cutlass::Status::kErrorInternal);
-    }
-  }
-  cutlass::Status status = cutlass::device::Universal<Kernel>::run(params, stream);
-  if (cudaGetLastError() != cudaSuccess) {
-    return static_cast<int>(cutlass::Status::kErrorInternal);
-  }
-  return static_cast<int>(status);
-}
+@PROLOGUE@@LAUNCH@}
 """
 
 
@@ -300,10 +242,10 @@ class B2bConvSm90Kernel(CutlassKernel):
         c = self.config
         if c.pad_channels:
             checked = ", ".join({"c": "padded_channels(c)"}.get(n, n) for n in names)
-            padded = ", ".join({"c": "c_pad"}.get(n, n) for n in names)
+            padded = ", ".join({"c": "c_pad", "input": "input_pad", "filter0": "filter_pad"}.get(n, n) for n in names)
             pad_bytes = "padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f0, r, s, c)"
             helpers = pad_channels_code("C is not a multiple of kChannelAlignment, and TMA im2col reads 16-byte rows")
-            prologue = _PAD_PROLOGUE
+            prologue = pad_prologue("filter0", "f0")
         else:
             checked = padded = forward
             pad_bytes, helpers, prologue = "0", "", ""
@@ -312,8 +254,8 @@ class B2bConvSm90Kernel(CutlassKernel):
             "// Exported entry points (boltc/lowering/cutlass/b2b_conv_sm90.py documents them):\n"
             + "".join(f"//   {p};\n" for p in entry.prototypes())
         )
-        body = _TYPES + (helpers + "\n" if helpers else "") + _ARGUMENTS + _ENTRY_POINTS
-        body = (body.replace("@TEMPLATE@", ",\n    ".join(c.template_arguments()))
+        body = _TYPES + (helpers + "\n" if helpers else "") + _ARGUMENTS + _ENTRY_POINTS.replace("@LAUNCH@", LAUNCH)
+        body = (body.replace("@ARGUMENTS@", "@PADDED@").replace("@TEMPLATE@", ",\n    ".join(c.template_arguments()))
                 .replace("@PROLOGUE@", prologue).replace("@PAD_BYTES@", pad_bytes)
                 .replace("@CHECKED@", checked).replace("@PADDED@", padded)
                 .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
@@ -398,8 +340,6 @@ def lower_b2b_conv(op: bolt.B2bOp, *, arch: str = ARCH) -> B2bConvSm90Lowering:
 
 
 def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bConvSm90Lowering:
-    from boltc.lowering.cutlass.b2b_sm80 import anchors_of
-
     if arch != ARCH:
         raise InvalidKernelConfig(f"{FAMILY} runs on {ARCH}, not {arch}")
     if op.kernel is not None:
@@ -410,21 +350,17 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bConvSm90Lowering:
         raise InvalidKernelConfig(f"{FAMILY}: {plan}")
     assert isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)
 
-    def position(value: SSAValue) -> tuple[str, int]:
-        assert isinstance(value, BlockArgument)  # the body's arguments are the b2b's operands
-        return ("input", value.index)
 
     p = plan.problem
     top, left, bottom, right = p.padding
     values = (
         p.n, p.h, p.w, p.c, p.f, p.r, p.s, p.p, p.q, top, left, bottom, right,
         p.strides[0], p.strides[1], p.dilations[0], p.dilations[1], plan.n1,
-        position(first.input), position(first.filter),
-        # Without a bias the pointer is never read (kHasBias false): the output's stands in.
-        position(plan.stage0.bias) if plan.stage0.bias is not None else ("result",),
-        position(second.filter),
-        position(plan.stage1.bias) if plan.stage1.bias is not None else ("result",),
-        ("result",),
+        b2b_operand(first.input), b2b_operand(first.filter),
+        bias_operand(plan.stage0.bias),
+        b2b_operand(second.filter),
+        bias_operand(plan.stage1.bias),
+        RESULT,
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bConvSm90Lowering(B2bConvSm90Kernel(plan.config), values)

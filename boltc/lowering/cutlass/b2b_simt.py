@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.ir import BlockArgument, SSAValue
 
 from boltc.analysis.b2b_sm80 import StageEpilogue
 from boltc.dialects import bolt
+from boltc.lowering.cutlass.b2b_sm80 import RESULT, anchors_of, b2b_operand, bias_operand
 from boltc.lowering.cutlass.b2b_sm90 import GemmPair, gemm_pair
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
@@ -224,8 +224,6 @@ def lower_b2b(op: bolt.B2bOp, *, arch: str = "sm_90a") -> B2bSimtLowering:
 
 
 def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bSimtLowering:
-    from boltc.lowering.cutlass.b2b_sm80 import anchors_of
-
     if arch not in ARCHS:
         raise InvalidKernelConfig(f"{FAMILY} runs on {' and '.join(ARCHS)}, not {arch}")
     if op.kernel is not None:
@@ -236,17 +234,13 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bSimtLowering:
         raise InvalidKernelConfig(f"{FAMILY}: {plan}")
     assert isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)
 
-    def position(value: SSAValue) -> tuple[str, int]:
-        assert isinstance(value, BlockArgument)  # the body's arguments are the b2b's operands
-        return ("input", value.index)
 
     values = (
-        plan.rows, position(first.lhs), position(first.rhs),
-        # Without a bias the pointer is never read (kHasBias false): D's stands in.
-        position(plan.stage0.bias) if plan.stage0.bias is not None else ("result",),
-        position(second.rhs),
-        position(plan.stage1.bias) if plan.stage1.bias is not None else ("result",),
-        ("result",),
+        plan.rows, b2b_operand(first.lhs), b2b_operand(first.rhs),
+        bias_operand(plan.stage0.bias),
+        b2b_operand(second.rhs),
+        bias_operand(plan.stage1.bias),
+        RESULT,
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bSimtLowering(B2bSimtKernel(plan.config), values)

@@ -342,6 +342,23 @@ def anchors_of(op: bolt.B2bOp) -> tuple[bolt.AnchorOp, bolt.AnchorOp]:
     return first, second
 
 
+# What a b2b emitter's lowering passes for a pointer parameter (anchors.py's _b2b_call reads
+# them): ("input", i) is the b2b's operand i, ("result",) its result.
+RESULT = ("result",)
+
+
+def b2b_operand(value: SSAValue) -> tuple[str, int]:
+    """A value of the b2b's body as the b2b operand it is."""
+    assert isinstance(value, BlockArgument)  # the body's arguments are the b2b's operands
+    return ("input", value.index)
+
+
+def bias_operand(bias: SSAValue | None) -> tuple:
+    """A stage's bias as its b2b operand; without one the result's pointer stands in (the
+    kernels never read it there: their kHasBias is false; example 13's C1 with OnlyAlphaScaling)."""
+    return RESULT if bias is None else b2b_operand(bias)
+
+
 def template_stages(first: bolt.AnchorOp, second: bolt.AnchorOp, family: str) -> B2bSm80Stages:
     """The pair's epilogues, or the located refusal fuse-b2b would have given (analysis.b2b_sm80)."""
     verdict = b2b_sm80_refusal(first, second)
@@ -386,20 +403,16 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
     )
     kernel = B2bSm80Kernel(config)
 
-    def position(value: SSAValue) -> tuple[str, int]:
-        assert isinstance(value, BlockArgument)  # the body's arguments are the b2b's operands
-        return ("input", value.index)
-
     transposed = layout_b is GmemLayout.COLUMN_MAJOR
     values = (
         rows, n0, n1, k0,
-        position(first.lhs), k0,
-        position(first.rhs), k0 if transposed else n0,
-        position(epilogue0.bias),
-        position(second.rhs), n0 if transposed else n1,
+        b2b_operand(first.lhs), k0,
+        b2b_operand(first.rhs), k0 if transposed else n0,
+        b2b_operand(epilogue0.bias),
+        b2b_operand(second.rhs), n0 if transposed else n1,
         # Without a bias1, C1 is never read (OnlyAlphaScaling): D's pointer stands in, aligned.
-        position(epilogue1.bias) if epilogue1.bias is not None else ("result",),
-        ("result",), n1,
+        bias_operand(epilogue1.bias),
+        RESULT, n1,
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bLowering(kernel, values)

@@ -76,10 +76,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.ir import BlockArgument, SSAValue
 
 from boltc.analysis.b2b_sm80 import StageEpilogue, element_name, stage_epilogue
 from boltc.dialects import bolt
+from boltc.lowering.cutlass.b2b_sm80 import RESULT, anchors_of, b2b_operand, bias_operand
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     VECTOR_BYTES,
@@ -496,13 +496,20 @@ BOLTC_EXPORT int @NAME@(@PROBLEM@, void* workspace, size_t workspace_size, cudaS
   if (!strides_fit(@FORWARD@)) {
     return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
   }
+@LAUNCH@}
+"""
+
+# The launch of either kernel (both b2b TUs, b2b_conv_sm90's too): the persistent grid's SM
+# count, the arguments (`make_arguments(@ARGUMENTS@, sm_count)`), the bias pointers and
+# can_implement, the dynamic shared memory, the run.
+LAUNCH = """\
   int device = 0;
   int sm_count = 0;
   if (cudaGetDevice(&device) != cudaSuccess
       || cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
-  typename Kernel::Arguments args = make_arguments(@FORWARD@, sm_count);
+  typename Kernel::Arguments args = make_arguments(@ARGUMENTS@, sm_count);
   // The bias pointers are checked here, not in can_implement: the model's creation asks
   // can_implement with null pointers (boltc/lowering/host.py, prepare_queries).
   if ((kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr)
@@ -523,7 +530,6 @@ BOLTC_EXPORT int @NAME@(@PROBLEM@, void* workspace, size_t workspace_size, cudaS
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
   return static_cast<int>(status);
-}
 """
 
 
@@ -547,8 +553,8 @@ class B2bSm90Kernel(CutlassKernel):
         )
         c = self.config
         resident = c.variant == RESIDENT
-        body = ((_RESIDENT_BODY if resident else _BODY) + _ENTRY_POINTS)
-        body = (body.replace("@TEMPLATE@", ",\n    ".join(c.template_arguments()))
+        body = ((_RESIDENT_BODY if resident else _BODY) + _ENTRY_POINTS.replace("@LAUNCH@", LAUNCH))
+        body = (body.replace("@ARGUMENTS@", "@FORWARD@").replace("@TEMPLATE@", ",\n    ".join(c.template_arguments()))
                 .replace("@BIAS1@", (c.bias1 or c.element).cpp)
                 .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
         includes = _INCLUDES.replace(HEADER, RESIDENT_HEADER) if resident else _INCLUDES
@@ -668,8 +674,6 @@ def lower_b2b(op: bolt.B2bOp, *, arch: str = ARCH) -> B2bSm90Lowering:
 
 
 def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bSm90Lowering:
-    from boltc.lowering.cutlass.b2b_sm80 import anchors_of
-
     if arch != ARCH:
         raise InvalidKernelConfig(f"{FAMILY} runs on {ARCH}, not {arch}")
     if op.kernel is not None:
@@ -680,20 +684,16 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bSm90Lowering:
         raise InvalidKernelConfig(f"{FAMILY}: {plan}")
     assert isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)
 
-    def position(value: SSAValue) -> tuple[str, int]:
-        assert isinstance(value, BlockArgument)  # the body's arguments are the b2b's operands
-        return ("input", value.index)
 
     c = plan.config
     values = (
         plan.rows, plan.n0, plan.n1, plan.k0,
-        position(first.lhs), plan.k0,
-        position(first.rhs), plan.k0 if c.w0_k_major else plan.n0,
-        # Without a bias the pointer is never read (kHasBias false): D's stands in.
-        position(plan.stage0.bias) if plan.stage0.bias is not None else ("result",),
-        position(second.rhs), plan.n0 if c.w1_k_major else plan.n1,
-        position(plan.stage1.bias) if plan.stage1.bias is not None else ("result",),
-        ("result",), plan.n1,
+        b2b_operand(first.lhs), plan.k0,
+        b2b_operand(first.rhs), plan.k0 if c.w0_k_major else plan.n0,
+        bias_operand(plan.stage0.bias),
+        b2b_operand(second.rhs), plan.n0 if c.w1_k_major else plan.n1,
+        bias_operand(plan.stage1.bias),
+        RESULT, plan.n1,
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bSm90Lowering(B2bSm90Kernel(c), values)

@@ -651,22 +651,28 @@ typename Conv::Arguments make_arguments({problem}) {{
 
 # The channel-padding prologue of a convolution whose C is not a multiple of 8: input and
 # filter are padded into the head of the workspace (pad_channels, the TU's helper kernel), and
-# the convolution gets the rest of it.
+# the convolution gets the rest of it, reading input_pad and filter_pad.
+def pad_prologue(filter_name: str = "filter", filters: str = "f") -> str:
+    """The prologue for an entry point whose filter parameter is `filter_name` with `filters`
+    filters (b2b_conv_sm90's first convolution: filter0, f0)."""
+    return _PAD_PROLOGUE.replace("@FILTER@", filter_name).replace("@F@", filters)
+
+
 _PAD_PROLOGUE = """\
   int const c_pad = padded_channels(c);
-  size_t const pad_bytes = padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c);
+  size_t const pad_bytes = padded_activation_bytes(n, h, w, c) + padded_filter_bytes(@F@, r, s, c);
   if (workspace_size < pad_bytes || (pad_bytes && workspace == nullptr)) {
     return static_cast<int>(cutlass::Status::kErrorWorkspaceNull);
   }
   void const* input_pad = input;
-  void const* filter_pad = filter;
+  void const* filter_pad = @FILTER@;
   if (c_pad != c) {
     ElementA* activation = static_cast<ElementA*>(workspace);
     ElementB* weights = reinterpret_cast<ElementB*>(static_cast<char*>(workspace) +
                                                     padded_activation_bytes(n, h, w, c));
     if (pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,
                      stream) != cudaSuccess ||
-        pad_channels(static_cast<ElementB const*>(filter), weights, int64_t(f) * r * s, c, c_pad,
+        pad_channels(static_cast<ElementB const*>(@FILTER@), weights, int64_t(@F@) * r * s, c, c_pad,
                      stream) != cudaSuccess) {
       return static_cast<int>(cutlass::Status::kErrorInternal);
     }
@@ -687,7 +693,7 @@ def render_conv_exports(entry: EntryPoint, pad_channels: bool, output_check: str
         padded = ", ".join({"c": "c_pad", "input": "input_pad", "filter": "filter_pad"}.get(n, n) for n in names)
         checked = ", ".join({"c": "padded_channels(c)"}.get(n, n) for n in names)
         pad_bytes = "padded_activation_bytes(n, h, w, c) + padded_filter_bytes(f, r, s, c)"
-        prologue = _PAD_PROLOGUE
+        prologue = pad_prologue()
         conv_workspace, conv_size = "static_cast<char*>(workspace) + pad_bytes", "workspace_size - pad_bytes"
     else:
         padded = checked = ", ".join(names)

@@ -6,15 +6,13 @@ Numerics: test/gpu/test_b2b_sm80.py."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
-from unittest import mock
 
 import pytest
 import torch
 
-from boltc.compiler import load_for_compile, lower_library, optimize
+from boltc.compiler import lower_library
 from boltc.dialects import bolt
 from boltc.lowering.anchors import lower_anchor
 from boltc.lowering.build import Arch
@@ -23,6 +21,7 @@ from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
 from boltc.lowering.host import IntArgument, OperandPointer, ResultPointer
 from boltc.passes.fuse_b2b import build_b2b
 
+import b2b_helpers
 from nvcc_objects import NVCC_MISSING, compile_kernel_object
 
 
@@ -37,13 +36,7 @@ def chain(r: int = 3, *, c: int = 64, f0: int = 64, f1: int = 64, bias0: bool = 
 
 
 def optimized(model, x, fuse_b2b: bool = True, keep_chained: bool = False):
-    """The pipeline for sm_80; `keep_chained`: every chained pointwise convolution stays one,
-    fused or not (the pipeline keeps only those fuse-b2b pairs), for building a b2b by hand."""
-    module, _ = load_for_compile(model, (x,))
-    with mock.patch("boltc.passes.pipeline.paired_pointwise_convs", return_value=(None, [])) if keep_chained \
-            else contextlib.nullcontext():
-        optimize(module, "sm_80", "f16", fuse_b2b=fuse_b2b)
-    return module
+    return b2b_helpers.optimized(model, x, "sm_80", fuse_b2b, keep_chained)
 
 
 def b2b_of(model, x) -> bolt.B2bOp:

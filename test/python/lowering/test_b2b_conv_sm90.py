@@ -7,15 +7,12 @@ workspace query (marker `nvcc`). Numerics: test/gpu/test_b2b_sm90.py."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
-from unittest import mock
 
 import pytest
 import torch
 
-from boltc.compiler import load_for_compile, optimize
 from boltc.diagnostics import collecting_remarks
 from boltc.dialects import bolt
 from boltc.lowering.anchors import lower_anchor
@@ -31,6 +28,7 @@ from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig
 from boltc.lowering.host import IntArgument, OperandPointer, ResultPointer
 from boltc.passes.fuse_b2b import b2b_remarks, build_b2b, gpu_target
 
+import b2b_helpers
 from nvcc_objects import NVCC_MISSING
 from test_b2b_sm90 import host_check_rows
 
@@ -47,13 +45,7 @@ def chain(*, c: int = 48, f0: int = 48, f1: int = 48, r: int = 3, stride: int = 
 
 
 def optimized(model, x, fuse_b2b: bool = True, keep_chained: bool = False):
-    """The pipeline for sm_90a; `keep_chained`: every chained pointwise convolution stays one,
-    fused or not (the pipeline keeps only those fuse-b2b pairs), for building a b2b by hand."""
-    module, _ = load_for_compile(model, (x,))
-    with mock.patch("boltc.passes.pipeline.paired_pointwise_convs", return_value=(None, [])) if keep_chained \
-            else contextlib.nullcontext():
-        optimize(module, "sm_90a", "f16", fuse_b2b=fuse_b2b)
-    return module
+    return b2b_helpers.optimized(model, x, "sm_90a", fuse_b2b, keep_chained)
 
 
 def b2b_of(model, x) -> bolt.B2bOp:
