@@ -95,6 +95,17 @@ def test_random_shapes_match_torch(shape, tmp_path):
     check(model, torch.randn(3, h, w, shape["c"], dtype=torch.half), tmp_path)
 
 
+def test_filter_streamed_where_it_does_not_fit_matches_torch(tmp_path):
+    """C = 128, 3x3, F0 = 128: the filter (288 KB) streams with the activation's im2col blocks
+    (resident_k_tiles 0); the other chains here keep it in shared memory."""
+    model = chain(128, 128, 32, seed=13)
+    x = torch.randn(2, 40, 40, 128, dtype=torch.half)
+    lib, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=True)
+    [kernel] = lib.programs[0].anchor_kernels
+    assert kernel.family == "b2b_conv_sm90" and "W0 resident" not in kernel.config
+    check(model, x, tmp_path)
+
+
 KINDS = [(bias, relu) for bias in (False, True) for relu in (False, True)]
 
 

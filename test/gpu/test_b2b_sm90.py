@@ -105,6 +105,17 @@ def test_random_shapes_match_torch(rows, k0, n0, n1, kernel, tmp_path):
     check(model, x, tmp_path)
 
 
+def test_w0_streamed_where_it_does_not_fit_matches_torch(tmp_path):
+    """K0 = 2048, N0 = 128: W0 (512 KB) cannot stay in shared memory, so the resident kernel
+    streams it with A through CUTLASS's mainloop (resident_k_tiles 0); every other shape here
+    keeps W0 resident."""
+    model = chain(2048, 128, 64, bias0=True, bias1=True, relu0=True, relu1=True, seed=11)
+    x = torch.randn(3000, 2048, dtype=torch.half)
+    [(family, config)] = kernels(model, x)
+    assert family == "b2b_gemm_sm90" and " resident " in config and "W0 resident" not in config
+    check(model, x, tmp_path)
+
+
 # Every epilogue kind in either stage: acc, acc + bias, relu(acc), relu(acc + bias), on
 # either kernel.
 KINDS = [(bias, relu) for bias in (False, True) for relu in (False, True)]
