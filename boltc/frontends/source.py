@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     UnknownLoc,
 )
 from xdsl.ir import Block, Operation, OpResult, SSAValue
+from xdsl.traits import NoTerminator
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 
@@ -190,6 +191,12 @@ def verify_module(module: ModuleOp, name: str = "<input>") -> None:
             # by the fuzz suite) crashed on the user's malformed op: say so at the op.
             raise BoltcError(f"'{op.name}': malformed op: its verifier failed ({type(e).__name__})",
                              op_location(op, name), op.name) from None
+        for region in op.regions:
+            # xDSL checks this in Block.verify, which verify_nested_ops=False skips: the whole
+            # module's verify then raised it without a location (found by the fuzz suite).
+            if len(region.blocks) == 1 and not region.block.ops and not op.has_trait(NoTerminator):
+                raise BoltcError(f"'{op.name}': its body is an empty block; the block needs at least a terminator",
+                                 op_location(op, name), op.name)
         for index, operand in enumerate(op.operands):
             problem = order.use_problem(operand, op)
             if problem:

@@ -54,6 +54,27 @@ func.func @main(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
         verify_module(module)
 
 
+def test_a_function_with_an_empty_body_is_located(tmp_path):
+    """`func.func @f(...) -> ... {}`: boltc compiled the empty function, and boltc-opt printed
+    xDSL's unlocated "contains empty block in single-block region" (verify_module skipped the
+    regions' blocks)."""
+    from boltc.opt import main as boltc_opt
+
+    text = "func.func @f(%c: tensor<1x16xf32>) -> tensor<4x8x16xf32> {\n}\n"
+    with pytest.raises(BoltcError, match=r"^<input>:1:1: error: 'func.func': its body is an empty block; the "
+                                         r"block needs at least a terminator$"):
+        load(text)
+    model = tmp_path / "empty.mlir"
+    model.write_text(text)
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert boltc_opt([str(model)]) == 1
+    assert err.getvalue().startswith(f"{model}:1:1: error: 'func.func': its body is an empty block")
+
+
 def test_a_b2b_body_without_a_yield_is_located():
     """bolt.b2b's verifier asserted that its body ends in a yield: an AssertionError."""
     text = """\

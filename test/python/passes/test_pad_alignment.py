@@ -405,8 +405,9 @@ def test_a_linear_to_one_feature_lowers_on_sm90a():
     f16 nn.Linear layers (no build of it lowered before): N = 1 is padded to a whole vector
     (2-byte rows of D no kernel writes, whatever the growth), the second GEMM reads the padded
     product (K = 8), and its 8-byte rows with a fused ReLU go to gemm_sm80 (gemm_sm90's fused
-    epilogue needs 16-byte rows: select-kernels' fallback). The optimized module computes what
-    torch does."""
+    epilogue needs 16-byte rows: select-kernels' fallback) with fuse-b2b off; with it (the sm_90a
+    default) the pair is one b2b_gemm_simt kernel. The optimized module computes what torch does,
+    either way."""
     torch = pytest.importorskip("torch")
     from boltc.compiler import load_for_compile, lower_library, optimize
 
@@ -416,14 +417,18 @@ def test_a_linear_to_one_feature_lowers_on_sm90a():
     with torch.no_grad():
         model[0].weight.copy_(torch.tensor([[0.5, -0.25, 1.0, 0.75]]))  # a positive product for some rows
     x = torch.randn(64, 4, dtype=torch.half)
-    library, _ = lower_library(model, (x,), arch="sm_90a")
+    library, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=False)
     calls = library.programs[0].anchor_kernels
     assert [c.family for c in calls] == ["gemm_sm90", "gemm_sm80"]
     assert "D row/8" in calls[0].config  # N padded from 1
     assert calls[1].reason.startswith("gemm_sm90 refused: ") and "8 bytes at a time" in calls[1].reason
-    module, _ = load_for_compile(model, (x,))
-    optimize(module, "sm_90a", "f16")
-    (got,) = boltc.interpret(module, x.numpy())
+    fused, _ = lower_library(model, (x,), arch="sm_90a")
+    [call] = fused.programs[0].anchor_kernels
+    assert call.family == "b2b_gemm_simt" and "N0=8" in call.config
     expected = model.float()(x.float()).detach().numpy()
     assert np.abs(expected).max() > 0.1
-    np.testing.assert_allclose(np.asarray(got, np.float32), expected, rtol=1e-2, atol=1e-2)
+    for fuse_b2b in (False, True):
+        module, _ = load_for_compile(model, (x,))
+        optimize(module, "sm_90a", "f16", fuse_b2b=fuse_b2b)
+        (got,) = boltc.interpret(module, x.numpy())
+        np.testing.assert_allclose(np.asarray(got, np.float32), expected, rtol=1e-2, atol=1e-2)
