@@ -1,6 +1,7 @@
 // fuse-b2b on sm_90a fuses only pairs one of its b2b kernels runs (b2b_gemm_sm90, b2b_gemm_simt,
-// else CUTLASS example 13's templates): a fused pair no kernel takes would fail the build at lowering. The
-// refused pair stays two kernels, and the remark gives both kernels' reasons.
+// b2b_conv_sm90 for convolutions, else CUTLASS example 13's templates): a fused pair no kernel
+// takes would fail the build at lowering. The refused pair stays two kernels, and the remark
+// gives every kernel's reason.
 // RUN: boltc-opt %s -p fuse-b2b --split-input-file | filecheck %s
 // RUN: boltc-opt %s -p 'fuse-b2b{remarks=true}' --split-input-file 2>&1 | filecheck %s --check-prefix=REMARK
 // With kernels=false the residence and cost rules alone decide: every pair here fuses.
@@ -93,4 +94,48 @@ func.func @narrow_wide_rows(%a: tensor<2464x20xf16>, %w0: tensor<20x8xf16>, %w1:
     bolt.yield %y : tensor<2464x8xf32>
   }
   func.return %o : tensor<2464x8xf16>
+}
+
+// -----
+
+// A 3x3 convolution then a 1x1, stride-1, unpadded one, NHWC f16, no first-stage bias:
+// b2b_conv_sm90 (the resident kernel with a TMA im2col first stage) runs it; example 13 would
+// not (its first stage always reads a bias).
+// CHECK-LABEL:   func.func @conv_chain_f16
+// CHECK:           bolt.b2b registers
+// ANALYSIS-LABEL: func.func @conv_chain_f16
+// ANALYSIS:        bolt.b2b registers
+func.func @conv_chain_f16(%x: tensor<2x56x56x64xf16>, %f0: tensor<64x3x3x64xf16>, %f1: tensor<64x1x1x64xf16>) -> tensor<2x56x56x64xf16> {
+  %h = bolt.conv2d nhwc %x, %f0 strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<2x56x56x64xf16>, tensor<64x3x3x64xf16> -> tensor<2x56x56x64xf16> {
+  ^bb0(%acc: tensor<2x56x56x64xf32>):
+    %y = bolt.ew.relu %acc : tensor<2x56x56x64xf32> -> tensor<2x56x56x64xf32>
+    bolt.yield %y : tensor<2x56x56x64xf32>
+  }
+  %o = bolt.conv2d nhwc %h, %f1 strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<2x56x56x64xf16>, tensor<64x1x1x64xf16> -> tensor<2x56x56x64xf16> {
+  ^bb0(%acc: tensor<2x56x56x64xf32>):
+    %y = bolt.ew.relu %acc : tensor<2x56x56x64xf32> -> tensor<2x56x56x64xf32>
+    bolt.yield %y : tensor<2x56x56x64xf32>
+  }
+  func.return %o : tensor<2x56x56x64xf16>
+}
+
+// -----
+
+// The same chain with F0 = 20 filters: 40-byte rows of the second filter, which TMA cannot
+// read, and no tile of example 13's: two kernels, the remark naming both kernels' reasons.
+// CHECK-LABEL:   func.func @conv_chain_narrow_filters
+// CHECK-NOT:       bolt.b2b
+// REMARK: remark: {{.*}}: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_90a's b2b kernels cannot run it: b2b_conv_sm90: F0 (the second filter's row)=20 is not a multiple of 8 elements (16-byte rows); CUTLASS example 13: the first convolution's epilogue is relu(acc)
+func.func @conv_chain_narrow_filters(%x: tensor<2x56x56x64xf16>, %f0: tensor<20x3x3x64xf16>, %f1: tensor<64x1x1x20xf16>) -> tensor<2x56x56x64xf16> {
+  %h = bolt.conv2d nhwc %x, %f0 strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<2x56x56x64xf16>, tensor<20x3x3x64xf16> -> tensor<2x56x56x20xf16> {
+  ^bb0(%acc: tensor<2x56x56x20xf32>):
+    %y = bolt.ew.relu %acc : tensor<2x56x56x20xf32> -> tensor<2x56x56x20xf32>
+    bolt.yield %y : tensor<2x56x56x20xf32>
+  }
+  %o = bolt.conv2d nhwc %h, %f1 strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<2x56x56x20xf16>, tensor<64x1x1x20xf16> -> tensor<2x56x56x64xf16> {
+  ^bb0(%acc: tensor<2x56x56x64xf32>):
+    %y = bolt.ew.relu %acc : tensor<2x56x56x64xf32> -> tensor<2x56x56x64xf32>
+    bolt.yield %y : tensor<2x56x56x64xf32>
+  }
+  func.return %o : tensor<2x56x56x64xf16>
 }
