@@ -132,7 +132,7 @@ def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") ->
             continue
         decision = b2b_decision(first, second, gpu)
         reason = decision if isinstance(decision, str) else (
-            f"fuse-b2b is off for this build (fuse_b2b=False, boltc --no-fuse-b2b)" if arch in B2B_KERNEL_ARCHS
+            "fuse-b2b is off for this build (fuse_b2b=False, boltc --no-fuse-b2b)" if arch in B2B_KERNEL_ARCHS
             else f"fuse-b2b is off for {arch} unless asked for (boltc.compile(..., fuse_b2b=True), boltc "
                  "--fuse-b2b): its b2b kernels are not yet faster than two kernels on every chain")
         lines.append(f"remark: {op_location(second, where)}: '{second.name}' not fused back to back "

@@ -190,28 +190,22 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
     from dataclasses import replace
 
     from boltc.lowering import build
-    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_conv_sm90, b2b_simt, b2b_sm80, b2b_sm90, kernel_abi
+    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80, b2b_sm90, kernel_abi
 
     first, second = b2b_sm80.anchors_of(op)
-    convolutions = isinstance(first, bolt.Conv2dOp)
-    # sm_90a: the TMA + wgmma kernel (b2b_sm90 for GEMM chains, b2b_conv_sm90 for
-    # convolutions) where it computes the pair, else, for GEMMs, the CUDA-core kernel of tiny
-    # widths (b2b_simt), else example 13's sm_80 kernel (it runs on Hopper too), the refusals
-    # in the reason. sm_80: example 13's.
-    lower_ampere = b2b_conv_sm80.lower_b2b_conv if convolutions else b2b_sm80.lower_b2b
-    tried: list = []  # (family module, its refusal, its lowering), in order, before example 13
-    if arch == b2b_sm90.ARCH and op.kernel is None:
-        tried = ([(b2b_conv_sm90, b2b_conv_sm90.conv_sm90_refusal, b2b_conv_sm90.lower_b2b_conv)] if convolutions
-                 else [(b2b_sm90, b2b_sm90.sm90_refusal, b2b_sm90.lower_b2b),
-                       (b2b_simt, b2b_simt.simt_refusal, b2b_simt.lower_b2b)])
+    # sm_90a: the first of its b2b kernels that computes the pair (families.SM90A_B2B_FAMILIES),
+    # else example 13's sm_80 kernel (it runs on Hopper too), the refusals in the reason. sm_80:
+    # example 13's.
+    lower_ampere = b2b_conv_sm80.lower_b2b_conv if isinstance(first, bolt.Conv2dOp) else b2b_sm80.lower_b2b
+    tried = families.SM90A_B2B_FAMILIES.get(type(first), ()) if arch == b2b_sm90.ARCH and op.kernel is None else ()
     refusals = []
     lowered = None
-    for family, refusal, lower in tried:
-        verdict = refusal(first, second)
+    for family in tried:
+        verdict = family.refuse(first, second)
         if not isinstance(verdict, str):
-            lowered = lower(op, arch=arch)
+            lowered = family.lower(op, arch)
             break
-        refusals.append(f"{family.FAMILY} refused: {verdict}")
+        refusals.append(f"{family.name} refused: {verdict}")
     if lowered is None:
         try:
             lowered = lower_ampere(op, arch=arch)
@@ -225,7 +219,7 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
     roles = kernel_abi.ParamRole
 
     def argument(value: object) -> KernelArgument:
-        if value == ("result",):
+        if value == b2b_sm80.RESULT:
             return ResultPointer()
         if isinstance(value, tuple) and value[0] == "input":
             return OperandPointer(value[1])

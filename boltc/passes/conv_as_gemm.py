@@ -54,6 +54,19 @@ from boltc.dialects import bolt
 
 def pointwise_blocker(op: bolt.Conv2dOp) -> str | None:
     """Why `op` is not a pointwise NHWC convolution that conv-as-gemm rewrites, or None."""
+    window = pointwise_window_blocker(op)
+    if window is not None:
+        return window
+    if op.extras or not op.is_plain_store():
+        return "its epilogue is not a plain store"
+    if op.kernel is not None:
+        return "its #bolt.kernel names a convolution kernel"
+    return None
+
+
+def pointwise_window_blocker(op: bolt.Conv2dOp) -> str | None:
+    """Why `op` is not a matrix product of its NHWC input's pixels, whatever its epilogue and
+    kernel, or None: the part of `pointwise_blocker` fusions do not change."""
     d = op.dims()
     if op.layout.data != bolt.Layout.NHWC:
         return "NCHW: the matrix view needs channels innermost"
@@ -65,10 +78,6 @@ def pointwise_blocker(op: bolt.Conv2dOp) -> str | None:
         return "padded"
     if op.groups.value.data != 1:
         return "grouped"
-    if op.extras or not op.is_plain_store():
-        return "its epilogue is not a plain store"
-    if op.kernel is not None:
-        return "its #bolt.kernel names a convolution kernel"
     return None
 
 

@@ -129,19 +129,17 @@ def _sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
 
 
 def _sm90a_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
-    """sm_90a lowers a b2b to b2b_gemm_sm90 where it takes the pair, else to example 13's
-    kernels (anchors.py): refused only where both refuse."""
-    from boltc.lowering.cutlass import b2b_conv_sm90, b2b_simt, b2b_sm90  # the emitters' own rules
+    """sm_90a lowers a b2b to the first of its b2b kernels that takes the pair
+    (families.SM90A_B2B_FAMILIES), else to example 13's kernels (anchors.py): refused only where
+    all refuse."""
+    from boltc.lowering.cutlass.families import SM90A_B2B_FAMILIES  # the emitters' own rules
 
-    convolutions = isinstance(first, bolt.Conv2dOp)
-    kernels = ([(b2b_conv_sm90.FAMILY, b2b_conv_sm90.conv_sm90_refusal)] if convolutions
-               else [(b2b_sm90.FAMILY, b2b_sm90.sm90_refusal), (b2b_simt.FAMILY, b2b_simt.simt_refusal)])
     reasons = []
-    for family, refusal in kernels:
-        verdict = refusal(first, second)
+    for family in SM90A_B2B_FAMILIES.get(type(first), ()):
+        verdict = family.refuse(first, second)
         if not isinstance(verdict, str):
             return None
-        reasons.append(f"{family}: {verdict}")
+        reasons.append(f"{family.name}: {verdict}")
     ampere = b2b_sm80_refusal(first, second)
     if not isinstance(ampere, TemplateRefusal):
         return None

@@ -18,10 +18,10 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from boltc.diagnostics import BoltcError, collecting_remarks, remark, remarks_wanted
+from boltc.diagnostics import BoltcError, collecting_remarks, remark
 from boltc.dialects import bolt
 from boltc.passes.canonicalize import CanonicalizePass
-from boltc.passes.conv_as_gemm import ConvAsGemmPass, location_key, pointwise_blocker
+from boltc.passes.conv_as_gemm import ConvAsGemmPass, location_key, pointwise_window_blocker
 from boltc.passes.convert_precision import ConvertPrecisionPass
 from boltc.passes.fold_batchnorm import FoldBatchNormPass
 from boltc.passes.fold_constants import FoldConstantsPass
@@ -97,12 +97,14 @@ def run_pipeline(
     ctx = Context()
     passes = pipeline_passes(precision, arch, remarks, fuse_b2b, keep_f32, tune, tune_budget, tune_cluster,
                              tune_progress)
-    if fuse_b2b:
+    # Only a module with convolutions has chained pointwise ones to decide on: the others skip
+    # the probe's second run of the passes.
+    if fuse_b2b and any(isinstance(op, bolt.Conv2dOp) for op in module.walk()):
         keep, refused = paired_pointwise_convs(module, passes)
         passes = [replace(p, keep_only=keep) if isinstance(p, ConvAsGemmPass) else p for p in passes]
         # Why fuse-b2b left those convolution pairs apart: said here, from the probe, since the
         # run below makes their pointwise convolutions GEMMs (no pair to remark on).
-        for line in refused if remarks_wanted(remarks) else ():
+        for line in refused:
             remark(FuseB2bPass.name, line, remarks)
     for p in passes:
         p.apply(ctx, module)
@@ -123,14 +125,13 @@ def paired_pointwise_convs(module: ModuleOp, passes: list[ModulePass]) -> tuple[
             if isinstance(p, SelectKernelsPass):
                 break
             (replace(p, remarks=False) if "remarks" in getattr(p, "__dataclass_fields__", {}) else p).apply(ctx, probe)
-    pointwise = [op for op in probe.walk() if isinstance(op, bolt.Conv2dOp)
-                 and pointwise_blocker(op) in (None, "its epilogue is not a plain store")]
-    keys = [location_key(op) for op in pointwise]
+    pointwise = {op: location_key(op) for op in probe.walk()
+                 if isinstance(op, bolt.Conv2dOp) and pointwise_window_blocker(op) is None}
     refused = [r["message"] for r in collected if r["pass"] == FuseB2bPass.name
                and "'bolt.conv2d' not fused back to back with 'bolt.conv2d'" in r["message"]]
-    if len(set(keys)) != len(keys):
+    if len(set(pointwise.values())) != len(pointwise):
         return None, []
-    return frozenset(location_key(op) for op in pointwise if isinstance(op.parent_op(), bolt.B2bOp)), refused
+    return frozenset(key for op, key in pointwise.items() if isinstance(op.parent_op(), bolt.B2bOp)), refused
 
 
 @dataclass(frozen=True)

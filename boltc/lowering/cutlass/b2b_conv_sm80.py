@@ -31,15 +31,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-
 from boltc.dialects import bolt
-from boltc.lowering.cutlass.b2b_sm80 import RESULT, b2b_operand, bias_operand
 from boltc.lowering.cutlass.b2b_sm80 import (
     MIN_STAGES,
+    RESULT,
     B2bLowering,
     B2bSm80Config,
     B2bSm80Kernel,
     anchors_of,
+    b2b_operand,
+    bias_operand,
     template_stages,
     tiles_for,
 )
@@ -223,8 +224,6 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bLowering:
         stages=MIN_STAGES, relu0=epilogue0.relu, relu1=epilogue1.relu, bias1=epilogue1.bias is not None,
     )
     kernel = B2bConvSm80Kernel(config)
-
-
     (sh, sw), (dh, dw) = bolt.int_list(first.strides), bolt.int_list(first.dilations)
     pad_top, pad_left, _, _ = bolt.int_list(first.padding)  # [top, left, bottom, right]
     values = (

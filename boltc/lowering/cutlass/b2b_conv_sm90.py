@@ -37,11 +37,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-
-from boltc.analysis.b2b_sm80 import StageEpilogue, element_name, stage_epilogue
+from boltc.analysis.b2b_sm80 import StageEpilogue
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.b2b_conv_sm80 import conv_pair_params
-from boltc.lowering.cutlass.b2b_sm80 import RESULT, anchors_of, b2b_operand, bias_operand
+from boltc.lowering.cutlass.b2b_sm80 import RESULT, B2bLowering, b2b_operand, bias_operand, planned_pair
 from boltc.lowering.cutlass.b2b_sm90 import (
     ARCH,
     MAX_N1,
@@ -50,11 +49,13 @@ from boltc.lowering.cutlass.b2b_sm90 import (
     RESIDENT_MAX_N0,
     RESIDENT_TILE_K,
     TILE_STEP,
-    Activation,
     LAUNCH,
     B2bSm90Config,
     _round_up,
+    bias_element,
+    one_element_type,
     resident_with_most_stages,
+    stage_epilogues,
 )
 from boltc.lowering.cutlass.conv_sm90 import ConvProblem, conv_problem, pad_channels_code, pad_prologue
 from boltc.lowering.cutlass.cpp import (
@@ -96,17 +97,10 @@ class B2bConvSm90Config(B2bSm90Config):
         return super().blocker()
 
     def template_arguments(self) -> tuple[str, ...]:
-        """B2bConvResidentKernel's arguments, in order (the header's declaration)."""
-        def bias(e: Element | None) -> str:
-            return (e or self.element).cpp
-
-        def act(relu: bool) -> str:
-            return Activation.RELU if relu else Activation.IDENTITY
-
-        return (self.element.cpp, str(self.tile_k0), str(self.block_n0), str(self.tile_n1),
-                bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
-                bias(self.bias1), _bool(self.bias1 is not None), act(self.relu1),
-                str(self.stages), str(self.resident_k_tiles))
+        """B2bConvResidentKernel's arguments, in order (the header's declaration): B2bResidentKernel's
+        without the two weight strides (a convolution's filters are KRSC)."""
+        arguments = super().template_arguments()
+        return arguments[:4] + arguments[6:]
 
     @classmethod
     def for_problem(cls, element: Element, problem: ConvProblem, n1: int, *, bias0: Element | None, relu0: bool,
@@ -126,10 +120,6 @@ class B2bConvSm90Config(B2bSm90Config):
             # W0's slots: at most ceil(C / TILE_K) k-blocks per filter tap (the kernel's own
             # count, the tiler's, is checked against it: fewer where blocks span taps).
             -(-channels // TILE_K) * problem.r * problem.s)
-
-
-def _bool(b: bool) -> str:
-    return "true" if b else "false"
 
 
 def _params() -> tuple[CParam, ...]:
@@ -292,20 +282,15 @@ def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm9
     window = (d1["R"], d1["S"]), tuple(bolt.int_list(second.strides)), tuple(bolt.int_list(second.padding))
     if window != ((1, 1), (1, 1), (0, 0, 0, 0)):
         return "the second convolution must be 1x1, stride 1, unpadded (it reads the first's pixels in place)"
-    stages = []
-    for which, anchor in (("first", first), ("second", second)):
-        stage = stage_epilogue(anchor)
-        if isinstance(stage, str):
-            return f"the {which} convolution: {stage}"
-        stages.append(stage)
-    names = {what: element_name(v) for what, v in (("the input", first.input), ("the first filter", first.filter),
-                                                    ("the first product", first.result),
-                                                    ("the second filter", second.filter),
-                                                    ("the output", second.result))}
-    if len(set(names.values())) != 1 or not set(names.values()) <= {"f16", "bf16"}:
-        return ("the input, both filters, the first product and the output must share one element type, f16 or "
-                f"bf16 (got {', '.join(f'{k} {v}' for k, v in names.items())})")
-    element = Element.from_mlir(first.input.type.get_element_type())  # type: ignore[attr-defined]
+    stages = stage_epilogues(first, second, "convolution")
+    if isinstance(stages, str):
+        return stages
+    element = one_element_type({"the input": first.input, "the first filter": first.filter,
+                                "the first product": first.result, "the second filter": second.filter,
+                                "the output": second.result},
+                               "the input, both filters, the first product and the output")
+    if isinstance(element, str):
+        return element
     problem = conv_problem(first)
     im2col = problem.im2col_blocker()
     if im2col:
@@ -315,10 +300,6 @@ def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm9
     for what, channels in (("F0 (the second filter's row)", problem.f), ("F1 (the output's row)", n1)):
         if channels % vector:
             return f"{what}={channels} is not a multiple of {vector} elements (16-byte rows)"
-
-    def bias_element(stage: StageEpilogue) -> Element | None:
-        return None if stage.bias is None else Element.from_mlir(stage.bias.type.get_element_type())  # type: ignore[attr-defined]
-
     config = B2bConvSm90Config.for_problem(element, problem, n1, bias0=bias_element(stages[0]), relu0=stages[0].relu,
                                            bias1=bias_element(stages[1]), relu1=stages[1].relu)
     if isinstance(config, str):
@@ -326,30 +307,14 @@ def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm9
     return B2bConvSm90Plan(problem, n1, config, stages[0], stages[1])
 
 
-@dataclass(frozen=True)
-class B2bConvSm90Lowering:
-    """As b2b_sm80.B2bLowering: the kernel and one argument per entry-point parameter."""
-
-    kernel: B2bConvSm90Kernel
-    arguments: tuple[object, ...]
-    reason: str = "sm_90a: the resident b2b kernel, TMA im2col first stage"
-
-
-def lower_b2b_conv(op: bolt.B2bOp, *, arch: str = ARCH) -> B2bConvSm90Lowering:
+def lower_b2b_conv(op: bolt.B2bOp, *, arch: str = ARCH) -> B2bLowering:
     return lower_at(op, _lower_b2b_conv, arch, (InvalidKernelConfig, UnsupportedEpilogue))
 
 
-def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bConvSm90Lowering:
-    if arch != ARCH:
-        raise InvalidKernelConfig(f"{FAMILY} runs on {ARCH}, not {arch}")
-    if op.kernel is not None:
-        raise InvalidKernelConfig(f"{FAMILY} takes no #bolt.kernel yet: its tiles follow from C, F0 and F1")
-    first, second = anchors_of(op)
-    plan = conv_sm90_refusal(first, second)
-    if isinstance(plan, str):
-        raise InvalidKernelConfig(f"{FAMILY}: {plan}")
+def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bLowering:
+    first, second, plan = planned_pair(op, arch, (ARCH,), FAMILY, " yet: its tiles follow from C, F0 and F1",
+                                       conv_sm90_refusal)
     assert isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)
-
 
     p = plan.problem
     top, left, bottom, right = p.padding
@@ -363,4 +328,4 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bConvSm90Lowering:
         RESULT,
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
-    return B2bConvSm90Lowering(B2bConvSm90Kernel(plan.config), values)
+    return B2bLowering(B2bConvSm90Kernel(plan.config), values, "sm_90a: the resident b2b kernel, TMA im2col first stage")

@@ -22,10 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-
 from boltc.analysis.b2b_sm80 import StageEpilogue
 from boltc.dialects import bolt
-from boltc.lowering.cutlass.b2b_sm80 import RESULT, anchors_of, b2b_operand, bias_operand
+from boltc.lowering.cutlass.b2b_sm80 import RESULT, B2bLowering, b2b_operand, bias_operand, planned_pair
 from boltc.lowering.cutlass.b2b_sm90 import GemmPair, gemm_pair
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
@@ -181,9 +180,10 @@ class B2bSimtKernel(CutlassKernel):
             + "".join(f"//   {p};\n" for p in entry.prototypes())
         )
         args = c.template_arguments()
+        element, _, _, _, _, _, bias0, has_bias0, _, bias1, has_bias1, _ = args
         body = (_BODY.replace("@HEADER@", HEADER).replace("@EXPORT@", EXPORT_MACRO)
-                .replace("@ELEMENT@", c.element.cpp).replace("@BIAS0@", args[6]).replace("@BIAS1@", args[9])
-                .replace("@HAS_BIAS0@", args[7]).replace("@HAS_BIAS1@", args[10])
+                .replace("@ELEMENT@", element).replace("@BIAS0@", bias0).replace("@BIAS1@", bias1)
+                .replace("@HAS_BIAS0@", has_bias0).replace("@HAS_BIAS1@", has_bias1)
                 .replace("@MAX_BLOCKS@", str(MAX_BLOCKS)).replace("@TEMPLATE@", ", ".join(args))
                 .replace("@PROBLEM@", problem).replace("@NAME@", name))
         return f"{header}\n{body}"
@@ -210,30 +210,13 @@ def simt_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSimtPlan | s
     return B2bSimtPlan(pair.rows, B2bSimtConfig.of(pair), pair.stage0, pair.stage1)
 
 
-@dataclass(frozen=True)
-class B2bSimtLowering:
-    """As b2b_sm80.B2bLowering: the kernel and one argument per entry-point parameter."""
-
-    kernel: B2bSimtKernel
-    arguments: tuple[object, ...]
-    reason: str = "CUDA cores: widths under the tensor-core b2b kernels' tiles"
-
-
-def lower_b2b(op: bolt.B2bOp, *, arch: str = "sm_90a") -> B2bSimtLowering:
+def lower_b2b(op: bolt.B2bOp, *, arch: str = "sm_90a") -> B2bLowering:
     return lower_at(op, _lower_b2b, arch, (InvalidKernelConfig, UnsupportedEpilogue))
 
 
-def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bSimtLowering:
-    if arch not in ARCHS:
-        raise InvalidKernelConfig(f"{FAMILY} runs on {' and '.join(ARCHS)}, not {arch}")
-    if op.kernel is not None:
-        raise InvalidKernelConfig(f"{FAMILY} takes no #bolt.kernel: its widths are the problem's")
-    first, second = anchors_of(op)
-    plan = simt_refusal(first, second)
-    if isinstance(plan, str):
-        raise InvalidKernelConfig(f"{FAMILY}: {plan}")
+def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
+    first, second, plan = planned_pair(op, arch, ARCHS, FAMILY, ": its widths are the problem's", simt_refusal)
     assert isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)
-
 
     values = (
         plan.rows, b2b_operand(first.lhs), b2b_operand(first.rhs),
@@ -243,4 +226,4 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bSimtLowering:
         RESULT,
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
-    return B2bSimtLowering(B2bSimtKernel(plan.config), values)
+    return B2bLowering(B2bSimtKernel(plan.config), values, "CUDA cores: widths under the tensor-core b2b kernels' tiles")

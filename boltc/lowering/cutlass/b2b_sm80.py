@@ -44,8 +44,9 @@ the product in shared memory (analysis/b2b_cost.py: MAX_SM80_REGISTER_TILE_N1).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from xdsl.ir import BlockArgument, SSAValue
 
@@ -328,11 +329,11 @@ typename B2bGemm::Arguments make_arguments({problem}) {{
 
 @dataclass(frozen=True)
 class B2bLowering:
-    """One bolt.b2b lowered: its kernel and one argument per entry-point parameter. Operand
-    arguments are `("input", i)` (the b2b's i-th operand) or `("result",)`; the host roles
-    (workspace, workspace size, stream) are their ParamRole."""
+    """One bolt.b2b lowered, by any b2b family: its kernel and one argument per entry-point
+    parameter. Operand arguments are `("input", i)` (the b2b's i-th operand) or `("result",)`;
+    the host roles (workspace, workspace size, stream) are their ParamRole."""
 
-    kernel: B2bSm80Kernel
+    kernel: CutlassKernel
     arguments: tuple[object, ...]
     reason: str = "example 13 tiles: 64-row CTA tiles, N = N0 / N1"
 
@@ -357,6 +358,22 @@ def bias_operand(bias: SSAValue | None) -> tuple:
     """A stage's bias as its b2b operand; without one the result's pointer stands in (the
     kernels never read it there: their kHasBias is false; example 13's C1 with OnlyAlphaScaling)."""
     return RESULT if bias is None else b2b_operand(bias)
+
+
+def planned_pair(op: bolt.B2bOp, arch: str, archs: tuple[str, ...], family: str, no_kernel: str,
+                 refusal: Callable[[bolt.AnchorOp, bolt.AnchorOp], Any]) -> tuple[bolt.AnchorOp, bolt.AnchorOp, Any]:
+    """A Hopper-side b2b family's first steps (b2b_sm90, b2b_conv_sm90, b2b_simt): `arch` among
+    `archs`, no #bolt.kernel (`no_kernel`: the message's end, why the family takes none), the body's two anchors and
+    `refusal`'s plan for them; InvalidKernelConfig naming `family` otherwise."""
+    if arch not in archs:
+        raise InvalidKernelConfig(f"{family} runs on {' and '.join(archs)}, not {arch}")
+    if op.kernel is not None:
+        raise InvalidKernelConfig(f"{family} takes no #bolt.kernel{no_kernel}")
+    first, second = anchors_of(op)
+    plan = refusal(first, second)
+    if isinstance(plan, str):
+        raise InvalidKernelConfig(f"{family}: {plan}")
+    return first, second, plan
 
 
 def template_stages(first: bolt.AnchorOp, second: bolt.AnchorOp, family: str) -> B2bSm80Stages:

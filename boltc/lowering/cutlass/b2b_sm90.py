@@ -76,10 +76,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from xdsl.ir import SSAValue
 
 from boltc.analysis.b2b_sm80 import StageEpilogue, element_name, stage_epilogue
 from boltc.dialects import bolt
-from boltc.lowering.cutlass.b2b_sm80 import RESULT, anchors_of, b2b_operand, bias_operand
+from boltc.lowering.cutlass.b2b_sm80 import RESULT, B2bLowering, b2b_operand, bias_operand, planned_pair
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     VECTOR_BYTES,
@@ -597,21 +598,44 @@ class GemmPair:
 
     @property
     def bias0(self) -> Element | None:
-        return _bias_element(self.stage0)
+        return bias_element(self.stage0)
 
     @property
     def bias1(self) -> Element | None:
-        return _bias_element(self.stage1)
+        return bias_element(self.stage1)
 
 
-def _bias_element(stage: StageEpilogue) -> Element | None:
+def bias_element(stage: StageEpilogue) -> Element | None:
+    """The element type of a stage's bias, None without one."""
     return None if stage.bias is None else Element.from_mlir(stage.bias.type.get_element_type())  # type: ignore[attr-defined]
 
 
-def gemm_pair(first: bolt.AnchorOp, second: bolt.AnchorOp, elements: tuple[str, ...] = ("f16", "bf16")) -> GemmPair | str:
+def stage_epilogues(first: bolt.AnchorOp, second: bolt.AnchorOp, kind: str) -> tuple[StageEpilogue, StageEpilogue] | str:
+    """Both anchors' epilogues as (bias, relu), or what in one of them the b2b kernels cannot
+    express (`kind`: "gemm" or "convolution", for the words)."""
+    stages = []
+    for which, anchor in (("first", first), ("second", second)):
+        stage = stage_epilogue(anchor)
+        if isinstance(stage, str):
+            return f"the {which} {kind}: {stage}"
+        stages.append(stage)
+    return stages[0], stages[1]
+
+
+def one_element_type(named: dict[str, SSAValue], what: str) -> Element | str:
+    """The one element type, f16 or bf16, of the `named` values (`what`: them in words), or why
+    they have none: the first product is rounded to it between the stages and D written in it."""
+    names = {where: element_name(value) for where, value in named.items()}
+    if len(set(names.values())) != 1 or not set(names.values()) <= {"f16", "bf16"}:
+        return (f"{what} must share one element type, f16 or bf16 "
+                f"(got {', '.join(f'{k} {v}' for k, v in names.items())})")
+    return Element.from_mlir(next(iter(named.values())).type.get_element_type())  # type: ignore[attr-defined]
+
+
+def gemm_pair(first: bolt.AnchorOp, second: bolt.AnchorOp) -> GemmPair | str:
     """`first` feeding `second` as a b2b GEMM kernel reads them (the rules every b2b GEMM kernel
-    shares: row-major A, 2-D weights, bias and relu epilogues, one element type among
-    `elements`); else why not."""
+    shares: row-major A, 2-D weights, bias and relu epilogues, one element type, f16 or bf16);
+    else why not."""
     if not (isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)):
         return f"it pairs two gemms, not {first.name} and {second.name}"
     for which, anchor in (("first", first), ("second", second)):
@@ -619,23 +643,19 @@ def gemm_pair(first: bolt.AnchorOp, second: bolt.AnchorOp, elements: tuple[str, 
             return f"the {which} gemm reads its lhs transposed; the kernel's A is row-major"
         if len(bolt.shape_of(anchor.rhs)) != 2:
             return f"the {which} gemm has a batched rhs; the kernel shares one weight over all rows"
-    stages = []
-    for which, anchor in (("first", first), ("second", second)):
-        stage = stage_epilogue(anchor)
-        if isinstance(stage, str):
-            return f"the {which} gemm: {stage}"
-        stages.append(stage)
-    names = {what: element_name(v) for what, v in (("the input", first.lhs), ("the first weight", first.rhs),
-                                                    ("the first product", first.result),
-                                                    ("the second weight", second.rhs), ("the output", second.result))}
-    element_names = set(names.values())
-    if len(element_names) != 1 or not element_names <= set(elements):
-        return (f"the input, both weights, the first product and the output must share one element type, "
-                f"{' or '.join(elements)} (got {', '.join(f'{k} {v}' for k, v in names.items())})")
+    stages = stage_epilogues(first, second, "gemm")
+    if isinstance(stages, str):
+        return stages
+    element = one_element_type({"the input": first.lhs, "the first weight": first.rhs,
+                                "the first product": first.result, "the second weight": second.rhs,
+                                "the output": second.result},
+                               "the input, both weights, the first product and the output")
+    if isinstance(element, str):
+        return element
     batch0, m, n0, k0 = first.problem_shape()
     _, _, n1, _ = second.problem_shape()
-    return GemmPair(Element.from_mlir(first.lhs.type.get_element_type()), batch0 * m, k0, n0, n1,  # type: ignore[attr-defined]
-                    first.transpose_b is not None, second.transpose_b is not None, stages[0], stages[1])
+    return GemmPair(element, batch0 * m, k0, n0, n1, first.transpose_b is not None, second.transpose_b is not None,
+                    *stages)
 
 
 def sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm90Plan | str:
@@ -660,30 +680,14 @@ def sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm90Plan | s
     return B2bSm90Plan(pair.rows, k0, n0, n1, config, pair.stage0, pair.stage1)
 
 
-@dataclass(frozen=True)
-class B2bSm90Lowering:
-    """As b2b_sm80.B2bLowering: the kernel and one argument per entry-point parameter."""
-
-    kernel: B2bSm90Kernel
-    arguments: tuple[object, ...]
-    reason: str = "sm_90a: TMA + wgmma b2b kernel (example 88's structure)"
-
-
-def lower_b2b(op: bolt.B2bOp, *, arch: str = ARCH) -> B2bSm90Lowering:
+def lower_b2b(op: bolt.B2bOp, *, arch: str = ARCH) -> B2bLowering:
     return lower_at(op, _lower_b2b, arch, (InvalidKernelConfig, UnsupportedEpilogue))
 
 
-def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bSm90Lowering:
-    if arch != ARCH:
-        raise InvalidKernelConfig(f"{FAMILY} runs on {ARCH}, not {arch}")
-    if op.kernel is not None:
-        raise InvalidKernelConfig(f"{FAMILY} takes no #bolt.kernel yet: its tiles follow from K0, N0 and N1")
-    first, second = anchors_of(op)
-    plan = sm90_refusal(first, second)
-    if isinstance(plan, str):
-        raise InvalidKernelConfig(f"{FAMILY}: {plan}")
+def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
+    first, second, plan = planned_pair(op, arch, (ARCH,), FAMILY, " yet: its tiles follow from K0, N0 and N1",
+                                       sm90_refusal)
     assert isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)
-
 
     c = plan.config
     values = (
@@ -696,4 +700,4 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bSm90Lowering:
         RESULT, plan.n1,
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
-    return B2bSm90Lowering(B2bSm90Kernel(c), values)
+    return B2bLowering(B2bSm90Kernel(c), values, "sm_90a: TMA + wgmma b2b kernel (example 88's structure)")

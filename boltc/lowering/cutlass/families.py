@@ -63,6 +63,33 @@ OTHER_FAMILIES: dict[str, str] = {
 BY_NAME: dict[str, AnchorFamily] = {f.name: f for f in ANCHOR_FAMILIES}
 
 
+@dataclass(frozen=True)
+class B2bFamily:
+    """A bolt.b2b kernel family asked before CUTLASS example 13's (b2b_sm80, b2b_conv_sm80, which
+    run on both targets and are the last resort): its rules and its lowering."""
+
+    name: str
+    module: str  # boltc.lowering.cutlass.<module>
+    refusal: str  # refusal(first, second) -> a plan, or why not (a str)
+    lowering: str  # lowering(op, arch=...) -> the lowering record
+
+    def refuse(self, first: bolt.AnchorOp, second: bolt.AnchorOp) -> Any:
+        return getattr(importlib.import_module(f"boltc.lowering.cutlass.{self.module}"), self.refusal)(first, second)
+
+    def lower(self, op: bolt.B2bOp, arch: str) -> Any:
+        return getattr(importlib.import_module(f"boltc.lowering.cutlass.{self.module}"), self.lowering)(op, arch=arch)
+
+
+# sm_90a's b2b kernels, in the order they are asked, for GEMM chains and for convolution chains:
+# anchors.py lowers a b2b to the first that takes it (else example 13's), and fuse-b2b fuses a
+# pair where one does (or example 13's).
+SM90A_B2B_FAMILIES: dict[type[bolt.AnchorOp], tuple[B2bFamily, ...]] = {
+    bolt.GemmOp: (B2bFamily("b2b_gemm_sm90", "b2b_sm90", "sm90_refusal", "lower_b2b"),
+                  B2bFamily("b2b_gemm_simt", "b2b_simt", "simt_refusal", "lower_b2b")),
+    bolt.Conv2dOp: (B2bFamily("b2b_conv_sm90", "b2b_conv_sm90", "conv_sm90_refusal", "lower_b2b_conv"),),
+}
+
+
 def family(name: str) -> AnchorFamily:
     """The anchor family called `name` (KeyError where there is none)."""
     return BY_NAME[name]

@@ -57,6 +57,11 @@ using namespace cute;
 // One consumer warpgroup's tile of the first GEMM: 64 rows (the two warpgroups take turns).
 constexpr int kBlockM = 64;
 
+// W0's shared-memory slots where it is resident: one a k-block, at least two (the collectives'
+// rule for their stage count, whose B layout the slots take).
+template <int ResidentKTiles>
+constexpr int kW0Slots = ResidentKTiles > 2 ? ResidentKTiles : 2;
+
 // The first GEMM of a b2b_gemm_sm90 chain: A (M x K0, row-major) times W0 (strides
 // StrideW0_: (N0, K0, L)), CUTLASS's ping-pong mainloop (one warpgroup's 64-row tile).
 template <class Element_, int TileK_, int TileN0_, class StrideW0_, int Stages_, int ResidentKTiles_>
@@ -70,19 +75,15 @@ struct GemmFirstStage {
   using StrideA = cute::Stride<int64_t, cute::_1, int64_t>;
   using StrideW0 = StrideW0_;
   using TileShape = Shape<Int<kBlockM>, Int<TileN0>, Int<TileK>>;
-  using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+  template <int StageCount>
+  using MainloopWith = typename cutlass::gemm::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp,
       Element, StrideA, Alignment, Element, StrideW0, Alignment, float,
-      TileShape, Shape<_1, _1, _1>, cutlass::gemm::collective::StageCount<Stages>,
+      TileShape, Shape<_1, _1, _1>, cutlass::gemm::collective::StageCount<StageCount>,
       cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
-  // The same collective with one stage per k-block of W0 (at least two: the collective's
-  // rule), built for its B layout alone: W0 whole in shared memory.
-  using MainloopW0 = typename cutlass::gemm::collective::CollectiveBuilder<
-      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp,
-      Element, StrideA, Alignment, Element, StrideW0, Alignment, float,
-      TileShape, Shape<_1, _1, _1>,
-      cutlass::gemm::collective::StageCount<(ResidentKTiles > 2 ? ResidentKTiles : 2)>,
-      cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
+  using Mainloop = MainloopWith<Stages>;
+  // The same collective with a stage per W0 slot, built for its B layout alone (kW0Slots).
+  using MainloopW0 = MainloopWith<kW0Slots<ResidentKTiles>>;
   // (1, 1, M, N0, K0), as b2b_sm90_collective.hpp's kernel takes it.
   using ProblemShape = cute::tuple<int, int, int, int, int>;
   struct Arguments {
@@ -138,17 +139,14 @@ struct ConvFirstStage {
   static constexpr int ResidentKTiles = ResidentKTiles_;
   static constexpr int Alignment = 16 / sizeof(Element);
   using TileShape = Shape<Int<kBlockM>, Int<TileN0>, Shape<Int<TileK>>>;
-  using Mainloop = typename cutlass::conv::collective::CollectiveBuilder<
+  template <int StageCount>
+  using MainloopWith = typename cutlass::conv::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, cutlass::conv::Operator::kFprop,
       Element, cutlass::layout::TensorNHWC, Alignment, Element, cutlass::layout::TensorNHWC, Alignment, float,
-      TileShape, Shape<_1, _1, _1>, cutlass::conv::collective::StageCount<Stages>,
+      TileShape, Shape<_1, _1, _1>, cutlass::conv::collective::StageCount<StageCount>,
       cutlass::conv::KernelImplicitTmaWarpSpecializedSm90>::CollectiveOp;
-  using MainloopW0 = typename cutlass::conv::collective::CollectiveBuilder<
-      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, cutlass::conv::Operator::kFprop,
-      Element, cutlass::layout::TensorNHWC, Alignment, Element, cutlass::layout::TensorNHWC, Alignment, float,
-      TileShape, Shape<_1, _1, _1>,
-      cutlass::conv::collective::StageCount<(ResidentKTiles > 2 ? ResidentKTiles : 2)>,
-      cutlass::conv::KernelImplicitTmaWarpSpecializedSm90>::CollectiveOp;
+  using Mainloop = MainloopWith<Stages>;
+  using MainloopW0 = MainloopWith<kW0Slots<ResidentKTiles>>;  // W0's slots' layout (kW0Slots)
   using ProblemShape = cutlass::conv::ConvProblemShape<cutlass::conv::Operator::kFprop, 2>;
   // (M = N*P*Q, N0, (C, S, R), 1): what the mainloop's load_init takes.
   using ShapeMNKL = decltype(Mainloop::get_problem_shape_MNKL(ProblemShape{}));
