@@ -244,7 +244,7 @@ class TuningCache:
         finally:
             db.execute("COMMIT")
         if app_id == 0 and not tables:  # a new (or empty) file: make it a cache, once
-            db.execute("PRAGMA journal_mode=WAL")
+            self._use_wal()
             db.execute("BEGIN IMMEDIATE")
             try:
                 if not self._tables():  # another process may have made it meanwhile
@@ -270,7 +270,24 @@ class TuningCache:
                 f"a boltc tuning cache of schema version {meta.get('schema_version')}, this boltc reads "
                 f"version {SCHEMA_VERSION} (tune again, or use the boltc that wrote it)",
             )
-        db.execute("PRAGMA journal_mode=WAL")
+        self._use_wal()
+
+    def _use_wal(self) -> None:
+        """Switch the file to write-ahead logging (readers never wait on a writer). SQLite does
+        not call the busy handler for this switch: while another process holds a lock (making
+        the cache at the same moment) it fails at once with "database is locked", so wait here
+        as for any other lock. A file system without WAL keeps its mode; the cache still works."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        delay = 0.001
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+            time.sleep(delay)
+            delay = min(2 * delay, 0.05)
 
     def _tables(self) -> set[str]:
         return {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

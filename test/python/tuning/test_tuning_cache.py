@@ -110,6 +110,35 @@ def test_two_processes_write_at_once(tmp_path):
         assert cache.lookup(key(shape="w1 i39")).measured_us == 39.0
 
 
+def _opener(path: str, barrier, errors) -> None:
+    barrier.wait()
+    try:
+        with TuningCache(path) as cache:
+            cache.store(key(shape=f"pid {os.getpid()}"), record(1.0))
+    except TuningCacheError as error:
+        errors.put(str(error))
+
+
+def test_processes_making_one_cache_at_once(tmp_path):
+    # Eight processes open one new file at the same moment, twenty times over: the switch to WAL
+    # fails at once, busy handler or not, while another process holds a lock (CI saw "database
+    # is locked" from test_two_processes_write_at_once). Fork: the race is at start-up.
+    context = multiprocessing.get_context("fork")
+    errors = context.Queue()
+    for trial in range(20):
+        path = str(tmp_path / f"t{trial}.db")
+        barrier = context.Barrier(8)
+        openers = [context.Process(target=_opener, args=(path, barrier, errors)) for _ in range(8)]
+        for p in openers:
+            p.start()
+        for p in openers:
+            p.join(60)
+            assert p.exitcode == 0
+        with TuningCache(path) as cache:
+            assert len(cache) == 8
+    assert errors.empty(), errors.get()
+
+
 def test_default_location(monkeypatch, tmp_path):
     monkeypatch.setenv("BOLTC_TUNE_CACHE", str(tmp_path / "mine.db"))
     assert default_cache_path() == tmp_path / "mine.db"
