@@ -1,5 +1,5 @@
-"""boltc's own epilogue functors (boltc/lowering/cutlass/evt.py) computed on the GPU, element by
-element, against float64 references.
+"""boltc's own epilogue functors (boltc/lowering/cutlass/include/boltc/evt_functors.hpp) computed
+on the GPU, element by element, against float64 references.
 
 The GEMM tests compare whole fused kernels with a tolerance wide enough for f16 outputs; this
 test holds each functor's device path (PTX ex2.approx / rcp.approx / max.NaN, which the host
@@ -21,7 +21,7 @@ from gpu_helpers import has_cuda_gpu
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
-# SUPPORT_CODE key -> (functor, float64 reference, rtol, atol): the host test's bounds plus
+# case -> (functor, float64 reference, rtol, atol): the host test's bounds plus
 # the device instructions' own error (ex2.approx 2 ulp, rcp.approx 1 ulp: ~3e-7 relative).
 _GELU = lambda x: 0.5 * x * np.vectorize(math.erfc)(-x / np.sqrt(2.0))  # noqa: E731
 _SOFTPLUS = lambda x: np.logaddexp(0.0, x)  # noqa: E731
@@ -34,12 +34,11 @@ CASES = {
     "sigmoid": ("Sigmoid", lambda x: 1.0 / (1.0 + np.exp(-x)), 2.5e-6, 0.0),
     "silu": ("SiLu", lambda x: x / (1.0 + np.exp(-x)), 2.5e-6, 0.0),
 }
-SUPPORT_KEYS = ("per_element", "ex2_approx", "rcp_approx", "max_nan", *CASES)
 
 
 def _library(tmp_path):
     from boltc.lowering.build import cutlass_include_dirs
-    from boltc.lowering.cutlass.evt import SUPPORT_CODE
+    from boltc.lowering.cutlass.evt import FUNCTORS_HEADER
     from boltc.lowering.model_build import Toolchain
 
     branches = "".join(
@@ -47,8 +46,7 @@ def _library(tmp_path):
         for i, (functor, *_) in enumerate(CASES.values())
     )
     source = (
-        '#include <cuda_runtime.h>\n#include "cutlass/cutlass.h"\n#include "cutlass/array.h"\n'
-        "namespace boltc_evt {\n" + "".join(SUPPORT_CODE[k] for k in SUPPORT_KEYS) + "}\n"
+        f'#include <cuda_runtime.h>\n#include "{FUNCTORS_HEADER}"\n'  # on cutlass_include_dirs' path
         "__global__ void apply(int which, float const* x, float* y, int n) {\n"
         "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
         "  if (i >= n) return;\n"

@@ -242,6 +242,24 @@ EXPORT_MACRO = """\
 KERNEL_NAME_PLACEHOLDER = "@KERNEL_NAME@"
 
 
+# Fixed C++ lives in boltc's own headers (boltc/lowering/cutlass/include, on the include path
+# and hashed into every object's cache key: build.KERNEL_HEADER_DIR, kernel_headers_digest); a
+# TU includes those it uses after CUTLASS's (`with_headers`).
+
+
+def with_headers(includes: str, headers: Iterable[str]) -> str:
+    """A TU's include block (ending in EXPORT_MACRO) with `#include "<header>"` for each of
+    boltc's own `headers`, each once, after the other includes and before the macro."""
+    lines = "".join(f'#include "{header}"\n' for header in dict.fromkeys(headers))
+    if not lines:
+        return includes
+    head, macro, tail = includes.rpartition(EXPORT_MACRO)
+    if not macro:
+        raise AssertionError("a TU's includes end in EXPORT_MACRO")
+    includes_only = head.rstrip("\n")
+    return includes_only + "\n" + lines + head[len(includes_only) + 1:] + macro + tail
+
+
 # Why an anchor's #bolt.kernel was chosen (the select-kernels pass writes it beside the
 # attribute; the lowering reports it in the manifest). Discardable: a user's #bolt.kernel has none.
 REASON_ATTR = "bolt.kernel_reason"

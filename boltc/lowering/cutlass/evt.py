@@ -59,8 +59,14 @@ FUSION = "cutlass::epilogue::fusion"
 
 # --------------------------------------------------------------------------------------
 # Functors: what Sm90Compute applies. CUTLASS's own where they exist, else a small functor
-# of the same shape emitted into the TU (namespace boltc_evt).
+# of the same shape from boltc's own header (namespace boltc_evt, FUNCTORS_HEADER).
 # --------------------------------------------------------------------------------------
+
+# boltc's functors (include/boltc/evt_functors.hpp: the C++ and why each is written so); a TU
+# whose tree uses one includes it (EpilogueTree.headers).
+FUNCTORS_HEADER = "boltc/evt_functors.hpp"
+# boltc_evt::Sm90RowBroadcastPrefetch (include/boltc/row_broadcast_prefetch.hpp), sm_90a only.
+ROW_BROADCAST_PREFETCH_HEADER = "boltc/row_broadcast_prefetch.hpp"
 
 
 @dataclass(frozen=True)
@@ -70,465 +76,51 @@ class Functor:
 
     cpp: str
     arity: int
-    support: tuple[str, ...] = ()  # keys of SUPPORT_CODE the TU must contain first
+    header: str | None = None  # boltc's header that defines it (None: CUTLASS's own)
     has_arguments: bool = False  # Fn<T>::Arguments exists (Clamp's bounds)
     # Costs many instructions per element: MUFU ops (exp2, reciprocal, tanh) and the polynomials
     # around them (tuning/heuristic.py's epilogue_subtile_n).
     transcendental: bool = False
 
 
-_PER_ELEMENT = """\
-// Applies a scalar functor to each element of equally sized fragments, as CUTLASS's own
-// GELU<Array<T, N>> does: Sm90Compute instantiates ComputeFn<cutlass::Array<ElementCompute, N>>.
-template <template <class> class Fn, class T, int N>
-struct PerElement {
-  template <class... Rest>
-  CUTLASS_HOST_DEVICE cutlass::Array<T, N> operator()(cutlass::Array<T, N> const& x,
-                                                     Rest const&... rest) const {
-    cutlass::Array<T, N> y;
-    Fn<T> fn;
-    CUTLASS_PRAGMA_UNROLL
-    for (int i = 0; i < N; ++i) {
-      y[i] = fn(x[i], rest[i]...);
-    }
-    return y;
-  }
-};
-"""
-
-
-def _scalar_functor(name: str, params: Sequence[str], expression: str, comment: str,
-                    statements: Sequence[str] = ()) -> str:
-    """A functor computing `expression` in float over float parameters `params`, after
-    `statements` (C++ lines of the body)."""
-    args = ", ".join(f"T const& {p}_in" for p in params)
-    loads = "".join(f"    float const {p} = static_cast<float>({p}_in);\n" for p in params)
-    body = "".join(f"    {line}\n" for line in statements)
-    return (
-        f"// {comment}\n"
-        f"template <class T>\nstruct {name} {{\n"
-        f"  CUTLASS_HOST_DEVICE T operator()({args}) const {{\n{loads}{body}"
-        f"    return static_cast<T>({expression});\n  }}\n}};\n"
-        f"template <class T, int N>\n"
-        f"struct {name}<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::{name}, T, N> {{}};\n"
-    )
-
-
-# One-instruction device approximations (PTX .approx with flush-to-zero). CUDA's own __expf
-# and __fdividef are not one instruction without -ftz: each adds a range test and two scaling
-# multiplies around the MUFU op for denormal arguments or results (read in the SASS), and in a
-# one-wave GEMM every instruction per element shows in the time (bench/RESULTS.md). Flushing
-# is harmless here: the functors below feed these only normal arguments, or results whose
-# denormal part is below what they promise. The host branch (for the host test of the
-# functors) is the exact libm form.
-def _device_instruction(signature: str, ptx: str, operands: str, host: str, comment: str) -> str:
-    """A float function that is one PTX instruction on the device and `host` on the host."""
-    return (
-        f"// {comment}\n"
-        f"CUTLASS_HOST_DEVICE float {signature} {{\n"
-        "#if defined(__CUDA_ARCH__)\n"
-        "  float y;\n"
-        f'  asm("{ptx}" : "=f"(y) : {operands});\n'
-        "  return y;\n"
-        "#else\n"
-        f"  return {host};\n"
-        "#endif\n}\n"
-    )
-
-
-_APPROX_MATH = {
-    "ex2_approx": _device_instruction(
-        "ex2_approx(float x)", "ex2.approx.ftz.f32 %0, %1;", '"f"(x)', "exp2f(x)",
-        "2^x within 2 ulp (denormal results flush to 0)."),
-    "rcp_approx": _device_instruction(
-        "rcp_approx(float x)", "rcp.approx.ftz.f32 %0, %1;", '"f"(x)', "1.0f / x",
-        "1 / x within 1 ulp (denormal arguments and results flush to 0)."),
-    "max_nan": _device_instruction(
-        "max_nan(float a, float b)", "max.NaN.f32 %0, %1, %2;", '"f"(a), "f"(b)',
-        "(a != a || b != b) ? a + b : fmaxf(a, b)",
-        "max(a, b) that propagates NaN (fmaxf returns the other operand)."),
-}
-
-# GELU's erf form, x * Phi(x), written as max(x, 0) - |x| h(|x|) with h(a) = Phi(-a) =
-# erfc(a / sqrt 2) / 2: both signs take the small tail h directly, so the negative side keeps
-# relative accuracy where CUTLASS's 0.5 x (1 + erff(x / sqrt 2)) cancels to 0 (and erff is ~3x
-# the instructions with a divergent branch: bias+GELU cost +25 % over the plain GEMM).
-# h by Abramowitz & Stegun 7.1.26 (erfc(z) = poly(t) exp(-z^2), t = 1 / (1 + p z), |error| <=
-# 1.5e-7): one reciprocal, one exp2, five FMAs, no branch. |x| is clamped to 13 so that +inf
-# gives +inf (not inf - inf * 0) and exp2 stays normal; below -13 the result is -13 h(13)
-# (-8e-38) where the exact one is smaller still. Against float64 over [-12, 12]: |error| <=
-# 4.2e-7, relative error 5e-4 down to x = -4 and 4 % down to -12 (values of 1e-32).
-_GELU_ERF = """\
-// GELU, erf form: max(x, 0) - |x| Phi(-|x|), Phi(-a) = erfc(a / sqrt 2) / 2 by A&S 7.1.26.
-template <class T>
-struct GeluErf {
-  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {
-    float const x = static_cast<float>(x_in);
-    float const a = fminf(fabsf(x), 13.0f);
-    float const t = rcp_approx(fmaf(0.3275911f * 0.70710678f, a, 1.0f));
-    float const gauss = ex2_approx((a * -0.72134752f) * a);  // exp(-a^2 / 2)
-    float poly = fmaf(0.5307027145f, t, -0.7265760135f);  // A&S's coefficients / 2
-    poly = fmaf(poly, t, 0.7107068705f);
-    poly = fmaf(poly, t, -0.142248368f);
-    poly = fmaf(poly, t, 0.127414796f);
-    float const tail = poly * t * gauss;  // Phi(-a)
-    return static_cast<T>(fmaf(-a, tail, max_nan(x, 0.0f)));
-  }
-};
-template <class T, int N>
-struct GeluErf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::GeluErf, T, N> {};
-"""
-
-def _horner(variable: str, coefficients: Sequence[str]) -> list[str]:
-    """`float p` = the polynomial in `variable` with `coefficients` from the highest degree
-    down, by Horner's rule in FMAs."""
-    highest, second, *rest = coefficients
-    return [f"float p = fmaf({highest}, {variable}, {second});", *(f"p = fmaf(p, {variable}, {c});" for c in rest)]
-
-
-# The same for a result rounded to a 16-bit type at once (the epilogue's root stored as an f16
-# or bf16 D): Phi(-a) = 2^P(a), P of degree 5 fitted to log2 Phi(-a) on [0, 6] for minimax error
-# weighted by what the 16-bit result can show (Lawson's iteration at 8000 Chebyshev nodes), so
-# one exp2 and five FMAs: nine instructions per element where A&S's form above takes sixteen,
-# two of them MUFU ops. The epilogue of a one-wave GEMM is exposed and issue-bound: every
-# instruction per element costs ~0.9 % of the 1280x3072x768 GEMM (bench/RESULTS.md).
-# - f16: error against half an f16 step of the result (2^-12 relative while normal, 3e-8
-#   absolute among subnormals, below 6.1e-5): 7.1e-5 relative for x >= -3.9, at most 0.29 of a
-#   half-step anywhere; 1.8 % of results round one step away from the exact value's rounding.
-# - bf16 (normal down to 1e-38): uniform relative error, 3.7e-4 (10 % of a bf16 half-step).
-# |x| is clamped to 6: beyond, Phi(-6) = 1e-9, so x > 6 gives x to f32 precision and x < -6
-# gives -6 Phi(-6) ~ -6e-9 (f16: -0), within 6e-9 of the exact value (f32's 1 + erf is 0 there).
-def _gelu_erf_16_bit(name: str, comment: str, coefficients: Sequence[str]) -> str:
-    """GELU = max(x, 0) - a 2^P(a), a = min(|x|, 6), P's coefficients from the highest degree."""
-    return _scalar_functor(name, ["x"], "fmaf(-a, ex2_approx(p), max_nan(x, 0.0f))", comment,
-                           ["float const a = fminf(fabsf(x), 6.0f);", *_horner("a", coefficients)])
-
-
-_GELU_ERF_F16 = _gelu_erf_16_bit(
-    "GeluErfF16", "GELU, erf form, stored as f16: Phi(-a) = 2^P(a), P of degree 5 on [0, 6] (f16-weighted).",
-    ("-0.000333401462f", "0.00595227815f", "-0.0486557633f", "-0.463558525f", "-1.14943469f", "-1.00010228f"),
-)
-_GELU_ERF_BF16 = _gelu_erf_16_bit(
-    "GeluErfBF16", "GELU, erf form, stored as bf16: Phi(-a) = 2^P(a), P of degree 5 on [0, 6] (3.7e-4 relative).",
-    ("-0.00020168451f", "0.00446760748f", "-0.0428327397f", "-0.472785681f", "-1.14439964f", "-1.00053179f"),
-)
-
-# softplus(x) = log(1 + exp(x)) = max(x, 0) + log1p(u), u = exp(-|x|) in (0, 1]: exp never
-# overflows, so no threshold branch (above 20 the sum rounds to x, as torch's threshold=20
-# returns x). log1p on (0, 1] is u * P(u), P of degree 7 fitted to log1p(u)/u at 4000 Chebyshev
-# nodes for relative error (3.3e-7 at most, checked over 2M points in float32): eight FMAs
-# where libm's log1pf and expf took ~4x the instructions and made bias+softplus cost +48 % over
-# the plain GEMM (bench/epilogue.py). u by ex2.approx: 2 ulp plus 1.4 |x| ulp of the argument's
-# rounding; u below 2^-126 flushes to 0, where softplus(x) < 1.2e-38 (x < -87).
-def _softplus_functor(name: str, comment: str, log1p_coefficients: Sequence[str]) -> str:
-    """softplus as max(x, 0) + log1p(u), u = exp(-|x|), log1p(u) = u * P(u) with P's
-    coefficients from the highest degree down."""
-    return _scalar_functor(name, ["x"], "fmaf(p, u, fmaxf(x, 0.0f))", comment,
-                           ["float const u = ex2_approx(fabsf(x) * -1.44269504f);  // exp(-|x|)",
-                            *_horner("u", log1p_coefficients)])
-
-
-_SOFTPLUS = _softplus_functor(
-    "Softplus",
-    "softplus(x) = log(1 + exp(x)) (torch's beta=1, threshold=20), as max(x, 0) + log1p(exp(-|x|)).",
-    ("-0.00833649747f", "0.0433708504f", "-0.106677905f", "0.176754937f", "-0.244704694f",
-     "0.332711875f", "-0.499971271f", "0.999999762f"),
-)
-
-# The same for a result rounded to f16/bf16 right away (the epilogue's root, stored as a 16-bit
-# D): log1p's polynomial of degree 5, 9.7e-6 relative, 2 % of an f16 half-step (4.9e-4), so the
-# stored value is the same but for rare ties. Two FMAs fewer in a one-wave GEMM's exposed
-# epilogue (bench/epilogue.py): bias+softplus +12.8 % over the plain GEMM with degree 7.
-_SOFTPLUS_HALF = _softplus_functor(
-    "SoftplusHalf",
-    "softplus(x) for a result stored as f16/bf16: log1p(u) to 1e-5 relative (degree 5).",
-    ("-0.023335604f", "0.0998638496f", "-0.208831415f", "0.324757576f", "-0.499302506f", "0.999990344f"),
-)
-
-# sigmoid(x) = 1 / (1 + 2^(-x log2 e)): one ex2 and one reciprocal, both MUFU approximations
-# (2 and 1 ulp: 3e-7 relative, far inside a 16-bit result's rounding). CUTLASS's Sigmoid takes
-# the same fast exp but divides in IEEE precision (div.rn: a dozen instructions and a slow-path
-# branch), and a one-wave GEMM's epilogue is exposed and issue-bound: bias+sigmoid and
-# bias+silu ran 36 % over the plain 1280x3072x768 GEMM with it (bench/RESULTS.md, 2026-11-28).
-# x = -inf: 2^inf = inf, rcp(inf) = 0; x = +inf: 1; NaN stays NaN. Results below 2^-126
-# (x < -87) flush to 0 (rcp.approx.ftz).
-_SIGMOID = """\
-// sigmoid(x) = 1 / (1 + exp(-x)) by ex2.approx and rcp.approx.
-template <class T>
-struct Sigmoid {
-  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {
-    float const x = static_cast<float>(x_in);
-    return static_cast<T>(rcp_approx(1.0f + ex2_approx(x * -1.44269504f)));
-  }
-};
-template <class T, int N>
-struct Sigmoid<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::Sigmoid, T, N> {};
-"""
-
-# silu(x) = x sigmoid(x), the same way (x = -inf: -inf * 0 = NaN, as torch's x * sigmoid(x)).
-_SILU = """\
-// silu(x) = x / (1 + exp(-x)) by ex2.approx and rcp.approx.
-template <class T>
-struct SiLu {
-  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {
-    float const x = static_cast<float>(x_in);
-    return static_cast<T>(x * rcp_approx(1.0f + ex2_approx(x * -1.44269504f)));
-  }
-};
-template <class T, int N>
-struct SiLu<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::SiLu, T, N> {};
-"""
-
-# A row vector (a GEMM bias: one value per output column) for Sm90 EVTs, fetched ahead by the
-# epilogue's producer-load warp. CUTLASS's Sm90RowBroadcast has the consumer warps copy the
-# tile's row from global to shared memory when the epilogue begins, then synchronize: in a
-# one-wave GEMM nothing hides that global load (bias+relu cost +3.8 % over the plain GEMM of
-# 1280x3072x768, most of it there; bench/RESULTS.md). Here the load warp, which the persistent
-# cooperative and pingpong kernels run beside the mainloop, issues one bulk copy per tile
-# (cp.async.bulk, completing on the epilogue load pipeline's barrier of the tile's first
-# subtile, as Sm90AuxLoad's TMA does), so the row is in shared memory before the mainloop ends.
-# Two buffers by tile parity: the load warp runs at most one tile ahead (it acquires the first
-# subtile's stage of tile t + 1 only after the consumers released stage (t + 1) S - StagesC >=
-# t S of tile t, StagesC <= S subtiles, and releases come in order), while the consumers still
-# read tile t's row in later subtiles. Bulk copies move multiples of 16 bytes from 16-byte
-# aligned addresses: can_implement checks the pointer, N and the batch stride.
-_ROW_BROADCAST_PREFETCH = """\
-// Sm90RowBroadcast's values, fetched by the epilogue load warp with one bulk copy per tile.
-template <class CtaTileShapeMNK, class Element, class StrideMNL>
-struct Sm90RowBroadcastPrefetch {
-  static constexpr int CtaN = cute::size<1>(CtaTileShapeMNK{});
-  static_assert(CtaN * sizeof(Element) % 16 == 0, "bulk copies move multiples of 16 bytes");
-
-  struct SharedStorage {
-    alignas(128) cute::array_aligned<Element, 2 * CtaN, 128> smem;  // two tiles' rows
-  };
-  struct Arguments {
-    Element const* ptr_row = nullptr;
-    Element null_default = Element(0);  // unused: the same aggregate as Sm90RowBroadcast's
-    StrideMNL dRow = {};
-  };
-  using Params = Arguments;
-
-  template <class ProblemShape>
-  static constexpr Params to_underlying_arguments(ProblemShape const&, Arguments const& args, void*) {
-    return args;
-  }
-  template <class ProblemShape>
-  static bool can_implement(ProblemShape const& problem_shape, Arguments const& args) {
-    auto problem_shape_mnkl = cute::append<4>(problem_shape, 1);
-    int64_t const n = cute::size(cute::get<1>(problem_shape_mnkl));
-    int64_t const batch_stride = cute::get<2>(args.dRow);
-    return reinterpret_cast<uintptr_t>(args.ptr_row) % 16 == 0 && n * sizeof(Element) % 16 == 0 &&
-           batch_stride * int64_t(sizeof(Element)) % 16 == 0;
-  }
-  template <class ProblemShape>
-  static size_t get_workspace_size(ProblemShape const&, Arguments const&) {
-    return 0;
-  }
-  template <class ProblemShape>
-  static cutlass::Status initialize_workspace(ProblemShape const&, Arguments const&, void*, cudaStream_t,
-                                              cutlass::CudaHostAdapter* = nullptr) {
-    return cutlass::Status::kSuccess;
-  }
-
-  CUTLASS_HOST_DEVICE Sm90RowBroadcastPrefetch() {}
-  CUTLASS_HOST_DEVICE Sm90RowBroadcastPrefetch(Params const& params, SharedStorage const& shared_storage)
-      : params(params), smem(const_cast<Element*>(shared_storage.smem.data())) {}
-
-  Params params;
-  Element* smem = nullptr;
-
-  CUTLASS_DEVICE bool is_producer_load_needed() const { return true; }
-  CUTLASS_DEVICE bool is_C_load_needed() const { return false; }
-  CUTLASS_DEVICE bool is_zero() const { return false; }
-
-  // Epilogue subtiles per CTA tile: the load pipeline iterations of one tile.
-  template <class TileShapeMNK, class EpilogueTile>
-  CUTLASS_DEVICE static int subtiles_per_tile(TileShapeMNK tile_shape, EpilogueTile epi_tile) {
-    return int(cute::size(cute::shape_div(cute::take<0, 2>(tile_shape), cute::shape(epi_tile))));
-  }
-
-  struct ProducerLoadCallbacks : cutlass::epilogue::fusion::EmptyProducerLoadCallbacks {
-    Element const* gmem_row;  // the tile's first value
-    uint32_t bytes;           // the tile's values (fewer in the last tile column)
-    Element* smem;
-    int subtiles;
-
-    CUTLASS_DEVICE ProducerLoadCallbacks(Element const* gmem_row, uint32_t bytes, Element* smem, int subtiles)
-        : gmem_row(gmem_row), bytes(bytes), smem(smem), subtiles(subtiles) {}
-
-    CUTLASS_DEVICE void step(uint64_t* full_mbarrier_ptr, int epi_m, int epi_n, int load_iteration,
-                             bool issue_tma_load) {
-      if (issue_tma_load && epi_m == 0 && epi_n == 0) {
-        Element* buffer = smem + ((load_iteration / subtiles) & 1) * CtaN;
-        cutlass::arch::ClusterTransactionBarrier::expect_transaction(full_mbarrier_ptr, bytes);
-        cute::SM90_BULK_COPY_G2S::copy(gmem_row, full_mbarrier_ptr, buffer, int32_t(bytes));
-      }
-    }
-  };
-
-  template <class... Args>
-  CUTLASS_DEVICE auto get_producer_load_callbacks(cutlass::epilogue::fusion::detail::ProducerLoadArgs<Args...> const& args) {
-    auto [M, N, K, L] = args.problem_shape_mnkl;
-    auto [m, n, k, l] = args.tile_coord_mnkl;
-    int const first = int(n) * CtaN;
-    int const count = cute::min(int(CtaN), int(cute::size(N)) - first);  // int(): no odr-use on the device
-    Element const* gmem_row = params.ptr_row + first + int64_t(l) * cute::get<2>(params.dRow);
-    return ProducerLoadCallbacks(gmem_row, uint32_t(cute::max(count, 0)) * uint32_t(sizeof(Element)), smem,
-                                 subtiles_per_tile(args.tile_shape_mnk, args.epi_tile));
-  }
-
-  template <class SR_STensor, class SR_RTensor>
-  struct ConsumerStoreCallbacks : cutlass::epilogue::fusion::EmptyConsumerStoreCallbacks {
-    SR_STensor tSR_sRow;  // (CPY,CPY_M,CPY_N,EPI_M,EPI_N) of the first buffer
-    SR_RTensor tSR_rRow;  // (CPY,CPY_M,CPY_N)
-    int subtiles;
-
-    CUTLASS_DEVICE ConsumerStoreCallbacks(SR_STensor tSR_sRow, SR_RTensor tSR_rRow, int subtiles)
-        : tSR_sRow(tSR_sRow), tSR_rRow(tSR_rRow), subtiles(subtiles) {}
-
-    // After the load pipeline's wait for this subtile: the row is in shared memory.
-    CUTLASS_DEVICE void previsit(int epi_m, int epi_n, int load_iteration, bool) {
-      using namespace cute;
-      if (epi_m == 0) {  // M-major subtile loop: a new column block of the row
-        int const offset = ((load_iteration / subtiles) & 1) * CtaN;
-        Tensor tSR_sRow_buffer = make_tensor(tSR_sRow.data() + offset, tSR_sRow.layout());
-        Tensor tSR_sRow_flt = filter_zeros(tSR_sRow_buffer(_, _, _, epi_m, epi_n));
-        Tensor tSR_rRow_flt = make_tensor_like<Element>(tSR_sRow_flt);
-        copy_aligned(tSR_sRow_flt, tSR_rRow_flt);
-        constexpr int FrgSize = size(tSR_rRow_flt);
-        using Frg = cutlass::Array<Element, FrgSize>;
-        recast<Frg>(filter(tSR_rRow))(_0{}) = recast<Frg>(coalesce(tSR_rRow_flt))(_0{});
-      }
-    }
-
-    template <typename ElementAccumulator, int FragmentSize>
-    CUTLASS_DEVICE cutlass::Array<Element, FragmentSize>
-    visit(cutlass::Array<ElementAccumulator, FragmentSize> const&, int epi_v, int, int) {
-      cutlass::Array<Element, FragmentSize> frg_row;
-      CUTLASS_PRAGMA_UNROLL
-      for (int i = 0; i < FragmentSize; ++i) {
-        frg_row[i] = tSR_rRow(epi_v * FragmentSize + i);
-      }
-      return frg_row;
-    }
-  };
-
-  template <bool ReferenceSrc, class... Args>
-  CUTLASS_DEVICE auto get_consumer_store_callbacks(
-      cutlass::epilogue::fusion::detail::ConsumerStoreArgs<Args...> const& args) {
-    using namespace cute;
-    Tensor sRow = make_tensor(make_smem_ptr(smem),
-                              make_shape(size<0>(CtaTileShapeMNK{}), size<1>(CtaTileShapeMNK{})),
-                              make_shape(_0{}, _1{}));  // (CTA_M, CTA_N): the row down every M
-    Tensor tSR_sRow = cutlass::epilogue::fusion::sm90_partition_for_epilogue<ReferenceSrc>(
-        sRow, args.epi_tile, args.tiled_copy, args.thread_idx);
-    Tensor tSR_rRow = make_tensor_like<Element>(take<0, 3>(tSR_sRow));
-    return ConsumerStoreCallbacks<decltype(tSR_sRow), decltype(tSR_rRow)>(
-        tSR_sRow, tSR_rRow, subtiles_per_tile(args.tile_shape_mnk, args.epi_tile));
-  }
-};
-"""
-
-SUPPORT_CODE: dict[str, str] = {
-    "per_element": _PER_ELEMENT,
-    **_APPROX_MATH,
-    "gelu_erf": _GELU_ERF,
-    "gelu_erf_f16": _GELU_ERF_F16,
-    "gelu_erf_bf16": _GELU_ERF_BF16,
-    "softplus": _SOFTPLUS,
-    "softplus_half": _SOFTPLUS_HALF,
-    "sigmoid": _SIGMOID,
-    "silu": _SILU,
-    "exp": _scalar_functor("Exp", ["x"], "expf(x)", "exp(x)"),
-    "log": _scalar_functor("Log", ["x"], "logf(x)", "log(x)"),
-    "log1p": _scalar_functor("Log1p", ["x"], "log1pf(x)", "log(1 + x), accurate near 0"),
-    "sqrt": _scalar_functor("Sqrt", ["x"], "sqrtf(x)", "sqrt(x)"),
-    "rsqrt": _scalar_functor("Rsqrt", ["x"], "rsqrtf(x)", "1 / sqrt(x)"),
-    "abs": _scalar_functor("Abs", ["x"], "fabsf(x)", "|x|"),
-    "erf": _scalar_functor("Erf", ["x"], "erff(x)", "erf(x)"),
-    "reciprocal": _scalar_functor("Reciprocal", ["x"], "1.0f / x", "1 / x (IEEE division)"),
-    "pow": _scalar_functor("Pow", ["x", "y"], "powf(x, y)", "x ** y"),
-    "row_broadcast_prefetch": _ROW_BROADCAST_PREFETCH,
-    "nan_minmax": (
-        "// bolt.ew.max/min propagate NaN (numpy's maximum); CUTLASS's default does not.\n"
-        "template <class T> using MaximumNaN = cutlass::maximum<T, true>;\n"
-        "template <class T> using MinimumNaN = cutlass::minimum<T, true>;\n"
-    ),
-}
-
-# arith.cmpf semantics over float a, b: ordered predicates are false on NaN, unordered true.
-_PREDICATES: dict[bolt.ComparePredicate, str] = {
-    bolt.ComparePredicate.OEQ: "!unordered && a == b",
-    bolt.ComparePredicate.OGT: "!unordered && a > b",
-    bolt.ComparePredicate.OGE: "!unordered && a >= b",
-    bolt.ComparePredicate.OLT: "!unordered && a < b",
-    bolt.ComparePredicate.OLE: "!unordered && a <= b",
-    bolt.ComparePredicate.ONE: "!unordered && a != b",
-    bolt.ComparePredicate.UEQ: "unordered || a == b",
-    bolt.ComparePredicate.UGT: "unordered || a > b",
-    bolt.ComparePredicate.UGE: "unordered || a >= b",
-    bolt.ComparePredicate.ULT: "unordered || a < b",
-    bolt.ComparePredicate.ULE: "unordered || a <= b",
-    bolt.ComparePredicate.UNE: "unordered || a != b",
-}
-for _pred, _cond in _PREDICATES.items():
-    SUPPORT_CODE[f"select_{_pred.value}"] = (
-        f"// (a {_pred.value} b) ? on_true : on_false\n"
-        f"template <class T>\nstruct Select_{_pred.value} {{\n"
-        "  CUTLASS_HOST_DEVICE T operator()(T const& a_in, T const& b_in, T const& on_true,\n"
-        "                                   T const& on_false) const {\n"
-        "    float const a = static_cast<float>(a_in);\n"
-        "    float const b = static_cast<float>(b_in);\n"
-        "    bool const unordered = isnan(a) || isnan(b);\n"
-        f"    return ({_cond}) ? on_true : on_false;\n  }}\n}};\n"
-        f"template <class T, int N>\nstruct Select_{_pred.value}<cutlass::Array<T, N>>\n"
-        f"    : boltc_evt::PerElement<boltc_evt::Select_{_pred.value}, T, N> {{}};\n"
-    )
-
 _THREAD = "cutlass::epilogue::thread"
 
 
-def _custom(name: str, key: str, arity: int = 1, *, transcendental: bool = True) -> Functor:
-    return Functor(f"boltc_evt::{name}", arity, ("per_element", key), transcendental=transcendental)
+def _own(name: str, arity: int = 1, *, transcendental: bool = True) -> Functor:
+    """boltc_evt::`name`, from FUNCTORS_HEADER."""
+    return Functor(f"boltc_evt::{name}", arity, FUNCTORS_HEADER, transcendental=transcendental)
 
 
 IDENTITY = Functor(f"{_THREAD}::Identity", 1)
 UNARY_FUNCTORS: dict[type[bolt.UnaryElementwiseOp], Functor] = {
     bolt.ReluOp: Functor(f"{_THREAD}::ReLu", 1),
-    bolt.SigmoidOp: Functor("boltc_evt::Sigmoid", 1, ("per_element", "ex2_approx", "rcp_approx", "sigmoid"),
-                            transcendental=True),
+    bolt.SigmoidOp: _own("Sigmoid"),
     bolt.TanhOp: Functor(f"{_THREAD}::Tanh", 1, transcendental=True),
-    bolt.SiluOp: Functor("boltc_evt::SiLu", 1, ("per_element", "ex2_approx", "rcp_approx", "silu"),
-                         transcendental=True),
+    bolt.SiluOp: _own("SiLu"),
     bolt.HardswishOp: Functor(f"{_THREAD}::HardSwish", 1),
     bolt.ClampOp: Functor(f"{_THREAD}::Clamp", 1, has_arguments=True),
     bolt.NegOp: Functor("cutlass::negate", 1),
-    bolt.SoftplusOp: Functor("boltc_evt::Softplus", 1, ("per_element", "ex2_approx", "softplus"), transcendental=True),
-    bolt.ExpOp: _custom("Exp", "exp"),
-    bolt.LogOp: _custom("Log", "log"),
-    bolt.Log1pOp: _custom("Log1p", "log1p"),
-    bolt.SqrtOp: _custom("Sqrt", "sqrt"),
-    bolt.RsqrtOp: _custom("Rsqrt", "rsqrt"),
-    bolt.AbsOp: _custom("Abs", "abs", transcendental=False),
-    bolt.ErfOp: _custom("Erf", "erf"),
-    bolt.ReciprocalOp: _custom("Reciprocal", "reciprocal"),
+    bolt.SoftplusOp: _own("Softplus"),
+    bolt.ExpOp: _own("Exp"),
+    bolt.LogOp: _own("Log"),
+    bolt.Log1pOp: _own("Log1p"),
+    bolt.SqrtOp: _own("Sqrt"),
+    bolt.RsqrtOp: _own("Rsqrt"),
+    bolt.AbsOp: _own("Abs", transcendental=False),
+    bolt.ErfOp: _own("Erf"),
+    bolt.ReciprocalOp: _own("Reciprocal"),
 }
 # Functors with a cheaper form that is exact enough when the result is rounded to a 16-bit
 # type at once (the epilogue's root stored as f16/bf16): (functor, result type) -> form.
-_SOFTPLUS_HALF_FORM = Functor("boltc_evt::SoftplusHalf", 1, ("per_element", "ex2_approx", "softplus_half"),
-                              transcendental=True)
+_SOFTPLUS_HALF_FORM = _own("SoftplusHalf")
 SIXTEEN_BIT_RESULT_FORMS: dict[tuple[str, Element], Functor] = {
     ("boltc_evt::Softplus", Element.F16): _SOFTPLUS_HALF_FORM,
     ("boltc_evt::Softplus", Element.BF16): _SOFTPLUS_HALF_FORM,
-    ("boltc_evt::GeluErf", Element.F16): Functor(
-        "boltc_evt::GeluErfF16", 1, ("per_element", "ex2_approx", "max_nan", "gelu_erf_f16"), transcendental=True),
-    ("boltc_evt::GeluErf", Element.BF16): Functor(
-        "boltc_evt::GeluErfBF16", 1, ("per_element", "ex2_approx", "max_nan", "gelu_erf_bf16"), transcendental=True),
+    ("boltc_evt::GeluErf", Element.F16): _own("GeluErfF16"),
+    ("boltc_evt::GeluErf", Element.BF16): _own("GeluErfBF16"),
 }
 GELU_FUNCTORS: dict[bolt.GeluApproximation, Functor] = {
-    bolt.GeluApproximation.ERF: Functor(
-        "boltc_evt::GeluErf", 1, ("per_element", "ex2_approx", "rcp_approx", "max_nan", "gelu_erf"), transcendental=True),
+    bolt.GeluApproximation.ERF: _own("GeluErf"),
     bolt.GeluApproximation.TANH: Functor(f"{_THREAD}::GELU_taylor", 1, transcendental=True),  # tanh form, tanh.approx
 }
 BINARY_FUNCTORS: dict[type[bolt.BinaryElementwiseOp], Functor] = {
@@ -536,14 +128,14 @@ BINARY_FUNCTORS: dict[type[bolt.BinaryElementwiseOp], Functor] = {
     bolt.SubOp: Functor("cutlass::minus", 2),
     bolt.MulOp: Functor("cutlass::multiplies", 2),
     bolt.DivOp: Functor("cutlass::divides", 2, transcendental=True),  # IEEE division: a reciprocal and fixups
-    bolt.MaxOp: Functor("boltc_evt::MaximumNaN", 2, ("nan_minmax",)),
-    bolt.MinOp: Functor("boltc_evt::MinimumNaN", 2, ("nan_minmax",)),
-    bolt.PowOp: _custom("Pow", "pow", 2),
+    bolt.MaxOp: _own("MaximumNaN", 2, transcendental=False),
+    bolt.MinOp: _own("MinimumNaN", 2, transcendental=False),
+    bolt.PowOp: _own("Pow", 2),
 }
 
 
 def select_functor(predicate: bolt.ComparePredicate) -> Functor:
-    return Functor(f"boltc_evt::Select_{predicate.value}", 4, ("per_element", f"select_{predicate.value}"))
+    return _own(f"Select_{predicate.value}", 4, transcendental=False)
 
 
 # --------------------------------------------------------------------------------------
@@ -639,17 +231,14 @@ class EpilogueTree:
     def has_row_broadcast(self) -> bool:
         return any(leaf.kind is LeafKind.ROW for leaf in self.leaves)
 
-    def support_code(self, *, prefetch_rows: bool = False) -> str:
-        """The boltc_evt functors (and nodes) the tree uses, each once, helpers first.
-        `prefetch_rows`: row broadcasts are Sm90RowBroadcastPrefetch (see render_types)."""
-        keys: list[str] = []
-        for node in postorder(self.root):
-            if isinstance(node, Compute):
-                keys += [k for k in node.functor.support if k not in keys]
+    def headers(self, *, prefetch_rows: bool = False) -> tuple[str, ...]:
+        """boltc's headers the tree's C++ needs (its boltc_evt functors, Sm90RowBroadcastPrefetch),
+        each once. `prefetch_rows`: row broadcasts are Sm90RowBroadcastPrefetch (see render_types)."""
+        headers = [node.functor.header for node in postorder(self.root)
+                   if isinstance(node, Compute) and node.functor.header is not None]
         if prefetch_rows and self.has_row_broadcast:
-            keys.append("row_broadcast_prefetch")
-        ordered = [k for k in SUPPORT_CODE if k in keys]  # SUPPORT_CODE lists helpers first
-        return "".join(SUPPORT_CODE[k] + "\n" for k in ordered)
+            headers.append(ROW_BROADCAST_PREFETCH_HEADER)
+        return tuple(dict.fromkeys(headers))
 
     def render_types(self, *, tile_shape: str, epilogue_descriptor: str,
                      prefetch_rows: bool = False) -> tuple[list[str], str]:

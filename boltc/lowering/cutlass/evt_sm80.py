@@ -17,14 +17,15 @@ the epilogue of an sm_80 GEMM (`DefaultGemmWithVisitor`) or of boltc's sm_80 con
 | Compute                    | Sm80EVT<VisitorCompute<functor, out, compute, round>, children...>    |
 | (the store of D)           | Sm80EVT<VisitorAuxStore<ThreadMap, ElementD, round, Stride<int64_t, _1, int64_t>>, root> |
 
-The functors are evt.py's table (CUTLASS's own, or the small `boltc_evt` functors it writes
-into the TU): `VisitorCompute` instantiates `ComputeFn<Array<ElementCompute, N>>` exactly as
-`Sm90Compute` does. One difference: `VisitorCompute` default-constructs its functor and has no
-per-node arguments, so a functor that takes arguments (Clamp's bounds) cannot be given them.
-`for_sm80` therefore rewrites each such node before rendering: clamp(x, lo, hi) becomes
-min(max(x, lo), hi) with NaN-propagating max/min (what `cutlass::epilogue::thread::Clamp`
-computes) and the bounds become two more run-time scalar parameters. The bounds are then
-arguments of the entry point, not text of the TU: clamps with other bounds share the kernel.
+The functors are evt.py's table (CUTLASS's own, or the small `boltc_evt` functors of boltc's
+header `boltc/evt_functors.hpp`, which the TU then includes): `VisitorCompute` instantiates
+`ComputeFn<Array<ElementCompute, N>>` exactly as `Sm90Compute` does. One difference:
+`VisitorCompute` default-constructs its functor and has no per-node arguments, so a functor
+that takes arguments (Clamp's bounds) cannot be given them. `for_sm80` therefore rewrites each
+such node before rendering: clamp(x, lo, hi) becomes min(max(x, lo), hi) with NaN-propagating
+max/min (what `cutlass::epilogue::thread::Clamp` computes) and the bounds become two more
+run-time scalar parameters. The bounds are then arguments of the entry point, not text of the TU:
+clamps with other bounds share the kernel.
 """
 
 from __future__ import annotations

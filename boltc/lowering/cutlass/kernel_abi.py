@@ -10,12 +10,13 @@ contract; a new family imports these from here, not from another family's module
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import cached_property
 from typing import ClassVar
 
-from boltc.lowering.cutlass.cpp import KERNEL_NAME_PLACEHOLDER, SelfChecking, content_hash, host_only
+from boltc.lowering.cutlass.cpp import KERNEL_NAME_PLACEHOLDER, SelfChecking, content_hash, host_only, with_headers
 from boltc.lowering.cutlass.evt import EpilogueBinding, EpilogueTree, LeafKind
 
 _NAME_PLACEHOLDER = KERNEL_NAME_PLACEHOLDER
@@ -133,11 +134,13 @@ def epilogue_params(tree: EpilogueTree, *, batch_strides: bool) -> list[CParam]:
 
 
 def tu_preamble(family: str, summary: str, module: str, entry: EntryPoint, epilogue: EpilogueTree,
-                includes: str, *, device: bool = False, prefetch_rows: bool = False) -> str:
+                includes: str, *, device: bool = False, prefetch_rows: bool = False,
+                headers: Sequence[str] = ()) -> str:
     """The start of a kernel's translation unit, the same in every family: a header naming the
-    exported entry points, the includes, and the epilogue's support code, inside an anonymous
-    namespace that the family's body continues. `device`: the kernel-only TU of a split pair
-    (cpp.py, "Split translation units")."""
+    exported entry points, the includes (then boltc's own `headers` and those of the epilogue's
+    functors and nodes: EpilogueTree.headers), and the opening of the anonymous namespace that
+    the family's body continues. `device`: the kernel-only TU of a split pair (cpp.py, "Split
+    translation units")."""
     what = (
         "// Device code only: the kernel behind these entry points (their host TU is apart; "
         if device else "// Exported entry points ("
@@ -147,9 +150,8 @@ def tu_preamble(family: str, summary: str, module: str, entry: EntryPoint, epilo
         + f"{what}boltc/lowering/cutlass/{module} documents them):\n"
         + "".join(f"//   {p};\n" for p in entry.prototypes())
     )
-    support = epilogue.support_code(prefetch_rows=prefetch_rows)
-    support_block = f"namespace boltc_evt {{\n\n{support}}}  // namespace boltc_evt\n\n" if support else ""
-    return f"{header}\n{includes}\nnamespace {{\n\n{support_block}"
+    includes = with_headers(includes, (*headers, *epilogue.headers(prefetch_rows=prefetch_rows)))
+    return f"{header}\n{includes}\nnamespace {{\n\n"
 
 
 class CutlassKernel(SelfChecking):

@@ -7,6 +7,7 @@ The compiled kernels run on the GPU in test/gpu; test_nvcc_gemm.py compiles one 
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
@@ -16,6 +17,7 @@ import pytest
 from boltc.lowering.cutlass.cpp import Element, UnsupportedEpilogue
 from boltc.lowering.cutlass.evt import (
     BINARY_FUNCTORS,
+    FUNCTORS_HEADER,
     GELU_FUNCTORS,
     IDENTITY,
     UNARY_FUNCTORS,
@@ -31,6 +33,7 @@ from boltc.lowering.cutlass.evt import (
 from boltc.dialects import bolt
 
 from gemm_text import gemm_text, parse_gemm, tensor
+from kernel_headers import header_text
 
 F32, F16 = Element.F32, Element.F16
 GEMM_ROLES = (Role.M, Role.N)
@@ -113,29 +116,31 @@ def test_bias_gelu_picks_the_functor_of_its_approximation(approximation, functor
 def test_gelu_erf_stored_as_16_bits_takes_its_16_bit_form(out, functor):
     tree, _ = tree_of(bias_act("gelu erf", out=out))
     assert tree.root.functor.cpp == f"boltc_evt::{functor}"
-    support = tree.support_code()
-    assert f"struct {functor} {{" in support
-    assert support.index("float ex2_approx(float x)") < support.index(f"struct {functor} {{")
+    assert tree.headers() == (FUNCTORS_HEADER,)
+    header = header_text(FUNCTORS_HEADER)
+    assert header.index("float ex2_approx(float x)") < header.index(f"struct {functor} {{")
     for other in {"GeluErf", "GeluErfF16", "GeluErfBF16"} - {functor}:
-        assert f"struct {other} {{" not in support
+        assert not re.search(rf"\b{other}\b", rendered(tree))
 
 
 def test_hardswish_uses_cutlass_hardswish():
     tree, _ = tree_of(bias_act("hardswish"))
     assert "cutlass::epilogue::thread::HardSwish," in rendered(tree)
-    assert tree.support_code() == ""  # nothing of boltc's own
+    assert tree.headers() == ()  # nothing of boltc's own
 
 
 def test_softplus_is_a_boltc_functor_with_torch_threshold():
     tree, _ = tree_of(bias_act("softplus", out="f32"))
     assert tree.root.functor.cpp == "boltc_evt::Softplus"
-    support = tree.support_code()
-    assert "struct PerElement" in support and support.index("struct PerElement") < support.index("struct Softplus")
-    assert "float const u = ex2_approx(fabsf(x) * -1.44269504f);" in support and "fmaf(p, u, fmaxf(x, 0.0f))" in support
+    assert tree.headers() == (FUNCTORS_HEADER,)
+    header = header_text(FUNCTORS_HEADER)
+    softplus = header.index("struct Softplus {")
+    assert header.index("struct PerElement") < softplus
+    assert "float const u = ex2_approx(fabsf(x) * -1.44269504f);" in header and "fmaf(p, u, fmaxf(x, 0.0f))" in header
     # one MUFU instruction on the device: PTX ex2.approx with flush-to-zero (__expf is not)
-    assert 'asm("ex2.approx.ftz.f32 %0, %1;"' in support
-    assert support.index("float ex2_approx(float x)") < support.index("struct Softplus")
-    assert "struct Softplus<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::Softplus, T, N>" in support
+    assert 'asm("ex2.approx.ftz.f32 %0, %1;"' in header
+    assert header.index("float ex2_approx(float x)") < softplus
+    assert "struct Softplus<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::Softplus, T, N>" in header
 
 
 def test_residual_add_is_an_aux_load_with_its_descriptor():
@@ -250,9 +255,11 @@ def test_select_clamp_and_nan_propagating_max():
     )
     tree, binding = tree_of(text)
     assert tree.root.functor.cpp == "boltc_evt::Select_ult" and tree.root.functor.arity == 4
-    support = tree.support_code()
-    assert "template <class T> using MaximumNaN = cutlass::maximum<T, true>;" in support
-    assert "return (unordered || a < b) ? on_true : on_false;" in support
+    assert tree.headers() == (FUNCTORS_HEADER,)
+    header = header_text(FUNCTORS_HEADER)
+    assert "template <class T> using MaximumNaN = cutlass::maximum<T, true>;" in header
+    assert "BOLTC_EVT_SELECT(Select_ult, unordered || a < b)" in header
+    assert "return (CONDITION) ? on_true : on_false;" in header
     assert "cutlass::epilogue::thread::Clamp," in rendered(tree)
     assert "{float(-1.5), float(2.0)}" in tree.render_arguments([], ["s0"])
     # the constant zero is used twice: one scalar parameter, not two
@@ -306,7 +313,7 @@ def test_splat_constants_are_scalars():
 # numpy in float64.
 # --------------------------------------------------------------------------------------
 
-_FUNCTOR_CASES = {  # SUPPORT_CODE key -> (functor, numpy reference, rtol, atol)
+_FUNCTOR_CASES = {  # case -> (functor, numpy reference, rtol, atol)
     # A&S 7.1.26's erfc is within 1.5e-7 absolute: GELU within |x| * 1.5e-7 / 2 plus roundings.
     "gelu_erf": ("GeluErf", lambda x: 0.5 * x * _erfc(-x / np.sqrt(2.0)), 2e-6, 5e-7),
     # log1p's polynomial: 3.3e-7 relative; exp(-|x|) as 2^(-|x| log2 e), whose argument's
@@ -341,16 +348,13 @@ def _erfc(x):
 @pytest.mark.skipif(shutil.which("g++") is None, reason="needs a C++ compiler")
 def test_boltc_functors_compute_what_they_claim(tmp_path):
     from boltc.lowering.build import cutlass_include_dirs
-    from boltc.lowering.cutlass.evt import SUPPORT_CODE
 
     x = np.concatenate([np.linspace(-12, 12, 4001), [-30.0, -0.0, 1e-6, 30.0]]).astype(np.float32)
-    keys = ["per_element", "ex2_approx", "rcp_approx", "max_nan", *_FUNCTOR_CASES]
     calls = "".join(
         f'    std::printf("%.9g ", boltc_evt::{functor}<float>{{}}(x));\n' for functor, *_ in _FUNCTOR_CASES.values()
     )
     source = (
-        "#include <cmath>\n#include <cstdio>\n#include \"cutlass/cutlass.h\"\n#include \"cutlass/array.h\"\n"
-        "namespace boltc_evt {\n" + "".join(SUPPORT_CODE[k] for k in keys) + "}\n"
+        f"#include <cstdio>\n#include \"{FUNCTORS_HEADER}\"\n"
         "int main() {\n  float x;\n  while (std::scanf(\"%f\", &x) == 1) {\n" + calls + '    std::printf("\\n");\n  }\n}\n'
     )
     (tmp_path / "functors.cpp").write_text(source)
@@ -387,4 +391,4 @@ def _cuda_include_dirs():
 def test_softplus_stored_as_f16_takes_its_16_bit_form():
     tree, _ = tree_of(bias_act("softplus"))  # D is f16: the root rounds at once
     assert tree.root.functor.cpp == "boltc_evt::SoftplusHalf"
-    assert "struct SoftplusHalf" in tree.support_code() and "struct Softplus {" not in tree.support_code()
+    assert tree.headers() == (FUNCTORS_HEADER,) and "boltc_evt::Softplus," not in rendered(tree)

@@ -12,12 +12,14 @@ import pytest
 from boltc.diagnostics import BoltcError
 from boltc.lowering.build import Arch
 from boltc.lowering.cutlass.cpp import InvalidKernelConfig, Shape3
+from boltc.lowering.cutlass.evt import FUNCTORS_HEADER
 from boltc.lowering.cutlass.gemm_sm80 import default_warp_tile, lower_gemm, parse_schedule
 from boltc.lowering.cutlass.gemm_sm90 import Operand, OperandKind, ParamRole
 from boltc.lowering.cutlass.gemm_sm90 import lower_gemm as lower_gemm_sm90
 from boltc.tuning.heuristic_sm80 import choose_gemm_sm80, schedule_name
 
 from gemm_text import bias_relu, gemm_text, parse_gemm, tensor
+from kernel_headers import included_headers
 
 
 def sm80_attr(tile, stages=4, schedule="multistage", cluster=(1, 1, 1), family="gemm_sm80") -> str:
@@ -118,7 +120,7 @@ def test_clamp_becomes_nan_propagating_max_min_over_scalars():
     cpp = lower(gemm_text(128, 64, 64, result="%c", body=[
         "%c = bolt.ew.clamp %acc min -5.000000e-01 max 5.000000e-01 : {acc} -> {acc}"])).kernel.render()
     assert "Clamp" not in cpp  # VisitorCompute cannot pass a functor its bounds
-    assert "template <class T> using MaximumNaN = cutlass::maximum<T, true>;" in cpp
+    assert included_headers(cpp) == [FUNCTORS_HEADER]  # boltc_evt::MaximumNaN's, cutlass::maximum<T, true>
     assert cpp.count("VisitorScalarBroadcast<float>") == 2
     assert cpp.index("boltc_evt::MaximumNaN") < cpp.index("boltc_evt::MinimumNaN")
     assert "{{float(s0)}}" in cpp and "{{float(s1)}}" in cpp

@@ -17,7 +17,7 @@ from boltc.lowering.cutlass.cpp import (
     Shape3,
     max_alignment,
 )
-from boltc.lowering.cutlass.evt import build_epilogue, Role
+from boltc.lowering.cutlass.evt import ROW_BROADCAST_PREFETCH_HEADER, build_epilogue, Role
 from boltc.lowering.cutlass.gemm_sm90 import (
     GemmSm90Config,
     GemmSm90Kernel,
@@ -30,6 +30,7 @@ from boltc.lowering.cutlass.gemm_sm90 import (
 from boltc.tuning.heuristic import choose_gemm_sm90, epilogue_subtile_n
 
 from gemm_text import KERNEL_COOP_128, bias_relu, gemm_text, parse_gemm
+from kernel_headers import header_text, included_headers
 
 
 def kernel_attr(tile, cluster=(1, 1, 1), stages=4, schedule="cooperative", family="gemm_sm90") -> str:
@@ -113,8 +114,11 @@ def test_bias_rows_are_prefetched_by_the_epilogue_load_warp_of_tma_kernels():
         host, device = kernel.render(), kernel.render_device()
         assert kernel.prefetch_rows, schedule
         for text in (host, device):  # the host TU's can_implement checks the row's alignment
-            assert "struct Sm90RowBroadcastPrefetch {" in text and "cutlass::epilogue::fusion::Sm90RowBroadcast<" not in text
-        assert "cute::SM90_BULK_COPY_G2S::copy(gmem_row, full_mbarrier_ptr, buffer, int32_t(bytes));" in device
+            assert ROW_BROADCAST_PREFETCH_HEADER in included_headers(text)
+            assert "boltc_evt::Sm90RowBroadcastPrefetch<" in text and "cutlass::epilogue::fusion::Sm90RowBroadcast<" not in text
+    header = header_text(ROW_BROADCAST_PREFETCH_HEADER)
+    assert "struct Sm90RowBroadcastPrefetch {" in header
+    assert "cute::SM90_BULK_COPY_G2S::copy(gmem_row, full_mbarrier_ptr, buffer, int32_t(bytes));" in header
     # Sm90RowBroadcastPrefetch keeps two tiles' rows: 2 x 256 f16 against one for CUTLASS's node.
     tree = kernel.epilogue
     cutlass_row = tma_epilogue_smem_bytes(Shape3(128, 256, 64), (128, 32), Element.F16, tree)
@@ -124,6 +128,7 @@ def test_bias_rows_are_prefetched_by_the_epilogue_load_warp_of_tma_kernels():
     assert not cp_async.prefetch_rows
     assert "cutlass::epilogue::fusion::Sm90RowBroadcast<" in cp_async.render_device()
     assert "Sm90RowBroadcastPrefetch" not in cp_async.render_device()
+    assert ROW_BROADCAST_PREFETCH_HEADER not in included_headers(cp_async.render_device())
     plain = lower(gemm_text(256, 256, 64, transpose_b=True)).kernel  # no row: nothing to fetch
     assert not plain.prefetch_rows and "Sm90RowBroadcastPrefetch" not in plain.render_device()
 
