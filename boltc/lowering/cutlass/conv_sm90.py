@@ -93,6 +93,7 @@ from boltc.lowering.cutlass.cpp import (
     kernel_reason,
     lower_at,
     EXPORT_MACRO,
+    KERNEL_ADAPTER_HEADER,
     KERNEL_NAME_PLACEHOLDER,
     device_entry,
     host_adapter,
@@ -494,7 +495,8 @@ class ConvSm90Kernel(CutlassKernel):
             self._render_arguments(entry),
             render_conv_exports(entry, self.config.pad_channels, "output_matches(arguments.problem_shape, p, q)"),
         ])
-        return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, with_pdl(_includes(c), self.programmatic)) + body
+        return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, with_pdl(_includes(c), self.programmatic),
+                           headers=(KERNEL_ADAPTER_HEADER,)) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, conv_entry_params(self.epilogue, output_pitch=True))

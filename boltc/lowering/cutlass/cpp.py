@@ -241,10 +241,11 @@ EXPORT_MACRO = """\
 # The kernel's name hashes its text: the text is rendered once with this in the name's place.
 KERNEL_NAME_PLACEHOLDER = "@KERNEL_NAME@"
 
-
 # Fixed C++ lives in boltc's own headers (boltc/lowering/cutlass/include, on the include path
 # and hashed into every object's cache key: build.KERNEL_HEADER_DIR, kernel_headers_digest); a
-# TU includes those it uses after CUTLASS's (`with_headers`).
+# TU includes those it uses after CUTLASS's (`with_headers`). This one: `boltc::KernelAdapter`,
+# the launch of a split pair's kernel from its host TU (host_adapter, kernel_adapter).
+KERNEL_ADAPTER_HEADER = "boltc/kernel_adapter.hpp"
 
 
 def with_headers(includes: str, headers: Iterable[str]) -> str:
@@ -364,11 +365,11 @@ def host_only(text: str) -> str:
 # Programmatic dependent launch: CUTLASS's sm_90a GEMM kernels (and conv_sm90's cooperative
 # kernel, include/boltc/conv_sm90_cooperative_kernel.hpp) wait on the previous grid
 # (griddepcontrol.wait) before their first global access and let the next one launch at their
-# last tile, when this is defined before CUTLASS's headers; KernelAdapter<Kernel, true> then
-# launches them with cudaLaunchAttributeProgrammaticStreamSerialization. CUTLASS's own sm_90a
-# convolution has no such calls: its device entry adds them (device_entry's wait_first). A
-# kernel without the wait must not be launched so: it could read its inputs before the kernel
-# writing them has finished.
+# last tile, when this is defined before CUTLASS's headers; boltc::KernelAdapter<Kernel,
+# load_kernel, true> then launches them with cudaLaunchAttributeProgrammaticStreamSerialization.
+# CUTLASS's own sm_90a convolution has no such calls: its device entry adds them (device_entry's
+# wait_first). A kernel without the wait must not be launched so: it could read its inputs
+# before the kernel writing them has finished.
 PDL_DEFINE = "#define CUTLASS_ENABLE_GDC_FOR_SM90 1  // cpp.py: PDL_DEFINE\n"
 
 
@@ -379,9 +380,10 @@ def with_pdl(includes: str, programmatic: bool) -> str:
 
 
 def kernel_adapter(alias: str, kernel_type: str, programmatic: bool) -> str:
-    """`using alias = KernelAdapter<kernel_type>;`, programmatic only together with `with_pdl`
-    (the same flag): launched early, a kernel without the wait would read unfinished inputs."""
-    return f"using {alias} = KernelAdapter<{kernel_type}{', true' if programmatic else ''}>;\n"
+    """`using alias = boltc::KernelAdapter<kernel_type, load_kernel>;` (KERNEL_ADAPTER_HEADER,
+    over host_adapter's loader), programmatic only together with `with_pdl` (the same flag):
+    launched early, a kernel without the wait would read unfinished inputs."""
+    return f"using {alias} = boltc::KernelAdapter<{kernel_type}, load_kernel{', true' if programmatic else ''}>;\n"
 
 KERNEL_ENTRY_SUFFIX = "_kernel"
 FATBIN_SUFFIX = "_fatbin"
@@ -417,9 +419,9 @@ extern "C" __global__ void __launch_bounds__({kernel_type}::MaxThreadsPerBlock, 
 
 
 def host_adapter(name: str) -> str:
-    """Host-TU code (inside the anonymous namespace): the embedded kernel's loader and
-    `KernelAdapter<Kernel>`, the subset of CUTLASS's device adapters (GemmUniversalAdapter,
-    ConvUniversalAdapter) that the entry points use, launching the loaded kernel."""
+    """Host-TU code (inside the anonymous namespace): the embedded kernel's loader, `load_kernel`,
+    which `boltc::KernelAdapter` (KERNEL_ADAPTER_HEADER, the subset of CUTLASS's device adapters
+    that the entry points use) takes as its template argument to launch the loaded kernel."""
     return f"""\
 // The kernel's device code is its own TU, embedded as {name}{FATBIN_SUFFIX} (a fatbin).
 extern "C" unsigned char const {name}{FATBIN_SUFFIX}[];
@@ -440,83 +442,4 @@ cudaError_t load_kernel(cudaKernel_t* kernel) {{
   *kernel = handle;
   return loaded;
 }}
-
-// CUTLASS's device-adapter interface over the loaded kernel (the same steps as
-// GemmUniversalAdapter::initialize and ::run for a CUTLASS 3 kernel). Programmatic: the kernel
-// waits (griddepcontrol.wait, CUTLASS_ENABLE_GDC_FOR_SM90) before it touches global memory, so
-// it is launched as a programmatic dependent of the kernel before it on the stream: its launch
-// and prologue overlap that kernel's tail (PDL_DEFINE).
-template <class Kernel, bool Programmatic = false>
-class KernelAdapter {{
- public:
-  using Arguments = typename Kernel::Arguments;
-
-  static cutlass::Status can_implement(Arguments const& arguments) {{
-    cudaKernel_t kernel = nullptr;
-    if (load_kernel(&kernel) != cudaSuccess) {{
-      (void)cudaGetLastError();
-      return cutlass::Status::kErrorInternal;
-    }}
-    return Kernel::can_implement(arguments) ? cutlass::Status::kSuccess : cutlass::Status::kInvalid;
-  }}
-
-  static size_t get_workspace_size(Arguments const& arguments) {{
-    return Kernel::get_workspace_size(arguments);
-  }}
-
-  cutlass::Status initialize(Arguments const& arguments, void* workspace, cudaStream_t stream) {{
-    cutlass::Status const status = Kernel::initialize_workspace(arguments, workspace, stream);
-    if (status != cutlass::Status::kSuccess) {{
-      return status;
-    }}
-    params_ = Kernel::to_underlying_arguments(arguments, workspace);
-    return cutlass::Status::kSuccess;
-  }}
-
-  cutlass::Status run(cudaStream_t stream) {{
-    cudaKernel_t kernel = nullptr;
-    if (load_kernel(&kernel) != cudaSuccess) {{
-      (void)cudaGetLastError();
-      return cutlass::Status::kErrorInternal;
-    }}
-    void const* function = reinterpret_cast<void const*>(kernel);
-    int const smem_bytes = Kernel::SharedStorageSize;
-    if (smem_bytes >= (48 << 10) &&
-        cudaFuncSetAttribute(function, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes) != cudaSuccess) {{
-      (void)cudaGetLastError();
-      return cutlass::Status::kErrorInternal;
-    }}
-    using Cluster = typename Kernel::DispatchPolicy::ClusterShape;
-    cudaLaunchAttribute attributes[2] = {{}};
-    unsigned count = 0;
-    if (cute::size(Cluster{{}}) > 1) {{  // a 1x1x1 cluster launches plainly
-      attributes[count].id = cudaLaunchAttributeClusterDimension;
-      attributes[count].val.clusterDim.x = cute::size<0>(Cluster{{}});
-      attributes[count].val.clusterDim.y = cute::size<1>(Cluster{{}});
-      attributes[count].val.clusterDim.z = cute::size<2>(Cluster{{}});
-      ++count;
-    }}
-    if (Programmatic) {{
-      attributes[count].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-      attributes[count].val.programmaticStreamSerializationAllowed = 1;
-      ++count;
-    }}
-    cudaLaunchConfig_t config = {{}};
-    config.gridDim = Kernel::get_grid_shape(params_);
-    config.blockDim = Kernel::get_block_shape();
-    config.dynamicSmemBytes = smem_bytes;
-    config.stream = stream;
-    config.attrs = attributes;
-    config.numAttrs = count;
-    void* kernel_arguments[] = {{&params_}};
-    if (cudaLaunchKernelExC(&config, function, kernel_arguments) != cudaSuccess) {{
-      (void)cudaGetLastError();
-      return cutlass::Status::kErrorInternal;
-    }}
-    return cutlass::Status::kSuccess;
-  }}
-
- private:
-  typename Kernel::Params params_;
-}};
 """

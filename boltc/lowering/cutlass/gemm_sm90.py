@@ -56,6 +56,7 @@ from boltc.lowering.cutlass.cpp import (
     SelfChecking,
     lower_at,
     EXPORT_MACRO,
+    KERNEL_ADAPTER_HEADER,
     KERNEL_NAME_PLACEHOLDER,
     device_entry,
     host_adapter,
@@ -374,7 +375,7 @@ class GemmSm90Kernel(CutlassKernel):
             render_exports(entry, "Gemm"),
         ])
         return tu_preamble(FAMILY, c.summary(), "gemm_sm90.py", entry, self.epilogue, with_pdl(_INCLUDES, self.programmatic),
-                           prefetch_rows=self.prefetch_rows) + body
+                           prefetch_rows=self.prefetch_rows, headers=(KERNEL_ADAPTER_HEADER,)) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, gemm_entry_params(self.epilogue))

@@ -16,13 +16,14 @@ from boltc.lowering.cutlass.conv_sm90 import (
     ConvSm90Kernel,
     lower_conv2d,
 )
-from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig, Shape3
+from boltc.lowering.cutlass.cpp import KERNEL_ADAPTER_HEADER, Element, InvalidKernelConfig, Shape3
 from boltc.lowering.cutlass.evt import Role, build_epilogue
 from boltc.lowering.cutlass.gemm_sm90 import Operand, OperandKind, ParamRole
 from boltc.tuning.heuristic import choose_conv_sm90
 from test_gemm_sm90 import assert_split
 
 from conv_text import conv_kernel_attr, conv_text, parse_conv
+from kernel_headers import included_headers
 
 
 def lower(text: str):
@@ -61,7 +62,7 @@ def test_bias_relu_tu_instantiates_the_conv_builders(layer):
             "using EpilogueSchedule = cutlass::epilogue::TmaWarpSpecializedCooperative;",
             "boltc::conv_sm90::ConvUniversalCooperative<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;",
             "using CollectiveMainloop = typename boltc::conv_sm90::CooperativeConvMainloop<",
-            "using Conv = KernelAdapter<ConvKernel, true>;",  # it waits on the previous grid: PDL
+            "using Conv = boltc::KernelAdapter<ConvKernel, load_kernel, true>;",  # it waits on the previous grid: PDL
             "#define CUTLASS_ENABLE_GDC_FOR_SM90 1",
         ]
     else:
@@ -72,7 +73,7 @@ def test_bias_relu_tu_instantiates_the_conv_builders(layer):
             "cutlass::conv::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,\n    cutlass::arch::OpClassTensorOp,\n"
             "    cutlass::conv::Operator::kFprop,",
             # CUTLASS's kernel has no grid-dependency calls: the device entry waits first.
-            "using Conv = KernelAdapter<ConvKernel, true>;",
+            "using Conv = boltc::KernelAdapter<ConvKernel, load_kernel, true>;",
             "#define CUTLASS_ENABLE_GDC_FOR_SM90 1",
         ]
         device = lowering.kernel.render_device()
@@ -105,6 +106,7 @@ def test_bias_relu_tu_instantiates_the_conv_builders(layer):
         assert piece in cpp, piece
     assert cpp.index("namespace {") < cpp.index("using Conv =") < cpp.index("}  // namespace")
     assert "@KERNEL_NAME@" not in cpp and "pad_channels" not in cpp and "ConvAuxLoad" not in cpp
+    assert included_headers(cpp)[-1:] == [KERNEL_ADAPTER_HEADER]  # after the cooperative kernel's, if any
     assert_split(lowering.kernel, "ConvKernel")
     args = args_by_name(lowering)
     p, q = ((h + padding[0] + padding[2] - r) // stride[0] + 1, (w + padding[1] + padding[3] - s) // stride[1] + 1)
@@ -409,7 +411,7 @@ def test_cooperative_tu_includes_the_kernel_header_and_names_its_pieces():
         # the persistent grid: one CTA per SM of the current device
         "cudaGetDevice(&arguments.hw_info.device_id);",
         "cutlass::KernelHardwareInfo::query_device_multiprocessor_count(arguments.hw_info.device_id);",
-        "using Conv = KernelAdapter<ConvKernel, true>;",  # boltc's kernel waits on the previous grid
+        "using Conv = boltc::KernelAdapter<ConvKernel, load_kernel, true>;",  # boltc's kernel waits on the previous grid
         "#define CUTLASS_ENABLE_GDC_FOR_SM90 1",
         "cooperative",  # the summary in the TU's header comment
     ]:
@@ -429,7 +431,7 @@ def test_cooperative_and_warpspecialized_are_different_tus():
     assert ws.kernel.name != coop.kernel.name
     assert ws.kernel.config.summary() != coop.kernel.config.summary()
     assert "boltc/conv_sm90_cooperative_kernel.hpp" not in ws.kernel.render()
-    assert "boltc::" not in ws.kernel.render() and "hw_info" not in ws.kernel.render()
+    assert "boltc::conv_sm90::" not in ws.kernel.render() and "hw_info" not in ws.kernel.render()
     # The same call: the schedule changes the kernel, not what the op passes.
     assert args_by_name(ws) == args_by_name(coop)
 

@@ -10,6 +10,7 @@ import pytest
 from boltc.lowering.cutlass.cpp import (
     HOST_ONLY_CLOSE,
     HOST_ONLY_OPEN,
+    KERNEL_ADAPTER_HEADER,
     Element,
     GmemLayout,
     InvalidKernelConfig,
@@ -67,7 +68,7 @@ def test_bias_relu_tu_instantiates_the_collective_builders():
         "cutlass::gemm::collective::CollectiveBuilder<\n    cutlass::arch::Sm90,",
         "cutlass::gemm::collective::StageCount<4>,",
         "cutlass::gemm::kernel::GemmUniversal<\n    cute::Shape<int, int, int, int>,",
-        "using Gemm = KernelAdapter<GemmKernel, true>;",  # a programmatic dependent launch
+        "using Gemm = boltc::KernelAdapter<GemmKernel, load_kernel, true>;",  # a programmatic dependent launch
         "using Leaf0 = boltc_evt::Sm90RowBroadcastPrefetch<\n    TileShape,\n    cutlass::half_t,",
         "StrideB{ldb, cute::_1{}, batch_stride_b}",  # K-major B
         f"BOLTC_EXPORT int {name}(int m, int n, int k, int batch, const void* a,",
@@ -102,6 +103,8 @@ def assert_split(kernel, kernel_type: str) -> None:
     # the channel-padding kernel must reach it, or that kernel would have no device code.
     guarded = host.startswith(HOST_ONLY_OPEN) and host.endswith(HOST_ONLY_CLOSE)
     assert guarded == ("__global__" not in host) == (not kernel.host_has_device_code)
+    # The launch from the host TU is boltc's KernelAdapter (its header: the host TU's alone).
+    assert KERNEL_ADAPTER_HEADER in included_headers(host) and KERNEL_ADAPTER_HEADER not in included_headers(device)
     assert "__CUDA_ARCH__" not in device
 
 
@@ -174,9 +177,10 @@ def test_persistent_kernels_launch_as_programmatic_dependents_but_stream_k():
             assert ("#define CUTLASS_ENABLE_GDC_FOR_SM90 1" in text) is programmatic, schedule
             if programmatic:  # before any CUTLASS header
                 assert text.index("CUTLASS_ENABLE_GDC_FOR_SM90 1") < text.index('#include "cutlass/')
-        adapter = "using Gemm = KernelAdapter<GemmKernel, true>;" if programmatic else "using Gemm = KernelAdapter<GemmKernel>;"
+        adapter = ("using Gemm = boltc::KernelAdapter<GemmKernel, load_kernel, true>;" if programmatic
+                   else "using Gemm = boltc::KernelAdapter<GemmKernel, load_kernel>;")
         assert adapter in host, schedule
-    assert "cudaLaunchAttributeProgrammaticStreamSerialization" in host
+    assert "cudaLaunchAttributeProgrammaticStreamSerialization" in header_text(KERNEL_ADAPTER_HEADER)
 
 
 def test_stream_k_schedule_is_the_cooperative_kernel_under_the_stream_k_scheduler():
