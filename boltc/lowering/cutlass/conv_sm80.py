@@ -4,7 +4,8 @@
 The epilogue: CUTLASS 4.2 has no visitor-tree convolution for sm_80 (conv/kernel/ has fixed
 epilogues only: `with_broadcast`, `with_reduction`, `fusion`, `with_absmax`). But an NHWC fprop's
 output is a row-major (N*P*Q) x F matrix, exactly what the GEMM's visitor epilogue writes. So the
-TU carries `ImplicitGemmConvolutionWithVisitor` (below, `_CONV_KERNEL`): CUTLASS's
+TU instantiates `boltc::conv_sm80::ImplicitGemmConvolutionWithVisitor` (boltc's header
+include/boltc/conv_sm80_visitor.hpp, `VISITOR_KERNEL_HEADER`): CUTLASS's
 `ImplicitGemmConvolution` kernel with the same mainloop (`DefaultConv2dFprop`'s `Mma`: its
 activation and filter iterators, strides, padding and dilation) and, after it, the
 `EpilogueWithVisitorCallbacks` that `DefaultGemmWithVisitor` uses, built from the same default
@@ -13,8 +14,8 @@ in the GEMM (bias as a row broadcast, residual as an aux load with rows F apart,
 activation of evt.py's table, scalars, casts), with no second kernel family of fixed epilogues
 to keep in step. The kernel keeps the interface CUTLASS's device-level
 `ImplicitGemmConvolution` expects (its can_implement, grid, shared-memory and launch code are
-reused unchanged). The kernel lives in the TU text rather than in a runtime header because the
-object cache keys on the TU's text: a header change would not recompile cached kernels.
+reused unchanged). The header ships with boltc and its text is hashed into every object's cache
+key (build.kernel_headers_digest), as the TU's is: a change to it recompiles cached kernels.
 
 Configuration and what is refused
 ---------------------------------
@@ -175,117 +176,9 @@ _INCLUDES = INCLUDES + """\
 #include "cutlass/gemm/threadblock/threadblock_swizzle.h"
 """ + VISITORS_INCLUDE + "\n" + EXPORT_MACRO
 
-_CONV_KERNEL = """\
-// CUTLASS's ImplicitGemmConvolution (conv/kernel/implicit_gemm_convolution.h) for fprop, with
-// its epilogue replaced by EpilogueWithVisitorCallbacks over the output as a row-major
-// (N*P*Q) x F matrix, as DefaultGemmWithVisitor does for a GEMM. `Base` is the kernel
-// DefaultConv2dFprop builds (its mainloop, iterators and default epilogue are reused); the
-// interface is the one conv::device::ImplicitGemmConvolution drives. No split-K: the visitor
-// epilogue cannot accumulate partial tiles, so split_k_slices must be 1. A grouped `Base`
-// (DefaultConv2dGroupFprop, conv_group_sm80.py) starts each CTA's activation columns at its
-// group's first channel, as CUTLASS's own kernel does.
-template <class Base, class FusionCallbacks, int EpilogueStages>
-struct ImplicitGemmConvolutionWithVisitor : Base {
-  using Mma = typename Base::Mma;
-  using ThreadblockSwizzle = typename Base::ThreadblockSwizzle;
-  using ThreadblockShape = typename Base::ThreadblockShape;
-  using ConvProblemSize = typename Base::ConvProblemSize;
-  using Epilogue = cutlass::epilogue::threadblock::EpilogueWithVisitorCallbacks<
-      typename Base::Epilogue, FusionCallbacks, EpilogueStages>;
-  static cutlass::conv::Operator const kConvolutionalOperator = cutlass::conv::Operator::kFprop;
-  static_assert(Base::kConvolutionalOperator == cutlass::conv::Operator::kFprop, "fprop only");
-  static_assert(Base::kGroupMode != cutlass::conv::GroupMode::kDepthwise, "no depthwise group mode");
-
-  struct Arguments {
-    ConvProblemSize problem_size;
-    typename Base::TensorRefA ref_A;
-    typename Base::TensorRefB ref_B;
-    typename FusionCallbacks::Arguments output_op;
-    cutlass::conv::SplitKMode split_k_mode = cutlass::conv::SplitKMode::kSerial;
-  };
-
-  struct Params {
-    ConvProblemSize problem_size;
-    cutlass::gemm::GemmCoord grid_tiled_shape;
-    cutlass::gemm::GemmCoord implicit_gemm_problem_size;
-    cute::Shape<int32_t, int32_t, int32_t> problem_shape;  // (N*P*Q, F, 1): the visitor's M, N, L
-    int swizzle_log_tile;
-    int gemm_k_iterations;
-    int gemm_k_iterations_per_channel;
-    typename Mma::IteratorA::Params iterator_A;
-    typename Mma::IteratorA::Element const* ptr_A;
-    typename Mma::IteratorB::Params iterator_B;
-    typename Mma::IteratorB::Element const* ptr_B;
-    typename FusionCallbacks::Params output_op;
-
-    Params() = default;
-
-    // The semaphore of split-K serial reduction is never used (no split-K).
-    Params(Arguments const& args, int* /*semaphore*/ = nullptr)
-        : problem_size(args.problem_size),
-          implicit_gemm_problem_size(
-              cutlass::conv::implicit_gemm_problem_size(kConvolutionalOperator, args.problem_size)),
-          problem_shape(cute::make_shape(implicit_gemm_problem_size.m(), implicit_gemm_problem_size.n(), 1)),
-          iterator_A(Mma::IteratorA::getParams(args.problem_size, args.ref_A.layout())),
-          ptr_A(args.ref_A.data()),
-          iterator_B(args.problem_size, args.ref_B.layout()),
-          ptr_B(args.ref_B.data()),
-          output_op(FusionCallbacks::to_underlying_arguments(implicit_gemm_problem_size, args.output_op, nullptr)) {
-      gemm_k_iterations = cutlass::conv::implicit_gemm_k_iterations(
-          kConvolutionalOperator, ThreadblockShape::kK, args.problem_size, Base::kIteratorAlgorithm,
-          Base::kGroupMode, ThreadblockShape::kN);
-      gemm_k_iterations_per_channel = cutlass::conv::implicit_gemm_k_iterations_per_channel(
-          kConvolutionalOperator, args.problem_size, Base::kIteratorAlgorithm);
-      ThreadblockSwizzle threadblock_swizzle;
-      grid_tiled_shape = threadblock_swizzle.get_tiled_shape(
-          implicit_gemm_problem_size, {ThreadblockShape::kM, ThreadblockShape::kN, ThreadblockShape::kK},
-          args.problem_size.split_k_slices);
-      swizzle_log_tile = threadblock_swizzle.get_log_tile(grid_tiled_shape);
-    }
-  };
-
-  union SharedStorage {
-    typename Mma::SharedStorage main_loop;
-    typename Epilogue::SharedStorage epilogue;
-  };
-
-  CUTLASS_DEVICE
-  void operator()(Params const& params, SharedStorage& shared_storage) {
-    ThreadblockSwizzle threadblock_swizzle;
-    cutlass::gemm::GemmCoord const tile = threadblock_swizzle.get_tile_offset(params.swizzle_log_tile);
-    if (params.grid_tiled_shape.m() <= tile.m() || params.grid_tiled_shape.n() <= tile.n()) {
-      return;  // a CTA of the rounded-up grid with no tile
-    }
-    int const thread_idx = threadIdx.x;
-    int column_A = tile.k() * Mma::Shape::kK;
-    if constexpr (Base::kGroupMode != cutlass::conv::GroupMode::kNone) {
-      // The CTA's first output channel lies in group g (its tile N divides F/groups, or F/groups
-      // divides it): its activation columns start at g * C/groups.
-      int const k_per_group = params.problem_size.K / params.problem_size.groups;
-      int const group = tile.n() * Mma::Shape::kN / k_per_group;
-      column_A += group * (params.problem_size.C / params.problem_size.groups);
-    }
-    typename Mma::IteratorA iterator_A(
-        params.iterator_A, params.problem_size, params.ptr_A, thread_idx,
-        cutlass::MatrixCoord(tile.m() * Mma::Shape::kM, column_A));
-    typename Mma::IteratorB iterator_B(
-        params.iterator_B, params.problem_size, params.ptr_B, thread_idx,
-        cutlass::MatrixCoord(tile.k() * Mma::Shape::kK, tile.n() * Mma::Shape::kN));
-    int const warp_idx = cutlass::canonical_warp_idx_sync();
-    int const lane_idx = threadIdx.x % 32;
-
-    Mma mma(shared_storage.main_loop, thread_idx, warp_idx, lane_idx);
-    typename Mma::FragmentC accumulators;
-    accumulators.clear();
-    mma(params.gemm_k_iterations, accumulators, iterator_A, iterator_B, accumulators,
-        params.gemm_k_iterations_per_channel);
-
-    // The visitor tree sees the tile at (m, n) of the (N*P*Q) x F output, batch (L) 0.
-    Epilogue epilogue(params.output_op, shared_storage.epilogue, thread_idx, warp_idx, lane_idx);
-    epilogue(accumulators, cutlass::gemm::GemmCoord(tile.m(), tile.n(), 0), params.problem_shape, thread_idx);
-  }
-};
-"""
+# The kernel every TU instantiates (`ImplicitGemmConvolutionWithVisitor`: CUTLASS's implicit-GEMM
+# convolution with a visitor-tree epilogue) is boltc's own header.
+VISITOR_KERNEL_HEADER = "boltc/conv_sm80_visitor.hpp"
 
 # The default epilogue's output op: it only fixes the epilogue's access width (AlignmentD).
 DEFAULT_OUTPUT_OP = instantiate(
@@ -313,13 +206,17 @@ class ConvSm80Kernel(CutlassKernel):
         entry = EntryPoint(name, conv_entry_params(self.epilogue, output_pitch=True))
         # Nothing that differs between layers of one configuration goes into the text.
         body = "\n".join([
-            _CONV_KERNEL,
             self._render_types(),
             _PAD_CHANNELS if self.config.pad_channels else "",
             self._render_arguments(entry),
             render_conv_exports(entry, self.config.pad_channels, self._output_check()),
         ])
-        return tu_preamble(self.FAMILY, self.config.summary(), self.SOURCE, entry, self.epilogue, self.INCLUDES) + body
+        return tu_preamble(self.FAMILY, self.config.summary(), self.SOURCE, entry, self.epilogue, self.INCLUDES,
+                           headers=self._headers()) + body
+
+    def _headers(self) -> tuple[str, ...]:
+        """boltc's headers of the TU: the visitor kernel's."""
+        return (VISITOR_KERNEL_HEADER,)
 
     def _output_check(self) -> str:
         """The C++ condition, over the entry point's sizes, that the problem is this kernel's."""
@@ -340,7 +237,7 @@ class ConvSm80Kernel(CutlassKernel):
             "// The mainloop and default epilogue the visitor kernel reuses (the default epilogue's",
             "// output op only fixes its access width: AlignmentD, as the visitor's thread map).",
             "using ConvBase = typename " + self._base_kernel() + "::Kernel;",
-            "using ConvKernel = ImplicitGemmConvolutionWithVisitor<ConvBase, Callbacks, EpilogueStages>;",
+            "using ConvKernel = boltc::conv_sm80::ImplicitGemmConvolutionWithVisitor<ConvBase, Callbacks, EpilogueStages>;",
             "using Conv = cutlass::conv::device::ImplicitGemmConvolution<ConvKernel>;",
         ]
         return "\n".join(lines) + "\n"

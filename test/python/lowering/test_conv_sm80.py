@@ -10,7 +10,7 @@ import pytest
 
 from boltc.diagnostics import BoltcError
 from boltc.lowering.build import Arch
-from boltc.lowering.cutlass.conv_sm80 import channel_alignment, lower_conv2d
+from boltc.lowering.cutlass.conv_sm80 import VISITOR_KERNEL_HEADER, channel_alignment, lower_conv2d
 from boltc.lowering.cutlass.conv_sm90 import ConvDim
 from boltc.lowering.cutlass.conv_sm90 import lower_conv2d as lower_conv2d_sm90
 from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig, Shape3
@@ -18,6 +18,7 @@ from boltc.lowering.cutlass.gemm_sm90 import Operand, OperandKind, ParamRole
 from boltc.tuning.heuristic_sm80 import choose_conv_sm80
 
 from conv_text import conv_kernel_attr, conv_text, parse_conv
+from kernel_headers import header_text, included_headers
 
 
 def attr(tile, stages=4, schedule="multistage", cluster=(1, 1, 1), family="conv_sm80") -> str:
@@ -38,10 +39,16 @@ def test_bias_residual_relu_tu_runs_the_visitor_tree_after_the_implicit_gemm():
     kernel = lowering.kernel
     cpp = kernel.render()
     assert re.fullmatch(r"boltc_conv_sm80_[0-9a-f]{16}", kernel.name)
+    # The visitor kernel is boltc's header (conv_sm80.VISITOR_KERNEL_HEADER), included once.
+    assert included_headers(cpp) == [VISITOR_KERNEL_HEADER]
+    header = header_text(VISITOR_KERNEL_HEADER)
     for piece in [
         "struct ImplicitGemmConvolutionWithVisitor : Base {",
         "cutlass::epilogue::threadblock::EpilogueWithVisitorCallbacks<\n      typename Base::Epilogue, FusionCallbacks, EpilogueStages>;",
         "epilogue(accumulators, cutlass::gemm::GemmCoord(tile.m(), tile.n(), 0), params.problem_shape, thread_idx);",
+    ]:
+        assert piece in header, piece
+    for piece in [
         "using LayoutA = cutlass::layout::TensorNHWC;",
         "constexpr int AlignmentA = 8;",
         "constexpr int AlignmentD = 8;",
@@ -51,7 +58,7 @@ def test_bias_residual_relu_tu_runs_the_visitor_tree_after_the_implicit_gemm():
         "cutlass::conv::kernel::DefaultConv2dFprop<",
         "    cutlass::conv::IteratorAlgorithm::kOptimized,\n    cutlass::conv::StrideSupport::kStrided,",
         "VisitorRowBroadcast<", "VisitorAuxLoad<", "cutlass::epilogue::thread::ReLu,",
-        "using ConvKernel = ImplicitGemmConvolutionWithVisitor<ConvBase, Callbacks, EpilogueStages>;",
+        "using ConvKernel = boltc::conv_sm80::ImplicitGemmConvolutionWithVisitor<ConvBase, Callbacks, EpilogueStages>;",
         "using Conv = cutlass::conv::device::ImplicitGemmConvolution<ConvKernel>;",
         "n, h, w, c, f, r, s, p, q, pad_top, pad_left, stride_h, stride_w, dilation_h, dilation_w,",
         "{static_cast<cutlass::half_t*>(output), {ldd, cute::_1{}, int64_t(0)}}",
