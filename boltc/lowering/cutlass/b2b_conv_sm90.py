@@ -57,7 +57,13 @@ from boltc.lowering.cutlass.b2b_sm90 import (
     resident_with_most_stages,
     stage_epilogues,
 )
-from boltc.lowering.cutlass.conv_sm90 import ConvProblem, conv_problem, pad_channels_code, pad_prologue
+from boltc.lowering.cutlass.conv_sm90 import (
+    PAD_CHANNELS_HEADER,
+    ConvProblem,
+    conv_problem,
+    pad_channels_code,
+    pad_prologue,
+)
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     VECTOR_BYTES,
@@ -65,6 +71,7 @@ from boltc.lowering.cutlass.cpp import (
     InvalidKernelConfig,
     UnsupportedEpilogue,
     lower_at,
+    with_headers,
 )
 from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole
 
@@ -249,7 +256,8 @@ class B2bConvSm90Kernel(CutlassKernel):
                 .replace("@PROLOGUE@", prologue).replace("@PAD_BYTES@", pad_bytes)
                 .replace("@CHECKED@", checked).replace("@PADDED@", padded)
                 .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
-        return f"{header}\n{_INCLUDES}\nnamespace {{\n\n{body}"
+        includes = with_headers(_INCLUDES, [PAD_CHANNELS_HEADER] if c.pad_channels else [])
+        return f"{header}\n{includes}\nnamespace {{\n\n{body}"
 
 
 # --------------------------------------------------------------------------------------

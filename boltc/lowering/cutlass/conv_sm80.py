@@ -60,6 +60,7 @@ from boltc.lowering.cutlass.conv_sm90 import (
     conv_entry_params,
     conv_operand_types,
     nhwc_conv,
+    PAD_CHANNELS_HEADER,
     pad_channels_code,
     render_conv_exports,
 )
@@ -215,8 +216,8 @@ class ConvSm80Kernel(CutlassKernel):
                            headers=self._headers()) + body
 
     def _headers(self) -> tuple[str, ...]:
-        """boltc's headers of the TU: the visitor kernel's."""
-        return (VISITOR_KERNEL_HEADER,)
+        """boltc's headers of the TU: the visitor kernel's, the channel padding's where C is padded."""
+        return (VISITOR_KERNEL_HEADER, *([PAD_CHANNELS_HEADER] if self.config.pad_channels else []))
 
     def _output_check(self) -> str:
         """The C++ condition, over the entry point's sizes, that the problem is this kernel's."""

@@ -331,17 +331,11 @@ _KERNEL_SCHEDULES = {
 }
 
 
-def _includes(config: ConvSm90Config) -> str:
-    """The TU's includes: the cooperative schedule's adds boltc's kernel header."""
-    if not config.cooperative:
-        return _INCLUDES
-    head, _, tail = _INCLUDES.partition('#include "cutlass/epilogue/thread/activation.h"\n')
-    return head + '#include "cutlass/epilogue/thread/activation.h"\n' + f'#include "{COOPERATIVE_HEADER}"\n' + tail
-
 def pad_channels_code(why: str) -> str:
     """The C++ helpers of a convolution TU whose C is padded in the workspace (both families):
-    the padding kernel and the workspace arithmetic. `why`: the comment saying why this family
-    cannot read the operands as they are, ending with what kChannelAlignment is."""
+    the workspace arithmetic over the TU's ElementA, ElementB and AlignmentA (the padding kernel
+    is PAD_CHANNELS_HEADER's). `why`: the comment saying why this family cannot read the
+    operands as they are, ending with what kChannelAlignment is."""
     text = (f"Channel padding: {why}. Each tensor is copied with its innermost dimension widened to "
             "c_pad, the new channels zero: zero channels of the activation and the filter add nothing to any sum.")
     comment = "".join(f"// {line}\n" for line in textwrap.wrap(text, 95))
@@ -349,28 +343,6 @@ def pad_channels_code(why: str) -> str:
 
 
 _PAD_CHANNELS_HELPERS = """\
-
-template <class T>
-__global__ void pad_channels_kernel(T const* __restrict__ src, T* __restrict__ dst,
-                                    int64_t rows, int c, int c_pad) {
-  int64_t const total = rows * c_pad;
-  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < total;
-       i += int64_t(gridDim.x) * blockDim.x) {
-    int64_t const row = i / c_pad;
-    int const channel = static_cast<int>(i - row * c_pad);
-    dst[i] = channel < c ? src[row * c + channel] : T(0);
-  }
-}
-
-template <class T>
-cudaError_t pad_channels(T const* src, T* dst, int64_t rows, int c, int c_pad, cudaStream_t stream) {
-  int64_t const total = rows * c_pad;
-  int const threads = 256;
-  int64_t const wanted = (total + threads - 1) / threads;
-  int const blocks = static_cast<int>(wanted < 8192 ? (wanted > 0 ? wanted : 1) : 8192);
-  pad_channels_kernel<T><<<blocks, threads, 0, stream>>>(src, dst, rows, c, c_pad);
-  return cudaGetLastError();
-}
 
 constexpr size_t kWorkspaceAlignment = 256;
 
@@ -397,27 +369,15 @@ size_t padded_filter_bytes(int f, int r, int s, int c) {
 _PAD_CHANNELS = pad_channels_code("C is not a multiple of kChannelAlignment, and TMA im2col reads 16-byte rows")
 
 
-_CONV_AUX_LOAD = """\
-// Sm90AuxLoad (a residual) types its TMA descriptor for a dynamic batch extent, but the problem
-// shape a convolution hands the epilogue has a static one (cute::Int<1>), and the descriptor
-// built from it has another type. This passes it the same shape with a dynamic batch extent.
-template <class AuxLoad>
-struct ConvAuxLoad : AuxLoad {
-  using AuxLoad::AuxLoad;
-
-  template <class ProblemShape>
-  static constexpr typename AuxLoad::Params to_underlying_arguments(
-      ProblemShape const& problem_shape, typename AuxLoad::Arguments const& args, void* workspace) {
-    auto [m, n, k, l] = cute::append<4>(problem_shape, 1);
-    return AuxLoad::to_underlying_arguments(
-        cute::make_shape(m, n, k, static_cast<int>(cute::size(l))), args, workspace);
-  }
-};
-"""
+# Sm90AuxLoad wrapped for a convolution's static batch extent (`boltc::conv_sm90::ConvAuxLoad`).
+AUX_LOAD_HEADER = "boltc/conv_sm90_aux_load.hpp"
+# The channel-padding kernel and its launch (`boltc::pad_channels`), in a TU whose C is padded.
+PAD_CHANNELS_HEADER = "boltc/pad_channels.hpp"
 
 
 def _conv_aux_loads(decls: list[str], tree: EpilogueTree) -> list[str]:
-    """evt.py's declarations with each aux-load leaf wrapped in ConvAuxLoad (see its comment)."""
+    """evt.py's declarations with each aux-load leaf wrapped in ConvAuxLoad (AUX_LOAD_HEADER says
+    why)."""
     out = []
     for decl in decls:
         for leaf in tree.leaves:
@@ -425,11 +385,11 @@ def _conv_aux_loads(decls: list[str], tree: EpilogueTree) -> list[str]:
             if leaf.kind is LeafKind.AUX and decl.startswith(head + "cutlass::epilogue::fusion::Sm90AuxLoad<"):
                 decl = (
                     f"using Leaf{leaf.leaf}Base = {decl[len(head):]}\n"
-                    f"using Leaf{leaf.leaf} = ConvAuxLoad<Leaf{leaf.leaf}Base>;"
+                    f"using Leaf{leaf.leaf} = boltc::conv_sm90::ConvAuxLoad<Leaf{leaf.leaf}Base>;"
                 )
                 break
         out.append(decl)
-    wrapped = sum(d.count("= ConvAuxLoad<") for d in out)
+    wrapped = sum(d.count("= boltc::conv_sm90::ConvAuxLoad<") for d in out)
     expected = sum(1 for leaf in tree.leaves if leaf.kind is LeafKind.AUX)
     if wrapped != expected:  # evt.py spells aux loads differently now
         raise AssertionError(f"wrapped {wrapped} of {expected} aux loads for the convolution")
@@ -487,7 +447,6 @@ class ConvSm90Kernel(CutlassKernel):
         entry = EntryPoint(name, conv_entry_params(self.epilogue, output_pitch=True))
         # Nothing that differs between layers of one configuration goes into the text.
         body = "\n".join([
-            _CONV_AUX_LOAD if self._has_aux_load else "",
             self._render_types(),
             host_adapter(name),
             kernel_adapter("Conv", "ConvKernel", self.programmatic),
@@ -495,18 +454,24 @@ class ConvSm90Kernel(CutlassKernel):
             self._render_arguments(entry),
             render_conv_exports(entry, self.config.pad_channels, "output_matches(arguments.problem_shape, p, q)"),
         ])
-        return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue, with_pdl(_includes(c), self.programmatic),
-                           headers=(KERNEL_ADAPTER_HEADER,)) + body
+        headers = (*self._headers(), KERNEL_ADAPTER_HEADER, *([PAD_CHANNELS_HEADER] if c.pad_channels else []))
+        return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue,
+                           with_pdl(_INCLUDES, self.programmatic), headers=headers) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, conv_entry_params(self.epilogue, output_pitch=True))
         body = "\n".join([
-            _CONV_AUX_LOAD if self._has_aux_load else "",
             self._render_types(),
             device_entry("ConvKernel", name, wait_first=not self.config.cooperative),
         ])
         return tu_preamble(FAMILY, self.config.summary(), "conv_sm90.py", entry, self.epilogue,
-                           with_pdl(_includes(self.config), self.programmatic), device=True) + body
+                           with_pdl(_INCLUDES, self.programmatic), device=True,
+                           headers=self._headers()) + body
+
+    def _headers(self) -> tuple[str, ...]:
+        """boltc's headers both TUs include: the cooperative kernel's, ConvAuxLoad's."""
+        return ((COOPERATIVE_HEADER,) if self.config.cooperative else ()) + (
+            (AUX_LOAD_HEADER,) if self._has_aux_load else ())
 
     def _render_types(self) -> str:
         c = self.config
@@ -652,7 +617,7 @@ typename Conv::Arguments make_arguments({problem}) {{
 
 
 # The channel-padding prologue of a convolution whose C is not a multiple of 8: input and
-# filter are padded into the head of the workspace (pad_channels, the TU's helper kernel), and
+# filter are padded into the head of the workspace (boltc::pad_channels: PAD_CHANNELS_HEADER), and
 # the convolution gets the rest of it, reading input_pad and filter_pad.
 def pad_prologue(filter_name: str = "filter", filters: str = "f") -> str:
     """The prologue for an entry point whose filter parameter is `filter_name` with `filters`
@@ -672,10 +637,10 @@ _PAD_PROLOGUE = """\
     ElementA* activation = static_cast<ElementA*>(workspace);
     ElementB* weights = reinterpret_cast<ElementB*>(static_cast<char*>(workspace) +
                                                     padded_activation_bytes(n, h, w, c));
-    if (pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,
-                     stream) != cudaSuccess ||
-        pad_channels(static_cast<ElementB const*>(@FILTER@), weights, int64_t(@F@) * r * s, c, c_pad,
-                     stream) != cudaSuccess) {
+    if (boltc::pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,
+                            stream) != cudaSuccess ||
+        boltc::pad_channels(static_cast<ElementB const*>(@FILTER@), weights, int64_t(@F@) * r * s, c, c_pad,
+                            stream) != cudaSuccess) {
       return static_cast<int>(cutlass::Status::kErrorInternal);
     }
     input_pad = activation;

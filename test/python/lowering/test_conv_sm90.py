@@ -11,6 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boltc.lowering.cutlass.conv_sm90 import (
+    AUX_LOAD_HEADER,
+    COOPERATIVE_HEADER,
+    PAD_CHANNELS_HEADER,
     ConvDim,
     ConvSm90Config,
     ConvSm90Kernel,
@@ -23,7 +26,7 @@ from boltc.tuning.heuristic import choose_conv_sm90
 from test_gemm_sm90 import assert_split
 
 from conv_text import conv_kernel_attr, conv_text, parse_conv
-from kernel_headers import included_headers
+from kernel_headers import header_text, included_headers
 
 
 def lower(text: str):
@@ -120,8 +123,10 @@ def test_residual_is_an_aux_load_with_rows_f_apart():
     lowering = lower(conv_text(2, 28, 28, 64, 128, 3, 3, padding=(1, 1, 1, 1), epilogue="bias_residual_relu"))
     cpp = lowering.kernel.render()
     assert "using Leaf1Base = cutlass::epilogue::fusion::Sm90AuxLoad<" in cpp
-    assert "using Leaf1 = ConvAuxLoad<Leaf1Base>;" in cpp  # the static-batch workaround
-    assert "struct ConvAuxLoad : AuxLoad {" in cpp
+    assert "using Leaf1 = boltc::conv_sm90::ConvAuxLoad<Leaf1Base>;" in cpp  # the static-batch workaround
+    assert included_headers(cpp)[-2:] == [AUX_LOAD_HEADER, KERNEL_ADAPTER_HEADER]
+    assert included_headers(lowering.kernel.render_device())[-1:] == [AUX_LOAD_HEADER]
+    assert "struct ConvAuxLoad : AuxLoad {" in header_text(AUX_LOAD_HEADER)
     assert "{static_cast<cutlass::half_t const*>(x1), cutlass::half_t(0), {x1_ld, cute::_1{}, int64_t(0)}}" in cpp
     args = args_by_name(lowering)
     assert args["x0"] == Operand(OperandKind.EXTRA, 0) and args["x1"] == Operand(OperandKind.EXTRA, 1)
@@ -198,12 +203,13 @@ def test_channels_not_a_multiple_of_8_are_padded_in_the_workspace(c):
     lowering = lower(conv_text(2, 224, 224, c, 64, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3)))
     config, cpp = lowering.kernel.config, lowering.kernel.render()
     assert config.pad_channels and "channels padded to 8 in the workspace" in config.summary()
+    assert included_headers(cpp)[-2:] == [KERNEL_ADAPTER_HEADER, PAD_CHANNELS_HEADER]
+    assert "static __global__ void pad_channels_kernel(" in header_text(PAD_CHANNELS_HEADER)
     for piece in [
-        "__global__ void pad_channels_kernel(",
         "int const c_pad = padded_channels(c);",
         "if (workspace_size < pad_bytes || (pad_bytes && workspace == nullptr)) {",
-        "pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,",
-        "pad_channels(static_cast<ElementB const*>(filter), weights, int64_t(f) * r * s, c, c_pad,",
+        "boltc::pad_channels(static_cast<ElementA const*>(input), activation, int64_t(n) * h * w, c, c_pad,",
+        "boltc::pad_channels(static_cast<ElementB const*>(filter), weights, int64_t(f) * r * s, c, c_pad,",
         "make_arguments(n, h, w, c_pad, f, r, s,",
         "input_pad, filter_pad, output, ldd, x0);",
         "status = conv.initialize(arguments, static_cast<char*>(workspace) + pad_bytes, stream);",
@@ -441,14 +447,15 @@ def test_cooperative_residual_and_256_row_tile_and_fixed_stages():
     cpp = lowering.kernel.render()
     assert "using TileShape = cute::Shape<cute::_256, cute::_128, cute::Shape<cute::_64>>;" in cpp
     assert "    cutlass::conv::collective::StageCount<3>>::CollectiveOp;" in cpp
-    assert "using Leaf1 = ConvAuxLoad<Leaf1Base>;" in cpp
+    assert "using Leaf1 = boltc::conv_sm90::ConvAuxLoad<Leaf1Base>;" in cpp
+    assert included_headers(cpp) == [COOPERATIVE_HEADER, AUX_LOAD_HEADER, KERNEL_ADAPTER_HEADER]
 
 
 def test_cooperative_channel_padding_variant():
     lowering = lower(conv_text(8, 56, 56, 4, 64, 7, 7, stride=(2, 2), padding=(3, 3, 3, 3),
                                kernel=cooperative_attr((128, 64, 64))))
     assert lowering.kernel.config.pad_channels and lowering.kernel.config.cooperative
-    assert "pad_channels_kernel" in lowering.kernel.render()
+    assert PAD_CHANNELS_HEADER in included_headers(lowering.kernel.render())
 
 
 COOP = dict(GOOD, schedule="cooperative")
