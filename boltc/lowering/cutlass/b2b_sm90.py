@@ -394,25 +394,12 @@ using Element = typename Kernel::Element;
 constexpr bool kHasBias0 = Kernel::HasBias0;
 constexpr bool kHasBias1 = Kernel::HasBias1;
 
-// A stride type's one runtime stride (cute::_1 for the contiguous mode), batch stride 0.
-template <class Stride>
-Stride make_stride_ld(int64_t ld) {
-  Stride stride{};
-  cute::for_each(cute::make_seq<2>{}, [&](auto i) {
-    if constexpr (cute::is_same_v<cute::remove_cvref_t<decltype(cute::get<i>(stride))>, int64_t>) {
-      cute::get<i>(stride) = ld;
-    }
-  });
-  cute::get<2>(stride) = 0;
-  return stride;
-}
-
 typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
   typename Kernel::Arguments args{
       cute::make_tuple(1, 1, m, n0, k0),
-      {{static_cast<const Element*>(a), make_stride_ld<typename Kernel::First::StrideA>(lda),
-        static_cast<const Element*>(w0), make_stride_ld<typename Kernel::First::StrideW0>(ldw0)},
-       static_cast<const Element*>(w1), make_stride_ld<typename Kernel::StrideW1>(ldw1),
+      {{static_cast<const Element*>(a), boltc::b2b_sm90_resident::make_stride_ld<typename Kernel::First::StrideA>(lda),
+        static_cast<const Element*>(w0), boltc::b2b_sm90_resident::make_stride_ld<typename Kernel::First::StrideW0>(ldw0)},
+       static_cast<const Element*>(w1), boltc::b2b_sm90_resident::make_stride_ld<typename Kernel::StrideW1>(ldw1),
        static_cast<const typename Kernel::ElementBias0*>(bias0), n1},
       {static_cast<Element*>(d), ldd, static_cast<const typename Kernel::ElementBias1*>(bias1), n1},
       cutlass::KernelHardwareInfo{}};
@@ -442,25 +429,12 @@ using LayoutA = typename Builder::LayoutA;
 using LayoutW0 = typename Mainloop::LayoutK;
 using LayoutW1 = typename Mainloop::LayoutV;
 
-// A layout's one runtime stride (cute::_1 for the contiguous mode), batch strides unused.
-template <class Layout>
-Layout make_layout_stride(int64_t ld) {
-  Layout layout{};
-  cute::for_each(cute::make_seq<2>{}, [&](auto i) {
-    if constexpr (cute::is_same_v<cute::remove_cvref_t<decltype(cute::get<i>(layout))>, int>) {
-      cute::get<i>(layout) = static_cast<int>(ld);
-    }
-  });
-  cute::get<2>(layout) = cute::make_tuple(0, 0);
-  return layout;
-}
-
 typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
   typename Kernel::Arguments args{
       cute::make_tuple(1, 1, m, n0, k0),
-      {static_cast<const Element*>(a), make_layout_stride<LayoutA>(lda),
-       static_cast<const Element*>(w0), make_layout_stride<LayoutW0>(ldw0),
-       static_cast<const Element*>(w1), make_layout_stride<LayoutW1>(ldw1),
+      {static_cast<const Element*>(a), boltc::b2b_sm90::make_layout_stride<LayoutA>(lda),
+       static_cast<const Element*>(w0), boltc::b2b_sm90::make_layout_stride<LayoutW0>(ldw0),
+       static_cast<const Element*>(w1), boltc::b2b_sm90::make_layout_stride<LayoutW1>(ldw1),
        static_cast<const ElementBias0*>(bias0), n1},
       {static_cast<Element*>(d), ldd, static_cast<const ElementBias1*>(bias1), n1},
       cutlass::KernelHardwareInfo{}};

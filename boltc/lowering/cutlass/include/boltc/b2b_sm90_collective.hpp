@@ -561,4 +561,18 @@ struct B2bKernelBuilder {
       cutlass::fmha::kernel::Option<Tag::kLoadsQSeparately, true_type>>;
 };
 
+// The host's arguments: a layout's one runtime stride (cute::_1 for the contiguous mode),
+// batch strides unused (b2b_sm90.py's make_arguments: A's, W0's and W1's).
+template <class Layout>
+Layout make_layout_stride(int64_t ld) {
+  Layout layout{};
+  cute::for_each(cute::make_seq<2>{}, [&](auto i) {
+    if constexpr (cute::is_same_v<cute::remove_cvref_t<decltype(cute::get<i>(layout))>, int>) {
+      cute::get<i>(layout) = static_cast<int>(ld);
+    }
+  });
+  cute::get<2>(layout) = cute::make_tuple(0, 0);
+  return layout;
+}
+
 }  // namespace boltc::b2b_sm90

@@ -616,4 +616,18 @@ using B2bConvResidentKernel = B2bResident<ConvFirstStage<Element, TileK, TileN0,
                                           cute::Stride<int64_t, cute::_1, int64_t>,
                                           ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1>;
 
+// The host's arguments: a stride type's one runtime stride (cute::_1 for the contiguous mode),
+// batch stride 0 (b2b_sm90.py's make_arguments: A's and W0's, W1's).
+template <class Stride>
+Stride make_stride_ld(int64_t ld) {
+  Stride stride{};
+  cute::for_each(cute::make_seq<2>{}, [&](auto i) {
+    if constexpr (cute::is_same_v<cute::remove_cvref_t<decltype(cute::get<i>(stride))>, int64_t>) {
+      cute::get<i>(stride) = ld;
+    }
+  });
+  cute::get<2>(stride) = 0;
+  return stride;
+}
+
 }  // namespace boltc::b2b_sm90_resident
