@@ -154,11 +154,6 @@ class B2bConvSm80Kernel(B2bSm80Kernel):
     def _render_arguments(self, entry: EntryPoint) -> str:
         problem = ", ".join(p.declaration() for p in entry.problem_params)
         return f"""\
-template <typename T>
-T* device_pointer(const void* p) {{
-  return static_cast<T*>(const_cast<void*>(p));
-}}
-
 typename B2bConv::Arguments make_arguments({problem}) {{
   using Kernel = typename B2bConv::B2bImplicitGemmKernel;
   using ScaleBiasRef = typename Kernel::TensorRefScaleBias0;
@@ -173,14 +168,14 @@ typename B2bConv::Arguments make_arguments({problem}) {{
       cutlass::conv::Mode::kCrossCorrelation, /*split_k_slices=*/1, /*groups=*/1);
   return typename B2bConv::Arguments(
       problem0, problem1,
-      {{device_pointer<ElementA>(input), LayoutA::packed(cutlass::conv::implicit_gemm_tensor_a_extent(fprop, problem0))}},
-      {{device_pointer<ElementB>(filter0), LayoutB::packed(cutlass::conv::implicit_gemm_tensor_b_extent(fprop, problem0))}},
+      {{boltc::device_pointer<ElementA>(input), LayoutA::packed(cutlass::conv::implicit_gemm_tensor_a_extent(fprop, problem0))}},
+      {{boltc::device_pointer<ElementB>(filter0), LayoutB::packed(cutlass::conv::implicit_gemm_tensor_b_extent(fprop, problem0))}},
       typename Kernel::TensorRefC(),  // C0: unread (OnlyAlphaScaling)
       ScaleBiasRef(nullptr, 0),  // no per-channel scale (OnlyAlphaScaling)
-      ScaleBiasRef(device_pointer<ElementBias0>(bias0), 0),
-      {{device_pointer<ElementB>(filter1), LayoutB::packed(cutlass::conv::implicit_gemm_tensor_b_extent(fprop, problem1))}},
-      {{device_pointer<ElementD>(bias1), LayoutD::Stride(0)}},  // C1: bias1 broadcast over N, P, Q (or unread)
-      {{device_pointer<ElementD>(output), LayoutD::packed(cutlass::conv::implicit_gemm_tensor_c_extent(fprop, problem1))}},
+      ScaleBiasRef(boltc::device_pointer<ElementBias0>(bias0), 0),
+      {{boltc::device_pointer<ElementB>(filter1), LayoutB::packed(cutlass::conv::implicit_gemm_tensor_b_extent(fprop, problem1))}},
+      {{boltc::device_pointer<ElementD>(bias1), LayoutD::Stride(0)}},  // C1: bias1 broadcast over N, P, Q (or unread)
+      {{boltc::device_pointer<ElementD>(output), LayoutD::packed(cutlass::conv::implicit_gemm_tensor_c_extent(fprop, problem1))}},
       {{ElementBias0(1), ElementBias0(0)}},
       {{1.0f, 1.0f}},
       cutlass::conv::SplitKMode::kSerial);

@@ -62,6 +62,7 @@ from boltc.lowering.cutlass.cpp import (
     UnsupportedEpilogue,
     instantiate,
     lower_at,
+    with_headers,
 )
 from boltc.lowering.cutlass.gemm_sm80 import INSTRUCTION, SM80_SMEM_CAPACITY
 from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole, render_exports
@@ -181,6 +182,10 @@ _INCLUDES = """\
 """ + "\n" + EXPORT_MACRO
 
 
+# `boltc::device_pointer<T>`: make_arguments' typed operand pointers (both example-13 families).
+DEVICE_POINTER_HEADER = "boltc/device_pointer.hpp"
+
+
 def _params() -> tuple[CParam, ...]:
     R = ParamRole
     return (
@@ -227,7 +232,7 @@ class B2bSm80Kernel(CutlassKernel):
             + "".join(f"//   {p};\n" for p in entry.prototypes())
         )
         body = "\n".join([self.render_types(), self._render_arguments(entry), render_exports(entry, self.ADAPTER)])
-        return f"{header}\n{self.INCLUDES}\nnamespace {{\n\n{body}"
+        return f"{header}\n{with_headers(self.INCLUDES, [DEVICE_POINTER_HEADER])}\nnamespace {{\n\n{body}"
 
     def render_types(self) -> str:
         c = self.config
@@ -295,23 +300,18 @@ class B2bSm80Kernel(CutlassKernel):
     def _render_arguments(self, entry: EntryPoint) -> str:
         problem = ", ".join(p.declaration() for p in entry.problem_params)
         return f"""\
-template <typename T>
-T* device_pointer(const void* p) {{
-  return static_cast<T*>(const_cast<void*>(p));
-}}
-
 typename B2bGemm::Arguments make_arguments({problem}) {{
   using ScaleBiasRef = typename B2bGemm::B2bGemmKernel::B2bMma::IteratorAccumulatorScaleBias::TensorRef;
   return typename B2bGemm::Arguments(
       cutlass::gemm::GemmUniversalMode::kGemm, {{m, n0, k0}}, {{m, n1, n0}},
-      {{device_pointer<ElementA>(a), LayoutA(lda)}},
-      {{device_pointer<ElementB>(b0), LayoutB(ldb0)}},
+      {{boltc::device_pointer<ElementA>(a), LayoutA(lda)}},
+      {{boltc::device_pointer<ElementB>(b0), LayoutB(ldb0)}},
       {{nullptr, LayoutD(0)}},  // C0: unread (OnlyAlphaScaling)
       ScaleBiasRef(nullptr, 0),  // no per-channel scale (OnlyAlphaScaling)
-      ScaleBiasRef(device_pointer<ElementBias0>(bias0), 0),
-      {{device_pointer<ElementB>(b1), LayoutB(ldb1)}},
-      {{device_pointer<ElementD>(bias1), LayoutD(0)}},  // C1: bias1 broadcast over rows (or unread)
-      {{device_pointer<ElementD>(d), LayoutD(ldd)}},
+      ScaleBiasRef(boltc::device_pointer<ElementBias0>(bias0), 0),
+      {{boltc::device_pointer<ElementB>(b1), LayoutB(ldb1)}},
+      {{boltc::device_pointer<ElementD>(bias1), LayoutD(0)}},  // C1: bias1 broadcast over rows (or unread)
+      {{boltc::device_pointer<ElementD>(d), LayoutD(ldd)}},
       0, 0, 0, 0, 0, 0, 0,  // batch strides: one GEMM pair
       {{ElementBias0(1), ElementBias0(0)}},
       {{1.0f, 1.0f}},
