@@ -9,9 +9,10 @@
   facts'; 3.3 GiB peak measured here for a GEMM with a bias+ReLU EVT), and a build that swaps is slower than one with fewer jobs.
 - **Cached.** Objects live in `$BOLTC_CACHE_DIR` (default `$XDG_CACHE_HOME/boltc`, else
   `~/.cache/boltc`) under `objects/<key[:2]>/<key>.o`, beside the `.cu` they came from. The key
-  hashes the TU's text, the exact nvcc flags, nvcc's `--version` text and the CUTLASS package
-  version: an unchanged kernel never compiles twice, and a new compiler, new headers or a new
-  flag never reuses a stale object. Include paths are not in the key (the same headers in
+  hashes the TU's text, the exact nvcc flags, nvcc's `--version` text, the CUTLASS package
+  version and the text of boltc's own kernel headers (`kernel_headers_digest`): an unchanged
+  kernel never compiles twice, and a new compiler, new headers or a new flag never reuses a
+  stale object. Include paths are not in the key (the same headers in
   another virtual environment give the same object); the CUTLASS version stands for them.
 - **Atomic.** Every output (object, kept source, linked library) is written to a temporary
   file in its final directory and renamed into place, so a crash or a concurrent build never
@@ -378,9 +379,10 @@ def cutlass_include_dirs() -> tuple[Path, ...]:
             KERNEL_HEADER_DIR)
 
 
-# Fixed C++ that boltc ships for its kernels (included as "boltc/<name>.hpp": the mainloop
-# collective of b2b_gemm_sm90, ...). Their text is hashed into every cache key
-# (`kernel_headers_digest`): a TU that includes one does not change when the header does.
+# Fixed C++ that boltc ships for its kernels (included as "boltc/<name>.hpp": the split
+# kernels' KernelAdapter, the epilogue functors, the b2b collectives, ...; package data in
+# pyproject.toml). Their text is hashed into every cache key (`kernel_headers_digest`): a TU
+# that includes one does not change when the header does.
 KERNEL_HEADER_DIR = Path(__file__).resolve().parent / "cutlass" / "include"
 
 
