@@ -26,14 +26,19 @@ b2b_gemm_sm90 takes (`lowering.cutlass.b2b_sm90.sm90_refusal`: f16/bf16 GEMM pai
 rows, bias and relu epilogues), then b2b_gemm_simt (`b2b_simt.simt_refusal`: widths up to
 16), or, for convolutions, b2b_conv_sm90 (`lowering.cutlass.b2b_conv_sm90.conv_sm90_refusal`),
 or else example 13's: a pair no kernel of the target runs stays
-two kernels (`kernels=false` drops that rule, for studying the analysis alone). With
-`remarks=true` every refused pair is reported on stderr.
+two kernels (`kernels=false` drops that rule, for studying the analysis alone). Of the pairs a
+kernel takes, the performance model decides where the target has a GPU model (sm_90a):
+tuning/fusion.py's time of that kernel against the model's best kernels for the two anchors
+apart, fused only where it is the smaller (`cost=roofline`, or a target without a GPU model:
+the roofline above). With `remarks=true` every refused pair is reported on stderr, and every
+pair the model fused with its two times.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from math import prod
+from typing import TYPE_CHECKING
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import Float32Type, ModuleOp, TensorType
@@ -55,6 +60,9 @@ from boltc.analysis.b2b_cost import (
 from boltc.analysis.b2b_sm80 import TemplateRefusal, b2b_sm80_refusal
 from boltc.diagnostics import BoltcError, op_location, remark, remarks_wanted
 from boltc.dialects import bolt
+
+if TYPE_CHECKING:
+    from boltc.tuning.fusion import B2bVerdict
 
 
 def element_bytes(value: SSAValue) -> int:
@@ -121,14 +129,18 @@ def describe_problem(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bProblem:
 # why not, or None.
 
 
-def _sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
+def _example_13(first: bolt.AnchorOp) -> str:
+    return "b2b_gemm_sm80" if isinstance(first, bolt.GemmOp) else "b2b_conv_sm80"
+
+
+def _sm80_kernel(first: bolt.AnchorOp, second: bolt.AnchorOp) -> tuple[str, object] | str:
     verdict = b2b_sm80_refusal(first, second)
     if isinstance(verdict, TemplateRefusal):
         return f"sm_80's b2b kernel (CUTLASS example 13) cannot run it: {verdict.reason}"
-    return None
+    return _example_13(first), verdict
 
 
-def _sm90a_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
+def _sm90a_kernel(first: bolt.AnchorOp, second: bolt.AnchorOp) -> tuple[str, object] | str:
     """sm_90a lowers a b2b to the first of its b2b kernels that takes the pair
     (families.SM90A_B2B_FAMILIES), else to example 13's kernels (anchors.py): refused only where
     all refuse."""
@@ -138,34 +150,52 @@ def _sm90a_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
     for family in SM90A_B2B_FAMILIES.get(type(first), ()):
         verdict = family.refuse(first, second)
         if not isinstance(verdict, str):
-            return None
+            return family.name, verdict
         reasons.append(f"{family.name}: {verdict}")
     ampere = b2b_sm80_refusal(first, second)
     if not isinstance(ampere, TemplateRefusal):
-        return None
+        return _example_13(first), ampere
     return f"sm_90a's b2b kernels cannot run it: {'; '.join(reasons)}; CUTLASS example 13: {ampere.reason}"
 
 
-TEMPLATE_RULES = {"sm_80": _sm80_refusal, "sm_90a": _sm90a_refusal}
+# Per arch: the b2b kernel that would run the pair, as (family, its plan), or why none would.
+KERNEL_RULES = {"sm_80": _sm80_kernel, "sm_90a": _sm90a_kernel}
+COSTS = ("model", "roofline")
 
 
-def b2b_decision(first: bolt.AnchorOp, second: bolt.AnchorOp, gpu: GpuTarget, kernels: bool = True) -> B2bPlan | str:
+def b2b_decision(first: bolt.AnchorOp, second: bolt.AnchorOp, gpu: GpuTarget, kernels: bool = True,
+                 cost: str = "model") -> B2bPlan | str:
     """The plan for fusing `first` into `second`, or why they stay two kernels. `kernels`
     False: the residence and cost rules alone, not whether a b2b kernel of the target runs the
-    pair (the analysis of any pair; a build of such a b2b fails where no kernel takes it)."""
+    pair (the analysis of any pair; a build of such a b2b fails where no kernel takes it).
+    `cost` "model": the performance model's times of that kernel against the two kernels apart
+    (tuning/fusion.py) where the target has a GPU model; else, or "roofline", b2b_cost's."""
+    return decide(first, second, gpu, kernels, cost)[0]
+
+
+def decide(first: bolt.AnchorOp, second: bolt.AnchorOp, gpu: GpuTarget, kernels: bool = True,
+           cost: str = "model") -> tuple[B2bPlan | str, B2bVerdict | None]:
+    """b2b_decision's answer and the model's verdict it rests on (None: the roofline's)."""
     reason = b2b_pair_blocker(describe_pair(first, second))
     if reason is not None:
-        return reason
+        return reason, None
     problem = describe_problem(first, second)
     plan = b2b_plan(problem, gpu)
     if isinstance(plan, str):
-        return plan
-    template_rules = TEMPLATE_RULES.get(gpu.arch) if kernels else None
-    if template_rules is not None:
-        refusal = template_rules(first, second)
-        if refusal is not None:
-            return refusal
-    return b2b_profitability_blocker(problem, plan, gpu) or plan
+        return plan, None
+    kernel_rules = KERNEL_RULES.get(gpu.arch) if kernels else None
+    if kernel_rules is not None:
+        chosen = kernel_rules(first, second)
+        if isinstance(chosen, str):
+            return chosen, None
+        if cost == "model":
+            from boltc.tuning.fusion import b2b_verdict
+
+            family, kernel_plan = chosen
+            verdict = b2b_verdict(first, second, family, kernel_plan, problem, plan, gpu.arch)
+            if verdict is not None:
+                return (plan if verdict.gain > 1.0 else f"{verdict.describe()}: fusing does not pay"), verdict
+    return b2b_profitability_blocker(problem, plan, gpu) or plan, None
 
 
 def producer_anchor(second: Operation) -> bolt.AnchorOp | None:
@@ -194,20 +224,27 @@ class FuseBackToBack(RewritePattern):
 
     gpu: GpuTarget
     kernels: bool = True
+    cost: str = "model"
+    default_file: str = "<input>"
+    fused: list[str] = field(default_factory=list)  # a remark per fused pair the model chose
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         first = producer_anchor(op)
         if first is None:
             return
         assert isinstance(op, bolt.AnchorOp)
-        plan = b2b_decision(first, op, self.gpu, self.kernels)
+        plan, verdict = decide(first, op, self.gpu, self.kernels, self.cost)
         if isinstance(plan, str):
             return  # reported after the walk, with remarks=true
+        if verdict is not None:
+            self.fused.append(f"remark: {op_location(op, self.default_file)}: '{op.name}' fused back to back "
+                              f"with '{first.name}': {verdict.describe()}")
         rewriter.replace(op, build_b2b(first, op, plan.residence))
         rewriter.erase(first)
 
 
-def b2b_remarks(module: ModuleOp, gpu: GpuTarget, default_file: str = "<input>", kernels: bool = True) -> list[str]:
+def b2b_remarks(module: ModuleOp, gpu: GpuTarget, default_file: str = "<input>", kernels: bool = True,
+                cost: str = "model") -> list[str]:
     """One line per anchor feeding another that stays a separate kernel, and why."""
     lines = []
     for second in module.walk():
@@ -215,7 +252,7 @@ def b2b_remarks(module: ModuleOp, gpu: GpuTarget, default_file: str = "<input>",
         if first is None:
             continue
         assert isinstance(second, bolt.AnchorOp)
-        reason = b2b_decision(first, second, gpu, kernels)
+        reason = b2b_decision(first, second, gpu, kernels, cost)
         if isinstance(reason, str):
             lines.append(
                 f"remark: {op_location(second, default_file)}: '{second.name}' not fused back "
@@ -243,10 +280,16 @@ class FuseB2bPass(ModulePass):
     # Only pairs one of the target's b2b kernels runs (TEMPLATE_RULES); false: the residence
     # and cost rules alone (studying the analysis: f32 pairs, which no b2b kernel takes).
     kernels: bool = True
+    # Whether fusing pays: "model" (tuning/model.py's times of the b2b kernel and of the two
+    # kernels apart, where the target has a GPU model) or "roofline" (analysis.b2b_cost's).
+    cost: str = "model"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.cost not in COSTS:
+            raise BoltcError(f"fuse-b2b: cost={self.cost!r} is not one of {', '.join(COSTS)}")
         gpu = gpu_target(self.arch)
-        PatternRewriteWalker(FuseBackToBack(gpu, self.kernels)).rewrite_module(op)
+        pattern = FuseBackToBack(gpu, self.kernels, self.cost)
+        PatternRewriteWalker(pattern).rewrite_module(op)
         if remarks_wanted(self.remarks):
-            for line in b2b_remarks(op, gpu, kernels=self.kernels):
+            for line in [*pattern.fused, *b2b_remarks(op, gpu, kernels=self.kernels, cost=self.cost)]:
                 remark(self.name, line, self.remarks)

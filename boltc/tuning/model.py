@@ -88,10 +88,14 @@ other kernels need on top, each argued where it is implemented:
   can keep (`_sweep`): consecutive tiles share one operand's slice and sweep the other, so an
   operand swept more than once that overflows half of L2 comes from DRAM again, pass after
   pass, for the share L2 cannot hold.
-- **b2b** (`predict_b2b`): one CTA per M-tile runs the first GEMM's k-blocks (A and W0), an
+- **b2b** (`predict_b2b_kernel`): a tile runs the first GEMM's k-blocks (A and W0), an
   on-chip epilogue of the M x N0 product (shared memory residence also stores it there), then
   the second's k-blocks over K1 = N0 loading only W1, then the real epilogue: one heterogeneous
-  sequence through the same pipeline.
+  sequence through the same pipeline, in the structure of the kernel (`B2bKernel`): persistent
+  over its tiles (ping-pong warpgroups) or one CTA a tile in waves, weights resident (loaded
+  with a CTA's first tile, then kept) or streamed every tile, a convolution first stage's A
+  gathered through im2col, or FMAs on the CUDA cores (b2b_gemm_simt). `predict_b2b` is the
+  generic form over b2b_cost's plans; tuning/fusion.py asks it for fuse-b2b.
 
 Pure Python and fast: the recurrences are max-plus linear, so once the pipeline's state
 (relative to the consumer's clock) repeats, every later k-block (and every later tile) shifts
@@ -493,10 +497,12 @@ def _run_tile(pipe: _Pipeline, tile: _TileWork) -> None:
         pipe.run(seg.count, seg.occ_a, seg.occ_b, seg.t_math, tile.latency_us)
 
 
-def _persistent(tile: _TileWork, count: int, stages: int, pingpong: bool, last: _TileWork | None = None) -> float:
+def _persistent(tile: _TileWork, count: int, stages: int, pingpong: bool, last: _TileWork | None = None,
+                first: _TileWork | None = None) -> float:
     """The busiest SM of a persistent kernel: `count` tiles through one pipeline, each followed
-    by its epilogue (then `last`, the partial last wave's tile, if given); pingpong alternates
-    two consumer warpgroups. Returns the end of the last epilogue."""
+    by its epilogue (then `last`, the partial last wave's tile, if given; `first` in place of
+    the first one, if given: a resident b2b's first tile loads the weights); pingpong
+    alternates two consumer warpgroups. Returns the end of the last epilogue."""
     pipe = _Pipeline(stages, False)
     epi_end = [0.0, 0.0]  # per consumer warpgroup (cooperative uses the first only)
 
@@ -511,6 +517,9 @@ def _persistent(tile: _TileWork, count: int, stages: int, pingpong: bool, last: 
     history: list[tuple[tuple, float]] = []
     period = 2 if pingpong else 1
     done = 0
+    if first is not None and count:
+        one(first, 0)
+        done = 1
     while done < count:
         one(tile, done)
         done += 1
@@ -962,57 +971,122 @@ def rank(candidates: Iterable[Candidate], problem: GemmProblem | Conv2dProblem |
 # --------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class B2bKernel:
+    """How one b2b kernel runs a pair, as far as its time goes (tuning/fusion.py reads it off
+    the lowering's plan for each family)."""
+
+    tile_m: int  # rows of a tile (of one consumer warpgroup where two take turns)
+    tile_n0: int  # the first product's columns a tile holds: all of N0
+    tile_n1: int
+    stages: int
+    multistage: bool = False  # CUTLASS 2.x (example 13): mma.sync and cp.async, no producer warp
+    persistent: bool = False  # one CTA an SM walking the tiles (else one CTA a tile, in waves)
+    pingpong: bool = False  # two consumer warpgroups taking turns, one tile each
+    w0_resident: bool = False  # W0's k-blocks loaded once per CTA and kept in shared memory
+    w1_resident: bool = False  # W1 likewise
+    cuda_cores: bool = False  # FMAs on the CUDA cores (b2b_gemm_simt), no tensor cores
+    residence: Residence = Residence.REGISTERS
+
+
 def predict_b2b(problem: b2b_cost.B2bProblem, plan: b2b_cost.B2bPlan, gpu: GpuModel, *,
                 stages: int = b2b_cost.MIN_STAGES, multistage: bool | None = None,
                 epilogue0: EpilogueCost = PLAIN, epilogue1: EpilogueCost = PLAIN) -> Prediction:
-    """The fused kernel of `plan` (b2b_cost's legality and residence) on `problem`: one CTA per
-    M-tile computes the first product over all N0 columns, keeps it on chip, and runs the
-    second GEMM's k-blocks over K1 = N0 from it. `multistage`: CUTLASS 2.x's example-13 form
-    (mma.sync, cp.async); default from the GPU (Hopper: warp-specialized WGMMA, example 88)."""
+    """A generic b2b kernel of `plan` (b2b_cost's legality and residence) on `problem`: one CTA
+    per M-tile streams both weights. `multistage`: CUTLASS 2.x's example-13 form (mma.sync,
+    cp.async); default from the GPU (Hopper: warp-specialized WGMMA). predict_b2b_kernel
+    models the kernels boltc actually has."""
     if multistage is None:
         multistage = gpu.arch != "sm_90a"
+    kernel = B2bKernel(plan.tile_m, plan.tile_n0, plan.tile_n1, stages, multistage, residence=plan.residence)
+    return predict_b2b_kernel(problem, kernel, gpu, epilogue0=epilogue0, epilogue1=epilogue1)
+
+
+def predict_b2b_kernel(problem: b2b_cost.B2bProblem, kernel: B2bKernel, gpu: GpuModel, *,
+                       epilogue0: EpilogueCost = PLAIN, epilogue1: EpilogueCost = PLAIN,
+                       conv: ConvShape | None = None) -> Prediction:
+    """The fused kernel on `problem`: a tile computes the first product over all N0 columns from
+    its k-blocks (A and W0), keeps it on chip, and runs the second GEMM's k-blocks over K1 = N0
+    from it, loading only W1. A persistent kernel walks its tiles through one pipeline
+    (pingpong: one warpgroup's epilogue under the other's mainloop), a non-persistent one runs
+    in waves. A resident weight streams in with a persistent CTA's first tile and stays; a
+    kernel of one CTA a tile loads it in every tile. `conv`: the first stage is an
+    implicit-GEMM convolution (TMA im2col; `im2col_tma_factor`), its k-blocks one filter tap of
+    up to T_K channels each (b2b_conv_sm90's tiler)."""
     eb = problem.element_bytes
     tk = b2b_cost.TILE_K_BYTES // eb
-    tm, tn0, tn1 = plan.tile_m, plan.tile_n0, plan.tile_n1
+    tm, tn0, tn1 = kernel.tile_m, kernel.tile_n0, kernel.tile_n1
     first, second = problem.first, problem.second
-    math_rate = gpu.math_flops_per_us * (gpu.mma_sync_fraction if multistage else 1.0)
-    load_rate = gpu.load_bytes_per_us * (gpu.cp_async_fraction if multistage else 1.0)
-    s0, s1 = _ceil(first.k, tk), _ceil(second.k, tk)
+    if kernel.cuda_cores:
+        math_rate = 2.0 * gpu.issue_per_us  # one FMA a lane and instruction
+    else:
+        math_rate = gpu.math_flops_per_us * (gpu.mma_sync_fraction if kernel.multistage else 1.0)
+    load_rate = gpu.load_bytes_per_us * (gpu.cp_async_fraction if kernel.multistage or kernel.cuda_cores else 1.0)
+    s0 = conv.r * conv.s * _ceil(conv.c, tk) if conv is not None else _ceil(first.k, tk)
+    s1 = _ceil(second.k, tk)
+    im2col = 1.0
+    if conv is not None:
+        im2col = gpu.im2col_cp_async_factor if kernel.multistage else gpu.im2col_tma_factor
     tiles = first.batch * _ceil(first.m, tm)
-    # CTAs per SM: a b2b CTA is four warps (one warpgroup) whose registers hold both
-    # accumulators and the product (b2b_cost.register_footprint) beside ~96 of fragments.
-    threads = 128
-    registers = min(255, b2b_cost.register_footprint(tn0, tn1) + 96)
-    occupancy = max(1, min(gpu.smem_bytes_per_sm // plan.smem_bytes, gpu.registers_per_sm // (threads * registers),
-                           2048 // threads))
+    if kernel.persistent:
+        occupancy = 1
+    else:
+        # CTAs per SM: a b2b CTA is four warps (one warpgroup) whose registers hold both
+        # accumulators and the product (b2b_cost.register_footprint) beside ~96 of fragments.
+        threads = 128
+        registers = min(255, b2b_cost.register_footprint(tn0, tn1) + 96)
+        smem = b2b_cost.shared_memory_bytes(tm, tn0, tn1, eb, kernel.residence)
+        occupancy = max(1, min(gpu.smem_bytes_per_sm // smem, gpu.registers_per_sm // (threads * registers),
+                               2048 // threads))
+    per_wave = min(tiles, gpu.sms * occupancy)
+    w0_tile, w1_tile = tk * tn0 * eb, tk * tn1 * eb  # one k-block of each weight
+    # The weights a persistent CTA loads once (resident) or every tile loads (streamed).
+    w0_resident, w1_resident = kernel.w0_resident and kernel.persistent, kernel.w1_resident and kernel.persistent
+    once = (s0 * w0_tile if w0_resident else 0) + (s1 * w1_tile if w1_resident else 0)
+    per_tile = s0 * (tm * tk * eb + (0 if w0_resident else w0_tile)) + (0 if w1_resident else s1 * w1_tile)
     operand_dram = problem.input_bytes + problem.weight0_bytes + problem.weight1_bytes
-    l2_to_sm = tiles * (s0 * (tm + tn0) + s1 * tn1) * tk * eb
+    l2_to_sm = tiles * per_tile + per_wave * once
     dram_fraction = min(1.0, operand_dram / l2_to_sm)
     dram_floor = problem.fused_bytes / gpu.dram_bytes_per_us
 
-    def work(active: int, sharing: int = 1) -> _TileWork:
-        rate = min(load_rate / sharing, gpu.dram_bytes_per_us / max(1, active) / dram_fraction)
+    def work(active: int, sharing: int = 1, weights: bool = True) -> _TileWork:
+        # As in predict: the SM's load path (where im2col costs) or its share of DRAM. `weights`:
+        # this tile loads the resident weights too (a persistent CTA's first tile: they stream
+        # in with its k-blocks, then stay); a non-resident weight loads in every tile.
+        rate, dram_cap = load_rate / sharing, gpu.dram_bytes_per_us / max(1, active) / dram_fraction
         math_rate_shared = math_rate / sharing
-        first_seg = _Segment(s0, tm * tk * eb / rate + gpu.load_startup_us, tk * tn0 * eb / rate + gpu.load_startup_us,
-                             2.0 * tm * tn0 * tk / math_rate_shared + gpu.math_startup_us)
-        # The second GEMM's A is the first product, on chip: only W1 is loaded.
-        second_seg = _Segment(s1, 0.0, tk * tn1 * eb / rate + gpu.load_startup_us,
-                              2.0 * tm * tn1 * tk / math_rate_shared + gpu.math_startup_us)
+
+        def occupancy(tile_bytes: float, factor: float = 1.0) -> float:
+            return max(tile_bytes * factor / rate, tile_bytes / dram_cap) + gpu.load_startup_us
+
+        a_occ = occupancy(tm * tk * eb, im2col)
+        w0_occ = 0.0 if kernel.w0_resident and not weights else occupancy(w0_tile)
+        w1_occ = 0.0 if kernel.w1_resident and not weights else occupancy(w1_tile)
+        first_seg = _Segment(s0, a_occ, w0_occ, 2.0 * tm * tn0 * tk / math_rate_shared + gpu.math_startup_us)
+        # The second GEMM's A is the first product, on chip: only W1 is loaded (if streamed).
+        second_seg = _Segment(s1, 0.0, w1_occ, 2.0 * tm * tn1 * tk / math_rate_shared + gpu.math_startup_us)
         # Between them: the first epilogue on tm x N0 (convert to the operand type, its functors),
         # and with shared-memory residence a store of the product there (two more instructions).
-        extra = 2 if plan.residence == Residence.SHARED_MEMORY else 0
+        extra = 2 if kernel.residence == Residence.SHARED_MEMORY else 0
         between = tm * tn0 * (PLAIN_STORE_INSTRUCTIONS + epilogue0.instructions + extra) / gpu.epilogue_ops_per_us
         w1 = Workload(first.m, second.n, second.k, first.batch, eb, eb, epilogue1)
         return _TileWork((first_seg, second_seg), between, _epilogue_us(tm, tn1, w1, gpu), gpu.load_latency_us)
 
-    per_wave = gpu.sms * occupancy
-    full, rest = divmod(tiles, per_wave)
-    busiest = 0.0
-    for count, ctas in ((full, per_wave), (1 if rest else 0, rest)):
-        if count:
-            work_now = work(ctas, _ceil(ctas, gpu.sms))
-            busiest += count * (gpu.cta_start_us + _single_tile(work_now, stages, multistage))
-    probe = work(min(tiles, per_wave), _ceil(min(tiles, per_wave), gpu.sms))
+    if kernel.persistent:
+        ctas = per_wave
+        full, rest = divmod(tiles, ctas)
+        last = work(rest, weights=False) if rest else None
+        busiest = _persistent(work(ctas, weights=False), full, kernel.stages, kernel.pingpong, last,
+                              first=work(ctas, weights=True))
+        probe = work(ctas, weights=False)
+    else:  # one CTA a tile: resident or not, every tile loads the weights
+        full, rest = divmod(tiles, per_wave)
+        busiest = 0.0
+        for count, ctas in ((full, per_wave), (1 if rest else 0, rest)):
+            if count:
+                work_now = work(ctas, _ceil(ctas, gpu.sms))
+                busiest += count * (gpu.cta_start_us + _single_tile(work_now, kernel.stages, kernel.multistage))
+        probe = work(per_wave, _ceil(per_wave, gpu.sms))
     a, b = probe.segments
     time = gpu.t_init_us + max(busiest, dram_floor)
     bound = "dram" if dram_floor > busiest else ("math" if a.t_math >= a.occ_a + a.occ_b else "load")

@@ -1,11 +1,17 @@
 // fuse-b2b on sm_90a fuses only pairs one of its b2b kernels runs (b2b_gemm_sm90, b2b_gemm_simt,
 // b2b_conv_sm90 for convolutions, else CUTLASS example 13's templates): a fused pair no kernel
 // takes would fail the build at lowering. The refused pair stays two kernels, and the remark
-// gives every kernel's reason.
+// gives every kernel's reason. Of the pairs a kernel takes, the performance model decides: the
+// kernel's predicted time against the two kernels apart (each the model's best), both in the
+// remark, fused or not.
 // RUN: boltc-opt %s -p fuse-b2b --split-input-file | filecheck %s
 // RUN: boltc-opt %s -p 'fuse-b2b{remarks=true}' --split-input-file 2>&1 | filecheck %s --check-prefix=REMARK
-// With kernels=false the residence and cost rules alone decide: every pair here fuses.
+// With kernels=false the residence and roofline cost rules alone decide: every pair here but
+// the compute-bound one fuses.
 // RUN: boltc-opt %s -p 'fuse-b2b{kernels=false}' --split-input-file | filecheck %s --check-prefix=ANALYSIS
+// RUN: boltc-opt %s -p 'fuse-b2b{cost=roofline remarks=true}' --split-input-file 2>&1 | filecheck %s --check-prefix=ROOFLINE
+// RUN: not boltc-opt %s -p 'fuse-b2b{cost=profile}' --split-input-file 2>&1 | filecheck %s --check-prefix=BADCOST
+// BADCOST: fuse-b2b: cost='profile' is not one of model, roofline
 
 // The paper's chain relu(relu(A W0 + b0) W1 + b1) in f16 (M=128320, K0=96, N0=32, N1=96):
 // b2b_gemm_sm90's resident kernel runs it.
@@ -13,6 +19,7 @@
 // CHECK:           bolt.b2b registers
 // ANALYSIS-LABEL: func.func @paper_chain_f16
 // ANALYSIS:        bolt.b2b registers
+// REMARK: remark: {{.*}}kernels.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' fused back to back with 'bolt.gemm': the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90 against {{[0-9.]+}} us for the two kernels apart ({{[0-9.]+}} us on gemm_sm90 {{.*}}, {{[0-9.]+}} us on gemm_sm90 {{.*}})
 func.func @paper_chain_f16(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %b0: tensor<32xf16>, %w1: tensor<32x96xf16>, %b1: tensor<96xf16>) -> tensor<128320x96xf16> {
   %h = bolt.gemm %a, %w0 extras(%b0 : tensor<32xf16>) : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
   ^bb0(%acc: tensor<128320x32xf32>, %b: tensor<32xf16>):
@@ -138,4 +145,31 @@ func.func @conv_chain_narrow_filters(%x: tensor<2x56x56x64xf16>, %f0: tensor<20x
     bolt.yield %y : tensor<2x56x56x64xf32>
   }
   func.return %o : tensor<2x56x56x64xf16>
+}
+
+// -----
+
+// Legal for b2b_gemm_sm90 (N0 = N1 = 128, f16, 16-byte rows) but compute-bound: 2048 rows by
+// K0 = 8192. Fused, 32 CTAs of 64 rows walk the whole K0 for 132 SMs; apart, each GEMM tiles
+// N (the first on stream-K): the model keeps them apart, and so does the roofline.
+// CHECK-LABEL:   func.func @compute_bound
+// CHECK-NOT:       bolt.b2b
+// CHECK:           func.return
+// ANALYSIS-LABEL: func.func @compute_bound
+// ANALYSIS-NOT:    bolt.b2b
+// ANALYSIS:        func.return
+// REMARK: 'bolt.gemm' not fused back to back with 'bolt.gemm': the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90 against {{[0-9.]+}} us for the two kernels apart ({{[0-9.]+}} us on gemm_sm90 {{.*}}, {{[0-9.]+}} us on gemm_sm90 {{.*}}): fusing does not pay
+// ROOFLINE: 'bolt.gemm' not fused back to back with 'bolt.gemm': the cost model predicts {{[0-9.]+}} us fused against {{[0-9.]+}} us for the two kernels on sm_90a: fused, the pair is compute-bound
+func.func @compute_bound(%a: tensor<2048x8192xf16>, %w0: tensor<8192x128xf16>, %b0: tensor<128xf16>, %w1: tensor<128x128xf16>) -> tensor<2048x128xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<128xf16>) : tensor<2048x8192xf16>, tensor<8192x128xf16> -> tensor<2048x128xf16> {
+  ^bb0(%acc: tensor<2048x128xf32>, %b: tensor<128xf16>):
+    %b32 = bolt.ew.cast %b : tensor<128xf16> -> tensor<128xf32>
+    %s = bolt.ew.add %acc, %b32 : tensor<2048x128xf32>, tensor<128xf32> -> tensor<2048x128xf32>
+    bolt.yield %s : tensor<2048x128xf32>
+  }
+  %o = bolt.gemm %h, %w1 : tensor<2048x128xf16>, tensor<128x128xf16> -> tensor<2048x128xf16> {
+  ^bb0(%acc: tensor<2048x128xf32>):
+    bolt.yield %acc : tensor<2048x128xf32>
+  }
+  func.return %o : tensor<2048x128xf16>
 }

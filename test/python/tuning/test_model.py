@@ -16,8 +16,8 @@ from boltc.analysis import b2b_cost
 from boltc.dialects.bolt import Residence
 from boltc.tuning import heuristic
 from boltc.tuning.model import (
-    EpilogueCost, GpuModel, Workload, ConvShape, _Pipeline, load_gpu, predict, predict_b2b, rank, save_gpu,
-    workload_of,
+    B2bKernel, EpilogueCost, GpuModel, Workload, ConvShape, _Pipeline, load_gpu, predict, predict_b2b,
+    predict_b2b_kernel, rank, save_gpu, workload_of,
 )
 from boltc.tuning.space import Candidate, Family, problem_of, space
 
@@ -396,6 +396,70 @@ def test_b2b_shared_memory_residence_costs_more_than_registers():
     registers = predict_b2b(problem, replace(plan, residence=Residence.REGISTERS), H100)
     shared = predict_b2b(problem, replace(plan, residence=Residence.SHARED_MEMORY), H100)
     assert shared.time_us > registers.time_us
+
+
+RESIDENT = B2bKernel(64, 128, 64, 4, persistent=True, pingpong=True, w0_resident=True, w1_resident=True)
+
+
+def test_resident_weights_are_loaded_once_per_cta_not_per_tile():
+    """A persistent CTA's resident weights stream in with its first tile and stay; streamed,
+    every tile loads them again (W0's 9 k-blocks twice A's bytes per 64-row tile). Where the
+    loads bind (a slow load path), resident is faster; where the math does, no slower."""
+    problem, _ = _b2b(32768, 128, 576, 64)
+    streamed_kernel = replace(RESIDENT, w0_resident=False, w1_resident=False)
+    for gpu in (H100.with_constants(dram_bytes_per_us=1e15),
+                H100.with_constants(dram_bytes_per_us=1e15, load_bytes_per_us=H100.load_bytes_per_us / 8)):
+        resident = predict_b2b_kernel(problem, RESIDENT, gpu)
+        streamed = predict_b2b_kernel(problem, streamed_kernel, gpu)
+        assert resident.t_load_b_us == 0.0 and streamed.t_load_b_us > 0.0  # a later tile's weight loads
+        assert resident.time_us <= streamed.time_us
+    assert resident.time_us < 0.8 * streamed.time_us  # load-bound: a third of the bytes per tile
+    # One CTA a tile: "resident" weights still load in every tile.
+    waves = replace(RESIDENT, persistent=False, pingpong=False)
+    assert predict_b2b_kernel(problem, waves, gpu).time_us == pytest.approx(
+        predict_b2b_kernel(problem, replace(waves, w0_resident=False, w1_resident=False), gpu).time_us)
+
+
+def test_a_persistent_b2b_walks_its_tiles_through_one_pipeline():
+    """Persistent: the busiest SM runs ceil(tiles / SMs) tiles back to back (the next tile's
+    loads under this one's epilogue), never slower than the same tiles as waves of one-tile
+    CTAs, each paying its start."""
+    problem, _ = _b2b(128320, 32, 96, 96)
+    persistent = predict_b2b_kernel(problem, RESIDENT, H100)
+    waves = predict_b2b_kernel(problem, replace(RESIDENT, persistent=False, pingpong=False), H100)
+    assert persistent.tiles == waves.tiles == -(-128320 // 64)
+    assert persistent.occupancy == 1
+    assert persistent.time_us <= waves.time_us
+
+
+def test_a_convolution_first_stage_costs_its_im2col_gather():
+    """A conv -> 1x1 chain: the first stage's k-blocks are the filter taps of up to 64 channels
+    each, their A tile gathered through TMA im2col (`im2col_tma_factor`); with the factor at 1
+    (and the DRAM share out of the way) the A loads cost what a GEMM's do."""
+    conv = ConvShape(32, 56, 56, 64, 64, 3, 3, 56, 56, 1)
+    m = 32 * 56 * 56
+    problem = b2b_cost.B2bProblem(b2b_cost.GemmShape(1, m, 64, 9 * 64), b2b_cost.GemmShape(1, m, 64, 64), 2,
+                                  32 * 56 * 56 * 64 * 2, 9 * 64 * 64 * 2, 0, m * 64 * 2, 64 * 64 * 2, 0, m * 64 * 2)
+    kernel = replace(RESIDENT, tile_n0=64)
+    gpu = H100.with_constants(dram_bytes_per_us=1e15)
+    gathered = predict_b2b_kernel(problem, kernel, gpu, conv=conv)
+    plain = predict_b2b_kernel(problem, kernel, gpu.with_constants(im2col_tma_factor=1.0), conv=conv)
+    as_gemm = predict_b2b_kernel(problem, kernel, gpu)
+    assert gathered.k_blocks == 9 + 1  # nine taps of 64 channels, then K1 = 64
+    assert gathered.t_load_a_us > plain.t_load_a_us == pytest.approx(as_gemm.t_load_a_us)
+    assert gathered.time_us >= plain.time_us
+
+
+def test_a_cuda_core_b2b_computes_at_the_fma_rate():
+    """b2b_gemm_simt's FMAs run on the CUDA cores: its math is the SM's issue rate, two FLOPs an
+    FMA, far below WGMMA's."""
+    problem, _ = _b2b(2464, 8, 4, 4)
+    simt = B2bKernel(128, 8, 4, 2, cuda_cores=True)
+    prediction = predict_b2b_kernel(problem, simt, H100)
+    # One k-block each (K0 = 4 and K1 = 8 in 64-wide blocks), at 2 FLOPs per issued lane.
+    first_math = 2.0 * 128 * 8 * 64 / (2.0 * H100.issue_per_us) + H100.math_startup_us
+    second_math = 2.0 * 128 * 4 * 64 / (2.0 * H100.issue_per_us) + H100.math_startup_us
+    assert prediction.t_math_us == pytest.approx(first_math + second_math)
 
 
 # --------------------------------------------------------------------------------------

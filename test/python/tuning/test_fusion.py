@@ -1,0 +1,154 @@
+"""tuning/fusion.py and fuse-b2b's model decision: the performance model's time of the b2b kernel
+that would run a pair against the model's best kernels for the two anchors apart; the pair
+fused where the model predicts a gain, kept apart with both times in the remark where it does
+not; the roofline where the target has no GPU model or `cost=roofline`; and the decision against
+the chains measured on a GPU (bench/data/b2b_h200_2026-11-28.json, bench/b2b_decision.py)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from boltc.analysis.b2b_cost import H100_SXM
+from boltc.dialects import bolt
+from boltc.dialects.context import bolt_context
+from boltc.frontends import load
+from boltc.passes.fuse_b2b import FuseB2bPass, b2b_remarks, decide, producer_anchor
+
+ROOT = Path(__file__).resolve().parents[3]
+MEASURED = ROOT / "bench" / "data" / "b2b_h200_2026-11-28.json"
+# The chains of that run: bolt_paper.json's b2b rows (the shared table, absent in a CI checkout).
+# Every label of the run must come out of bench/b2b.py's cases of this table (checked below).
+WORKLOADS = {
+    "b2b_gemm": [{"M": 2464, "N0": 1, "K0": 4, "N1": 4}, {"M": 16384, "N0": 64, "K0": 256, "N1": 16},
+                 {"M": 32768, "N0": 128, "K0": 576, "N1": 64}, {"M": 128320, "N0": 32, "K0": 96, "N1": 96}],
+    "b2b_conv": [{"N": 32, "H": h, "W": h, "C": c, "K": k, "stride": s}
+                 for k in (48, 64) for h, c, s in ((224, 3, 2), (112, k, 2), (56, k, 1))],
+}
+
+
+def chain(m: int, k0: int, n0: int, n1: int, bias0: bool = True) -> str:
+    """relu?(A W0 (+ b0)) W1 in f16: one gemm feeding another."""
+    extras = f" extras(%b0 : tensor<{n0}xf16>)" if bias0 else ""
+    arg = f", %b0: tensor<{n0}xf16>" if bias0 else ""
+    block_arg = f", %b: tensor<{n0}xf16>" if bias0 else ""
+    body = (f"    %b32 = bolt.ew.cast %b : tensor<{n0}xf16> -> tensor<{n0}xf32>\n"
+            f"    %s = bolt.ew.add %acc, %b32 : tensor<{m}x{n0}xf32>, tensor<{n0}xf32> -> tensor<{m}x{n0}xf32>\n"
+            f"    bolt.yield %s : tensor<{m}x{n0}xf32>\n") if bias0 else f"    bolt.yield %acc : tensor<{m}x{n0}xf32>\n"
+    return f"""func.func @chain(%a: tensor<{m}x{k0}xf16>, %w0: tensor<{k0}x{n0}xf16>{arg}, %w1: tensor<{n0}x{n1}xf16>) -> tensor<{m}x{n1}xf16> {{
+  %h = bolt.gemm %a, %w0{extras} : tensor<{m}x{k0}xf16>, tensor<{k0}x{n0}xf16> -> tensor<{m}x{n0}xf16> {{
+  ^bb0(%acc: tensor<{m}x{n0}xf32>{block_arg}):
+{body}  }}
+  %o = bolt.gemm %h, %w1 : tensor<{m}x{n0}xf16>, tensor<{n0}x{n1}xf16> -> tensor<{m}x{n1}xf16> {{
+  ^bb0(%acc: tensor<{m}x{n1}xf32>):
+    bolt.yield %acc : tensor<{m}x{n1}xf32>
+  }}
+  func.return %o : tensor<{m}x{n1}xf16>
+}}
+"""
+
+
+def module_of(tmp_path, text: str):
+    path = tmp_path / "chain.mlir"
+    path.write_text(text)
+    return load(str(path))
+
+
+def the_pair(module):
+    [(first, second)] = [(producer_anchor(op), op) for op in module.walk() if producer_anchor(op) is not None]
+    return first, second
+
+
+def b2bs(module) -> list[bolt.B2bOp]:
+    return [op for op in module.walk() if isinstance(op, bolt.B2bOp)]
+
+
+def test_the_model_fuses_a_memory_bound_chain(tmp_path):
+    """bolt_paper.json's widest-M chain: b2b_gemm_sm90's resident kernel, predicted ~2x faster
+    than the two GEMMs apart (measured 1.88x on an H200)."""
+    module = module_of(tmp_path, chain(128320, 96, 32, 96))
+    plan, verdict = decide(*the_pair(module), H100_SXM)
+    assert not isinstance(plan, str)
+    assert verdict.family == "b2b_gemm_sm90" and verdict.gain > 1.5
+    assert verdict.unfused_us == pytest.approx(verdict.first_us + verdict.second_us)
+    assert verdict.first_kernel.startswith("gemm_sm90") and verdict.second_kernel.startswith("gemm_sm90")
+    FuseB2bPass().apply(bolt_context(), module)
+    assert len(b2bs(module)) == 1
+
+
+def test_the_model_keeps_a_compute_bound_chain_apart_and_says_why(tmp_path):
+    """2048 rows by K0 = 8192: fused, 32 CTAs walk all of K0; apart, each GEMM spreads over the
+    SMs. The remark gives both predictions and the kernels."""
+    module = module_of(tmp_path, chain(2048, 8192, 128, 128))
+    reason, verdict = decide(*the_pair(module), H100_SXM)
+    assert isinstance(reason, str) and verdict.fused.time_us > verdict.unfused_us
+    assert reason == f"{verdict.describe()}: fusing does not pay"
+    assert f"predicts {verdict.fused.time_us:.1f} us fused on b2b_gemm_sm90" in reason
+    assert f"against {verdict.unfused_us:.1f} us for the two kernels apart" in reason
+    FuseB2bPass().apply(bolt_context(), module)
+    assert not b2bs(module)
+    (line,) = b2b_remarks(module, H100_SXM)
+    assert line.endswith(reason)
+
+
+def test_the_roofline_decides_where_asked_or_where_no_gpu_model_exists(tmp_path):
+    module = module_of(tmp_path, chain(2048, 8192, 128, 128))
+    first, second = the_pair(module)
+    reason, verdict = decide(first, second, H100_SXM, cost="roofline")
+    assert verdict is None and reason.startswith("the cost model predicts")
+    # sm_80 has no GPU model (tuning/gpus/): example 13 could run this pair, the roofline decides.
+    from boltc.analysis.b2b_cost import A100_SXM
+
+    reason, verdict = decide(first, second, A100_SXM)
+    assert verdict is None and "on sm_80" in reason
+
+
+def test_remarks_report_the_prediction_for_fused_pairs_too(tmp_path, capsys):
+    module = module_of(tmp_path, chain(128320, 96, 32, 96))
+    FuseB2bPass(remarks=True).apply(bolt_context(), module)
+    err = capsys.readouterr().err
+    assert "'bolt.gemm' fused back to back with 'bolt.gemm': the performance model (h100_sxm) predicts" in err
+
+
+def test_an_unknown_cost_is_a_clear_error(tmp_path):
+    from boltc.diagnostics import BoltcError
+
+    module = module_of(tmp_path, chain(128320, 96, 32, 96))
+    with pytest.raises(BoltcError, match="cost='profile' is not one of model, roofline"):
+        FuseB2bPass(cost="profile").apply(bolt_context(), module)
+
+
+def test_the_decision_agrees_with_the_measured_chains(tmp_path, capsys):
+    """Every chain bench/b2b.py timed on the H200 (its DRAM rate the run's copy rate): where the
+    measured fused/unfused ratio is clear of 1 by more than 10 %, the model's decision agrees
+    with it; and the model's fused times of the GEMM chains lie within 25 % of the measured
+    ones. (The one tie, M=2464 at 0.99x measured, predicted 1.85x: a 9 us problem where launch
+    and start-up dominate, timed at 1.57x in another run.)"""
+    pytest.importorskip("torch")
+    sys.path.insert(0, str(ROOT / "bench"))
+    import b2b_decision
+
+    table = tmp_path / "workloads.json"
+    table.write_text(json.dumps(WORKLOADS))
+    assert b2b_decision.main([str(MEASURED), "--workloads", str(table)]) == 0
+    out = capsys.readouterr().out
+    assert "not a case of bench/b2b.py" not in out
+    measured = {row["label"]: row for row in json.loads(MEASURED.read_text())["rows"]}
+    checked = 0
+    for line in out.splitlines():
+        label = next((name for name in measured if line.startswith(name[:58])), None)
+        if label is None or "no pair" in line:
+            continue
+        fields = line[58:].split()
+        fused, ratio = float(fields[1]), float(fields[3])
+        row = measured[label]
+        actual = row["unfused_us"] / row["fused_us"]
+        if abs(actual - 1.0) > 0.1:
+            assert (ratio > 1.0) == (actual > 1.0), line
+            checked += 1
+        if label.startswith("b2b M=") and row["m"] >= 16384:
+            assert fused == pytest.approx(row["fused_us"], rel=0.25), line
+    assert checked >= 10
