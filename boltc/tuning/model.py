@@ -74,7 +74,9 @@ other kernels need on top, each argued where it is implemented:
   tile is the same bytes as a GEMM's, gathered through im2col: `im2col_tma_factor` (TMA
   im2col) or `im2col_cp_async_factor` (2.x iterators) scale its load cost in the SM's load
   path (not its DRAM bytes); 2.x's cp.async accesses narrower than 16 bytes (C = 4) cost
-  proportionally more. C is padded as each family reads it (TMA: to 8; cp.async: to its
+  proportionally more, and a TMA im2col request of C < T_K channels costs
+  (T_K / C) ** `im2col_narrow_exponent` a full-width one (fitted 0.68: the 16-byte pixels of
+  the padded stem ran 3.2x, the folded stem's 32-byte ones 2.0x what full-width requests predict). C is padded as each family reads it (TMA: to 8; cp.async: to its
   access width, kFixedChannels when C is one access), and a C the kernel cannot read in place
   costs the channel-padding copy the TU runs first. The input is read from DRAM once (a filter
   narrower than its stride, a 1x1/2 conv, skips the rows and columns it never reads); its
@@ -87,7 +89,11 @@ other kernels need on top, each argued where it is implemented:
   and the kernel takes at least DRAM bytes / DRAM bandwidth. The tile order decides what L2
   can keep (`_sweep`): consecutive tiles share one operand's slice and sweep the other, so an
   operand swept more than once that overflows half of L2 comes from DRAM again, pass after
-  pass, for the share L2 cannot hold.
+  pass, for the share L2 cannot hold. L2 has its own aggregate ceiling (`l2_bytes_per_us`,
+  a fact of the records: the highest rate any reaches, 12 TB/s): the tiles' L2->SM bytes take
+  at least their time at that rate, except the bytes a pass re-reads from DRAM, which add
+  DRAM's time instead of hiding under L2's (`l2_floor_us`: an 8192^3 GEMM sits at ~7 TB/s of
+  L2 traffic on every tile shape, where 4096x768x3072, held in L2, reaches 12).
 - **b2b** (`predict_b2b_kernel`): a tile runs the first GEMM's k-blocks (A and W0), an
   on-chip epilogue of the M x N0 product (shared memory residence also stores it there), then
   the second's k-blocks over K1 = N0 loading only W1, then the real epilogue: one heterogeneous
@@ -127,7 +133,7 @@ GPU_FOR_ARCH = {"sm_90a": "h100_sxm"}  # the GPU a target is tuned for when none
 FITTED = (
     "math_flops_per_us", "math_startup_us", "mma_sync_fraction", "load_bytes_per_us",
     "load_startup_us", "load_latency_us", "cp_async_fraction", "im2col_tma_factor",
-    "im2col_cp_async_factor", "store_bytes_per_us", "epilogue_ops_per_us", "epilogue_fixed_us",
+    "im2col_cp_async_factor", "im2col_narrow_exponent", "store_bytes_per_us", "epilogue_ops_per_us", "epilogue_fixed_us",
     "t_init_us", "cta_start_us", "streamk_fixup_us", "spill_bytes_per_us",
 )
 
@@ -151,9 +157,11 @@ class GpuModel:
     load_bytes_per_us: float  # TMA, L2 -> shared memory: LoadThroughput
     load_startup_us: float  # per load, occupying the producer: LoadStartupLatency
     load_latency_us: float  # issue to landing, overlapped across stages
+    l2_bytes_per_us: float  # L2 -> shared memory, all SMs together, of bytes L2 holds
     cp_async_fraction: float  # cp.async's load rate relative to TMA's
     im2col_tma_factor: float  # cost of an im2col A byte through TMA relative to a GEMM's
     im2col_cp_async_factor: float  # the same through CUTLASS 2.x's conv iterators
+    im2col_narrow_exponent: float  # a TMA im2col request of C < T_K channels: (T_K / C) ** this
     store_bytes_per_us: float  # the epilogue's stores and extra reads
     epilogue_ops_per_us: float  # element-instructions the epilogue issues per us
     epilogue_fixed_us: float  # per tile
@@ -566,8 +574,9 @@ class Prediction:
     tiles: int
     waves: float  # tiles per SM on the busiest SM (persistent) or waves of CTAs
     occupancy: int  # CTAs per SM
-    bound: str  # "math", "load", "dram" or "epilogue"
+    bound: str  # "math", "load", "dram", "l2" or "epilogue"
     schedule_used: str = ""  # stream-K: "stream-k" or "data-parallel"
+    l2_floor_us: float = 0.0  # L2 -> SM bytes over L2's rate, plus the re-read bytes' DRAM time
 
     @property
     def terms(self) -> dict:
@@ -689,10 +698,11 @@ def _sweep(candidate: Candidate, tiles_m: int, tiles_n: int, ctas: int, persiste
     return _Sweep(swept, tiles_m * tiles_n / max(ctas, per_sweep))
 
 
-def _dram_bytes(w: Workload, gpu: GpuModel, sweep: _Sweep | None = None) -> tuple[float, float]:
-    """(operand bytes, all bytes) the kernel moves through DRAM: each operand once (a
-    convolution's input with its halo when the input overflows half of L2), D, the extras;
-    and the swept operand again on every later pass, for the share of it L2 cannot keep."""
+def _dram_bytes(w: Workload, gpu: GpuModel, sweep: _Sweep | None = None) -> tuple[float, float, float]:
+    """(operand bytes, all bytes, bytes read again) the kernel moves through DRAM: each operand
+    once (a convolution's input with its halo when the input overflows half of L2), D, the
+    extras; and the swept operand again on every later pass, for the share of it L2 cannot
+    keep (the third number)."""
     eb = w.element_bytes
     if w.conv is not None:
         cv = w.conv
@@ -709,6 +719,7 @@ def _dram_bytes(w: Workload, gpu: GpuModel, sweep: _Sweep | None = None) -> tupl
     else:
         a = w.m * w.k * eb * w.batch
     b = w.k * w.n * eb * w.batch
+    again = 0.0
     if sweep is not None and sweep.sweeps > 1:
         # Between two passes over the swept operand the kernel reads all of it: L2 keeps what
         # fits in its half (the other half holds the held operand's slices, D, the extras),
@@ -719,7 +730,7 @@ def _dram_bytes(w: Workload, gpu: GpuModel, sweep: _Sweep | None = None) -> tupl
         a, b = (a + again, b) if sweep.swept == "a" else (a, b + again)
     e = w.epilogue
     d = w.m * w.n * w.batch * (w.output_bytes + e.aux_loads * eb) + (w.n * e.row_loads + w.m * e.column_loads) * eb
-    return a + b, a + b + d
+    return a + b, a + b + d, again
 
 
 MAX_REGISTERS = 255  # per thread (sm_80, sm_90)
@@ -841,20 +852,28 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
             im2col *= 8 / _channel_access(candidate, w)[1]
         else:
             # A linearized TMA k-block is T_K / C im2col copies of T_M pixels each: the same
-            # bytes, as many pixel requests as that many full-width k-blocks.
-            im2col *= copies
+            # bytes, as many pixel requests as that many full-width k-blocks, and a narrow
+            # request costs more than a full one: (T_K / C) ** im2col_narrow_exponent (the
+            # stem's 16-byte pixels ran 3.2x and the folded stem's 32-byte ones 2.0x slower
+            # than full-width requests predict, on every tile).
+            im2col *= copies * copies ** gpu.im2col_narrow_exponent
     flops = 2.0 * tm * tn * tk
 
     occupancy = _occupancy(candidate, w, gpu)
     ctas = min(tiles, (gpu.sms // (cm * cn)) * cm * cn) if persistent else gpu.sms * occupancy
     sweep = _sweep(candidate, tiles_m, tiles_n, ctas, persistent)
-    operand_dram, all_dram = _dram_bytes(w, gpu, sweep)
+    operand_dram, all_dram, again = _dram_bytes(w, gpu, sweep)
     # The k-blocks' bytes as DRAM sees them: a GEMM's last k-block past K loads zeros that DRAM
     # never serves (counted whole, one more k-block would make every block look cheaper and a
     # longer K faster: test_more_k_is_never_faster).
     l2_to_sm = tiles * (s if w.conv is not None else w.k / tk) * (a_bytes + b_bytes)
     dram_fraction = min(1.0, operand_dram / l2_to_sm)
     dram_floor = all_dram / gpu.dram_bytes_per_us
+    # L2 serves the SMs' loads at its own aggregate rate, but a pass re-reading an operand L2
+    # could not keep waits on DRAM for it: those bytes add their DRAM time to L2's instead of
+    # hiding under it (an 8192^3 GEMM moves 13-19 GB through L2 at ~7 TB/s on every tile shape,
+    # re-reading B from DRAM pass after pass; a 4096x768x3072 one, held in L2, at ~12 TB/s).
+    l2_floor = max(0.0, l2_to_sm - again) / gpu.l2_bytes_per_us + again / gpu.dram_bytes_per_us
 
     epilogue_share = _epilogue_issue_share(candidate)
     sm80_issue = _sm80_issue_us(candidate, w, gpu) if sm80 else (0.0, 0.0)
@@ -902,15 +921,15 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
 
     seg = probe.segments[0]
     init = gpu.t_init_us + _channel_padding_us(candidate, w, gpu)
-    time = init + max(busiest, dram_floor)
-    if dram_floor > busiest:
-        bound = "dram"
+    time = init + max(busiest, dram_floor, l2_floor)
+    if max(dram_floor, l2_floor) > busiest:
+        bound = "dram" if dram_floor >= l2_floor else "l2"
     elif probe.epilogue_us > s * max(seg.t_math, seg.occ_a + seg.occ_b) and not persistent:
         bound = "epilogue"
     else:
         bound = "math" if seg.t_math >= seg.occ_a + seg.occ_b else "load"
     return Prediction(time, init, busiest, dram_floor, seg.t_math, seg.occ_a, seg.occ_b, probe.epilogue_us,
-                      s, tiles, waves, occupancy, bound, schedule_used)
+                      s, tiles, waves, occupancy, bound, schedule_used, l2_floor)
 
 
 def _streamk(tile: _TileWork, tiles: int, s: int, tm: int, tn: int, stages: int, gpu: GpuModel) -> float:
@@ -934,7 +953,7 @@ def _predict_direct(w: Workload, gpu: GpuModel) -> Prediction:
     """conv_direct runs on the CUDA cores (no tensor cores, no pipeline): a roofline of its
     FLOPs at 1/16 of the tensor-core rate (fp32 FMA against f16 MMA on Hopper) and its bytes."""
     cuda_rate = gpu.math_flops_per_us * gpu.sms / 16
-    operand, total = _dram_bytes(w, gpu)
+    operand, total, _ = _dram_bytes(w, gpu)
     compute = w.flops / cuda_rate
     dram = total / gpu.dram_bytes_per_us
     bound = "dram" if dram > compute else "math"
@@ -1027,6 +1046,10 @@ def predict_b2b_kernel(problem: b2b_cost.B2bProblem, kernel: B2bKernel, gpu: Gpu
     im2col = 1.0
     if conv is not None:
         im2col = gpu.im2col_cp_async_factor if kernel.multistage else gpu.im2col_tma_factor
+        channels = _ceil(conv.c, 8) * 8  # TMA's 16-byte rows
+        if not kernel.multistage and channels < tk:
+            # A tap's request of C < T_K channels: as predict's narrow TMA im2col requests.
+            im2col *= (tk / channels) ** gpu.im2col_narrow_exponent
     tiles = first.batch * _ceil(first.m, tm)
     if kernel.persistent:
         occupancy = 1

@@ -33,7 +33,8 @@ def toy_gpu(**overrides) -> GpuModel:
     base = dict(
         sms=4, math_flops_per_us=2 * 128 * 128 * 64, math_startup_us=0.0, load_bytes_per_us=163840.0,
         load_startup_us=0.0, load_latency_us=0.0, store_bytes_per_us=1e15, epilogue_ops_per_us=1e15,
-        epilogue_fixed_us=0.5, t_init_us=1.0, cta_start_us=0.0, dram_bytes_per_us=1e12, streamk_fixup_us=0.0,
+        epilogue_fixed_us=0.5, t_init_us=1.0, cta_start_us=0.0, dram_bytes_per_us=1e12, l2_bytes_per_us=1e15,
+        streamk_fixup_us=0.0,
     )
     base.update(overrides)
     return H100.with_constants(**base)
@@ -191,6 +192,44 @@ def test_an_operand_swept_again_and_again_comes_from_dram_when_it_overflows_l2()
     assert predict(c, Workload(8192, 16384, 8192), H100).dram_floor_us > once(Workload(8192, 16384, 8192)) * 5
 
 
+def test_l2_serves_loads_at_its_rate_and_re_read_bytes_wait_on_dram():
+    """The L2 floor: every k-block's bytes through L2 at `l2_bytes_per_us` over all SMs, except
+    the bytes a pass re-reads from DRAM (an operand that overflows half of L2), which take DRAM's
+    time on top. 8192^3 on 128x128 tiles: 17.2 GB through L2, B re-read ~30 times; the floor
+    binds (measured 2380 us on the H100, 1.56x the math). 4096x768x3072 keeps both operands in
+    L2: its floor is its L2 bytes alone."""
+    c = sm90((128, 128, 64))
+    big = Workload(8192, 8192, 8192)
+    l2_bytes = 64 * 64 * 128 * (128 + 128) * 64 * 2
+    b = 8192 * 8192 * 2
+    again = (64 * 64 / 132 - 1) * (1 - H100.l2_bytes / 2 / b) * b
+    p = predict(c, big, H100)
+    assert p.l2_floor_us == pytest.approx((l2_bytes - again) / H100.l2_bytes_per_us + again / H100.dram_bytes_per_us)
+    assert p.bound == "l2" and p.time_us == pytest.approx(p.init_us + p.l2_floor_us)
+    held = Workload(4096, 768, 3072)
+    small = sm90((128, 64, 64), PING, stages=9)
+    l2_bytes = 32 * 12 * 48 * (128 + 64) * 64 * 2
+    assert predict(small, held, H100).l2_floor_us == pytest.approx(l2_bytes / H100.l2_bytes_per_us)
+    # Cluster multicast halves the shared operand's L2 reads.
+    assert predict(sm90((128, 128, 64), cluster=(2, 1, 1)), big, H100).l2_floor_us < p.l2_floor_us
+
+
+def test_narrower_im2col_requests_cost_more_each():
+    """TMA im2col: a k-block of C < 64 channels is 64 / C copies of T_M pixel requests each, and
+    a request of C channels costs (64 / C) ** im2col_narrow_exponent a full one's: the folded
+    stem's 16 channels (4 copies) cost 4 ** (1 + e) full-width k-blocks' requests."""
+    conv = Candidate(Family.CONV_SM90, (128, 64, 64), (1, 1, 1), 8, "cooperative")
+    gpu = H100.with_constants(dram_bytes_per_us=1e15, load_startup_us=0.0)
+
+    def load_a(c: int) -> float:
+        w = Workload(32 * 112 * 112, 64, 16 * c, conv=ConvShape(32, 115, 115, c, 64, 4, 4, 112, 112, 1))
+        return predict(conv, w, gpu).t_load_a_us
+
+    assert H100.im2col_narrow_exponent > 0
+    assert load_a(16) == pytest.approx(load_a(64) * 4 ** (1 + H100.im2col_narrow_exponent))
+    assert load_a(32) == pytest.approx(load_a(64) * 2 ** (1 + H100.im2col_narrow_exponent))
+
+
 def test_a_strided_pointwise_conv_reads_a_quarter_of_its_input():
     conv = Candidate(Family.CONV_SM90, (128, 128, 64), (1, 1, 1), 6, "warpspecialized")
     strided = Workload(32 * 28 * 28, 512, 256, conv=ConvShape(32, 56, 56, 256, 512, 1, 1, 28, 28, 2))
@@ -202,7 +241,8 @@ def test_a_strided_pointwise_conv_reads_a_quarter_of_its_input():
 def test_an_image_input_is_padded_and_read_as_each_family_reads_it():
     """C = 3: TMA pads it to 8, and CUTLASS 3.x tiles K = (C, S, R) as one range: 7*7*8 = 392
     in 7 k-blocks of 64, each 8 taps, one im2col copy of 128 pixels a tap (as many pixel
-    requests as 8 full-width k-blocks); cp.async pads it to 4, one 8-byte access a filter
+    requests as 8 full-width k-blocks, each 16-byte request 8 ** im2col_narrow_exponent times
+    a 128-byte one's cost); cp.async pads it to 4, one 8-byte access a filter
     position (kFixedChannels: 7*7*4 = 196 contiguous, 7 k-blocks of 32), at twice the cost per
     byte of 16-byte accesses. Both TUs copy the input first."""
     stem = Workload(32 * 112 * 112, 64, 147, conv=ConvShape(32, 224, 224, 3, 64, 7, 7, 112, 112, 2))
@@ -211,8 +251,9 @@ def test_an_image_input_is_padded_and_read_as_each_family_reads_it():
     assert predict(sm90_conv, stem, H100).k_blocks == 7
     one_tap = replace(stem, conv=replace(stem.conv, c=64))  # a 64-channel k-block a tap: one copy
     per_copy = H100.load_startup_us
+    narrow = 8 ** H100.im2col_narrow_exponent
     assert predict(sm90_conv, stem, H100).t_load_a_us - 8 * per_copy == pytest.approx(
-        8 * (predict(sm90_conv, one_tap, H100).t_load_a_us - per_copy))
+        8 * narrow * (predict(sm90_conv, one_tap, H100).t_load_a_us - per_copy))
     assert predict(sm80_conv, stem, H100).k_blocks == 7
     copy = H100.t_init_us + 32 * 224 * 224 * (3 + 8) * 2 / H100.dram_bytes_per_us
     assert predict(sm90_conv, stem, H100).init_us == pytest.approx(H100.t_init_us + copy)
