@@ -2,10 +2,11 @@
 model's fused and unfused times (tuning/fusion.py, what fuse-b2b asks on sm_90a) beside the
 measured ones, on the CPU.
 
-    python3 bench/b2b_decision.py bench/data/b2b_h200_2026-11-28.json [--workloads PATH] [--gpu h100_sxm]
-                                  [--arch sm_90a]
+    python3 bench/b2b_decision.py bench/data/b2b_h200_2026-11-28.json bench/data/b2b_tiny_simt_h200_2026-11-28.json
+                                  [--workloads PATH] [--gpu h100_sxm] [--arch sm_90a]
 
-Each case of the JSON (bench/b2b.py --out) is rebuilt as bench/b2b.py builds it and run through
+Each case of the JSONs (bench/b2b.py --out; a later file's row replaces an earlier one's of the
+same label; a row whose fused build ran no b2b kernel is skipped) is rebuilt as bench/b2b.py builds it and run through
 the pipeline (`pairs_of`); every anchor pair gets the model's verdict, with the GPU model's DRAM rate set to the copy rate
 the run measured (`copy_TBps`: an H200's is not an H100's). Printed per pair: the kernel that
 would run it, predicted fused and unfused microseconds and their ratio, the measured ones
@@ -52,7 +53,7 @@ def pairs_of(torch, case: b2b.Case, arch: str):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("measured", type=Path, help="bench/b2b.py's --out JSON")
+    parser.add_argument("measured", type=Path, nargs="+", help="bench/b2b.py's --out JSONs")
     parser.add_argument("--workloads", type=Path, default=b2b.WORKLOADS,
                         help="the table the run's cases came from (bench/b2b.py's --workloads)")
     parser.add_argument("--gpu", default="h100_sxm", help="the GPU model (boltc/tuning/gpus/NAME.json)")
@@ -65,18 +66,26 @@ def main(argv: list[str] | None = None) -> int:
     from boltc.tuning.fusion import b2b_verdict
     from boltc.tuning.model import load_gpu
 
-    data = json.loads(args.measured.read_text())
+    rows: dict[str, dict] = {}
+    headers = []
+    for path in args.measured:
+        data = json.loads(path.read_text())
+        headers.append(f"{data['header']['gpu']} ({data['header']['date']})")
+        rows.update({row["label"]: row for row in data["rows"]})
     table = {c.label: c for c in b2b.cases(json.loads(args.workloads.read_text()))}
     base = load_gpu(args.gpu)
     target = gpu_target(args.arch)
-    print(f"{data['header']['gpu']} ({data['header']['date']}); model {base.name}, DRAM at the run's copy rate")
+    print(f"{', '.join(headers)}; model {base.name}, DRAM at each run's copy rate")
     print(f"{'case':58s} {'kernel':14s} {'pred fused':>10s} {'unfused':>8s} {'ratio':>6s} "
           f"{'meas fused':>10s} {'unfused':>8s} {'ratio':>6s}  decision")
     agree = total = 0
-    for row in data["rows"]:
+    for row in rows.values():
         case = table.get(row["label"])
         if case is None:
             print(f"{row['label']}: not a case of bench/b2b.py today, skipped")
+            continue
+        if not any(family.startswith("b2b_") for family, _ in row.get("fused_kernels", [])):
+            print(f"{row['label'][:58]:58s} its fused build ran no b2b kernel, skipped")
             continue
         gpu = base.with_constants(dram_bytes_per_us=row["copy_TBps"] * 1e6)
         fused = unfused = 0.0
