@@ -8,7 +8,10 @@ conv_direct got its row-blocked kernel and conv_group_sm80 its 16-wide tile back
 access: only conv_direct rows changed, their TU text and names and reason texts; and when the
 depthwise 3x3s moved from conv_direct to conv_depthwise: only those rows; and when the sm_90a
 kernels became programmatic dependent launches (cpp.py PDL_DEFINE, KernelAdapter's launch
-attributes): only gemm_sm90 and conv_sm90 rows, their host and device text and names). Both ways in are held
+attributes): only gemm_sm90 and conv_sm90 rows, their host and device text and names; and when
+the fixed C++ moved into include/boltc/*.hpp (the functors, the row-broadcast prefetch,
+KernelAdapter, conv_sm80's visitor kernel, ConvAuxLoad, the channel padding): only the rows of
+TUs that carried it, their text and names, families and reasons unchanged). Both ways in are held
 to it: through the pass (the #bolt.kernel it writes) and without it (the lowering's own
 heuristic fallback)."""
 
