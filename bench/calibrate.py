@@ -1,7 +1,8 @@
 """Fit the performance model's per-GPU constants (boltc/tuning/model.py) to measured kernel times.
 
     python3 bench/calibrate.py build/space.jsonl --gpu h100_sxm \\
-        [--folds 6 | --holdout 0.3] [--jobs 2] [--out boltc/tuning/gpus/h100_sxm.json] [--png bench/model_fit.png]
+        [--folds 6 | --holdout 0.3 | --test NEW.jsonl ...] [--jobs 2] [--out boltc/tuning/gpus/h100_sxm.json]
+        [--png bench/model_fit.png]
 
 Input: JSON lines written by bench/profile_space.py, one per (shape, configuration):
     {"gpu": "NVIDIA H100 80GB HBM3", "family": "gemm_sm90", "candidate": "...", "tile": [128, 256, 64],
@@ -24,6 +25,10 @@ What it does:
      other folds' shapes and predicts its own. Every record is predicted once, by a fit that
      never saw its shape: the held-out metrics pool those predictions.
    - `--holdout F`: one split, a share F of the shapes (by the same hash) held out.
+   - `--test FILES`: the records of FILES are the held-out set, whole: the fit sees only the
+     positional files' records (a test record of a shape those hold too is dropped, counted).
+     The check of a model whose terms were chosen by reading the fit records' residuals: new
+     shapes, measured after.
 3. Fits `model.FITTED` by least squares on log(predicted / measured) (scipy's trust-region
    `least_squares`, constants in log space so they stay positive), with a weak pull towards the
    starting constants so constants the data cannot see stay where the datasheet put them. The
@@ -337,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
     held = parser.add_mutually_exclusive_group()
     held.add_argument("--folds", type=int, default=6, help="k-fold cross-validation by shape (default 6)")
     held.add_argument("--holdout", type=float, help="one split instead: the share of shapes held out of the fit")
+    held.add_argument("--test", type=Path, nargs="+", metavar="FILE",
+                      help="JSON-lines files of new shapes, held out whole (the fit sees only RECORDS)")
     parser.add_argument("--jobs", type=int, default=1, help="folds fitted in parallel (processes)")
     parser.add_argument("--out", type=Path, help="where to write the fitted model (default: the GPU's JSON)")
     parser.add_argument("--png", type=Path, default=ROOT / "bench" / "model_fit.png")
@@ -352,10 +359,25 @@ def main(argv: list[str] | None = None) -> int:
     if shapes < 2:
         print("calibrate: the records hold one shape: nothing to hold out", file=sys.stderr)
         return 1
+    test_note = ""
+    if args.test:
+        tests, test_dropped = read_cases(args.test)
+        fit_shapes = {c.shape for c in cases}
+        new = [c for c in tests if c.shape not in fit_shapes]
+        if not new:
+            print(f"calibrate: no usable test record of a shape the fit records lack (dropped: {test_dropped}, "
+                  f"{len(tests)} of fitted shapes)", file=sys.stderr)
+            return 1
+        test_note = f" ({len(tests) - len(new)} test records of fitted shapes dropped)" if len(tests) > len(new) else ""
+        fit_count, cases = len(cases), cases + new
     date = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     before = predictions(cases, start)
     fold_of, fold_rows = None, None
-    if args.holdout is None:
+    if args.test:
+        mode = (f"fit on {fit_count} records, held out: {len(cases) - fit_count} records of "
+                f"{len({c.shape for c in cases[fit_count:]})} new shapes{test_note}")
+        fit_index, held_index = list(range(fit_count)), list(range(fit_count, len(cases)))
+    elif args.holdout is None:
         folds = min(args.folds, shapes)
         mode = f"{folds}-fold cross-validation by shape"
         cv = cross_validate(cases, start, folds, FITTED, jobs=args.jobs)
@@ -372,13 +394,13 @@ def main(argv: list[str] | None = None) -> int:
         fit_index = [i for i, c in enumerate(cases) if c.shape not in held_shapes]
     fitted = fit([cases[i] for i in fit_index], start, FITTED)
     in_sample = predictions(cases, fitted)
-    if args.holdout is not None:
+    if fold_of is None:
         held_out = np.full(len(cases), np.nan)
         held_out[held_index] = in_sample[held_index]
     held_cases, held_predicted = [cases[i] for i in held_index], held_out[held_index]
     fit_cases = [cases[i] for i in fit_index]
     report = {
-        "date": date, "records": [str(p) for p in args.records], "dropped": dropped, "mode": mode,
+        "date": date, "records": [str(p) for p in args.records + (args.test or [])], "dropped": dropped, "mode": mode,
         "fitted_constants": list(FITTED), "started_from": start.source,
         "start": {"source": start.source, "constants": {n: getattr(start, n) for n in FITTED}},
         "heldout_set": metrics_of(held_cases, held_predicted),
@@ -390,7 +412,8 @@ def main(argv: list[str] | None = None) -> int:
     if fold_rows is not None:
         report["folds"] = fold_rows
     h = report["heldout_set"]
-    gpus = sorted({json.loads(line).get("gpu", "?") for p in args.records for line in p.read_text().splitlines() if line.strip()})
+    gpus = sorted({json.loads(line).get("gpu", "?") for p in args.records + (args.test or [])
+                   for line in p.read_text().splitlines() if line.strip()})
     source = (f"fitted by bench/calibrate.py on {date} to {len(fit_cases)} records "
               f"({report['fit_set']['shapes']} shapes) measured on {', '.join(gpus)}; held-out error by {mode} "
               f"over {h['records']} records ({h['shapes']} shapes): MAE {_percent(h['mean_abs_error'])}, "
@@ -400,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
     save_gpu(fitted, out)
     title = (f"{start.name}, {mode}: held-out MAE {_percent(h['mean_abs_error'])}, max {_percent(h['max_abs_error'])}, "
              f"top-1 within 5 % {_percent(h['top1_within_5pct'])}\n{h['records']} records, {h['shapes']} shapes")
-    plot(args.png, held_cases, held_predicted, title, in_sample[held_index] if args.holdout is None else None)
+    plot(args.png, held_cases, held_predicted, title, in_sample[held_index] if fold_of is not None else None)
     print(f"{mode}; held out:")
     print(summary_line("all", h))
     for family, m in report["heldout_by_family"].items():

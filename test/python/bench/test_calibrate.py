@@ -214,3 +214,30 @@ def test_the_single_split_mode_still_works(tmp_path):
     fit_shapes = {json.dumps(r["shape"]) for r in fit["residuals"] if r["heldout_predicted_us"] is None}
     assert held_shapes and fit_shapes and not held_shapes & fit_shapes
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_new_shapes_in_their_own_files_are_the_held_out_set(tmp_path):
+    """--test: the records of new shapes (measured after the model's terms were chosen) are held
+    out whole; the fit sees only the positional files; a test record of a shape the fit holds
+    too is dropped and counted."""
+    records = synthetic_records(np.random.default_rng(5))
+    shape_of = lambda r: json.dumps(r["problem"], sort_keys=True)  # noqa: E731
+    shapes = sorted({shape_of(r) for r in records})
+    new_shapes = set(shapes[:3])
+    train = [r for r in records if shape_of(r) not in new_shapes]
+    again = next(r for r in train if r["family"] == "gemm_sm90")  # a fitted shape, in the test file too
+    test = [r for r in records if shape_of(r) in new_shapes] + [again]
+    train_file, test_file = write_records(tmp_path / "fit.jsonl", train), write_records(tmp_path / "new.jsonl", test)
+    out, png = tmp_path / "fitted.json", tmp_path / "fit.png"
+    assert _main_with_few_constants([str(train_file), "--test", str(test_file), "--out", str(out), "--png", str(png)]) == 0
+    fit = load_gpu(str(out)).fit
+    assert fit["fit_set"]["records"] == len(train)
+    assert fit["heldout_set"]["records"] == len(test) - 1 and fit["heldout_set"]["shapes"] == 3
+    assert fit["mode"] == f"fit on {len(train)} records, held out: {len(test) - 1} records of 3 new shapes " \
+                          f"(1 test records of fitted shapes dropped)"
+    held = {json.dumps(r["shape"], sort_keys=True) for r in fit["residuals"] if r["heldout_predicted_us"] is not None}
+    assert held == new_shapes
+    assert fit["heldout_set"]["mean_abs_error"] < 0.05  # the synthetic GPU is the model's own form
+    # Only fitted shapes in the test file: nothing to hold out, said so.
+    write_records(test_file, [again])
+    assert _main_with_few_constants([str(train_file), "--test", str(test_file), "--out", str(out), "--png", str(png)]) == 1
