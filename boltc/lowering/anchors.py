@@ -34,6 +34,7 @@ are tiny (CUDA cores, `b2b_simt.simt_refusal`). On sm_80 both go to example 13's
 
 from __future__ import annotations
 
+from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation, SSAValue
 
 from boltc.diagnostics import BoltcError, error_at
@@ -51,6 +52,7 @@ from boltc.lowering.host import (
     WorkspacePointer,
 )
 from boltc.lowering.cutlass import families
+from boltc.lowering.cutlass.cpp import FUSION_REASON_ATTR
 
 
 def lower_anchor(op: Operation, arch: str) -> AnchorCall:
@@ -215,6 +217,9 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
             raise type(error)(f"{'; '.join(refusals)}; and {error.message}", error.location, error.op_name) from None
     if refusals:
         lowered = replace(lowered, reason=f"{'; '.join(refusals)}; {lowered.reason}")
+    fusion = op.attributes.get(FUSION_REASON_ATTR)  # why fuse-b2b fused the pair at all
+    if isinstance(fusion, StringAttr):
+        lowered = replace(lowered, reason=f"fused: {fusion.data}; {lowered.reason}")
     entry = lowered.kernel.entry_point
     roles = kernel_abi.ParamRole
 

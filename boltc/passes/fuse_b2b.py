@@ -41,7 +41,7 @@ from math import prod
 from typing import TYPE_CHECKING
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import Float32Type, ModuleOp, TensorType
+from xdsl.dialects.builtin import Float32Type, ModuleOp, StringAttr, TensorType
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
@@ -56,10 +56,13 @@ from boltc.analysis.b2b_cost import (
     b2b_pair_blocker,
     b2b_plan,
     b2b_profitability_blocker,
+    fused_seconds,
+    unfused_seconds,
 )
 from boltc.analysis.b2b_sm80 import TemplateRefusal, b2b_sm80_refusal
 from boltc.diagnostics import BoltcError, op_location, remark, remarks_wanted
 from boltc.dialects import bolt
+from boltc.lowering.cutlass.cpp import FUSION_REASON_ATTR
 
 if TYPE_CHECKING:
     from boltc.tuning.fusion import B2bVerdict
@@ -218,15 +221,26 @@ def build_b2b(first: bolt.AnchorOp, second: bolt.AnchorOp, residence: bolt.Resid
     return b2b
 
 
+def fused_reason(first: bolt.AnchorOp, second: bolt.AnchorOp, plan: B2bPlan, verdict: B2bVerdict | None,
+                 gpu: GpuTarget) -> str:
+    """Why the pair was fused: the model's times (`verdict`), else the roofline's."""
+    if verdict is not None:
+        return verdict.describe()
+    problem = describe_problem(first, second)
+    return (f"the cost model predicts {fused_seconds(problem, plan, gpu) * 1e6:.1f} us fused against "
+            f"{unfused_seconds(problem, gpu) * 1e6:.1f} us for the two kernels on {gpu.arch}")
+
+
 @dataclass
 class FuseBackToBack(RewritePattern):
-    """anchor(anchor(x, w0), w1) -> b2b(x, w0, w1) { anchor; anchor }, when b2b_decision says."""
+    """anchor(anchor(x, w0), w1) -> b2b(x, w0, w1) { anchor; anchor }, when b2b_decision says;
+    the b2b carries why (FUSION_REASON_ATTR)."""
 
     gpu: GpuTarget
     kernels: bool = True
     cost: str = "model"
     default_file: str = "<input>"
-    fused: list[str] = field(default_factory=list)  # a remark per fused pair the model chose
+    fused: list[str] = field(default_factory=list)  # a remark per fused pair
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         first = producer_anchor(op)
@@ -236,10 +250,12 @@ class FuseBackToBack(RewritePattern):
         plan, verdict = decide(first, op, self.gpu, self.kernels, self.cost)
         if isinstance(plan, str):
             return  # reported after the walk, with remarks=true
-        if verdict is not None:
-            self.fused.append(f"remark: {op_location(op, self.default_file)}: '{op.name}' fused back to back "
-                              f"with '{first.name}': {verdict.describe()}")
-        rewriter.replace(op, build_b2b(first, op, plan.residence))
+        why = fused_reason(first, op, plan, verdict, self.gpu)
+        self.fused.append(f"remark: {op_location(op, self.default_file)}: '{op.name}' fused back to back "
+                          f"with '{first.name}': {why}")
+        b2b = build_b2b(first, op, plan.residence)
+        b2b.attributes[FUSION_REASON_ATTR] = StringAttr(why)
+        rewriter.replace(op, b2b)
         rewriter.erase(first)
 
 

@@ -264,6 +264,9 @@ def with_headers(includes: str, headers: Iterable[str]) -> str:
 # Why an anchor's #bolt.kernel was chosen (the select-kernels pass writes it beside the
 # attribute; the lowering reports it in the manifest). Discardable: a user's #bolt.kernel has none.
 REASON_ATTR = "bolt.kernel_reason"
+# Why fuse-b2b formed a bolt.b2b (the model's or the roofline's times); the lowering puts it first
+# in the b2b's manifest reason. Discardable: a b2b written by hand has none.
+FUSION_REASON_ATTR = "bolt.fusion_reason"
 
 
 def chosen_kernel(op, family: str):

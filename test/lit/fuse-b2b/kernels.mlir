@@ -16,7 +16,7 @@
 // The paper's chain relu(relu(A W0 + b0) W1 + b1) in f16 (M=128320, K0=96, N0=32, N1=96):
 // b2b_gemm_sm90's resident kernel runs it.
 // CHECK-LABEL:   func.func @paper_chain_f16
-// CHECK:           bolt.b2b registers
+// CHECK:           bolt.b2b registers({{.*}}) {bolt.fusion_reason = "the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90 against {{[0-9.]+}} us for the two kernels apart ({{.*}})"}
 // ANALYSIS-LABEL: func.func @paper_chain_f16
 // ANALYSIS:        bolt.b2b registers
 // REMARK: remark: {{.*}}kernels.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' fused back to back with 'bolt.gemm': the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90 against {{[0-9.]+}} us for the two kernels apart ({{[0-9.]+}} us on gemm_sm90 {{.*}}, {{[0-9.]+}} us on gemm_sm90 {{.*}})

@@ -7,7 +7,7 @@
 // Linear 32->32 + bias + ReLU, then Linear 32->16 + bias, on 64 rows: N0 = 32 and N1 = 16 fit
 // one CTA tile each, whole rows per warp take 16 + 8 + 8 = 32 registers: register residence.
 // It is memory- and launch-bound (64 rows), so the cost model fuses it.
-// B2B:      %[[D:[a-z0-9_]+]] = bolt.b2b registers(%arg0, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) : (tensor<64x32xf32>, tensor<32x32xf32>, tensor<1x32xf32>, tensor<16x32xf32>, tensor<1x16xf32>) -> tensor<64x16xf32> {
+// B2B:      %[[D:[a-z0-9_]+]] = bolt.b2b registers(%arg0, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) {bolt.fusion_reason = "the cost model predicts {{.*}}"} : (tensor<64x32xf32>, tensor<32x32xf32>, tensor<1x32xf32>, tensor<16x32xf32>, tensor<1x16xf32>) -> tensor<64x16xf32> {
 // B2B-NEXT: ^bb{{[0-9]+}}(%[[X:[a-z0-9_]+]]: tensor<64x32xf32>, %[[W0:[a-z0-9_]+]]: tensor<32x32xf32>, %[[B0:[a-z0-9_]+]]: tensor<1x32xf32>, %[[W1:[a-z0-9_]+]]: tensor<16x32xf32>, %[[B1:[a-z0-9_]+]]: tensor<1x16xf32>):
 // B2B-NEXT:   %[[H:[a-z0-9_]+]] = bolt.gemm %[[X]], %[[W0]] extras(%[[B0]] : tensor<1x32xf32>) {transpose_b}
 // B2B:          bolt.ew.add

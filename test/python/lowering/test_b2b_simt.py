@@ -45,7 +45,9 @@ def test_the_paper_tiny_chain_is_one_simt_b2b_on_sm90a():
     [op] = b2bs(optimized(*chain(4, 1, 4)))
     call = lower_anchor(op, "sm_90a")
     assert call.family == "b2b_gemm_simt"
-    assert call.reason.startswith("b2b_gemm_sm90 refused: K0 (A's row stride)=4 is not a multiple of 8")
+    # Why fused (fuse-b2b's model times, the b2b's bolt.fusion_reason), then why this kernel.
+    assert call.reason.startswith("fused: the performance model (h100_sxm) predicts ")
+    assert "; b2b_gemm_sm90 refused: K0 (A's row stride)=4 is not a multiple of 8" in call.reason
     config = lower_b2b(op).kernel.config
     assert (config.k0, config.n0, config.n1) == (4, 8, 4)
     assert (config.w0_k_major, config.w1_k_major) == (True, True)  # nn.Linear's [out, in] weights

@@ -153,3 +153,22 @@ def test_the_decision_agrees_with_the_measured_chains(tmp_path, capsys):
             assert fused == pytest.approx(row["fused_us"], rel=0.25), line
     assert checked == len(measured) == 12
     assert "agrees with the measurement on 12 of 12 cases" in out
+
+
+def test_the_b2b_records_why_it_was_fused(tmp_path):
+    """--emit bolt shows it: the model's times on the b2b (bolt.fusion_reason), or the roofline's
+    with cost=roofline; the lowering puts it first in the b2b's manifest reason."""
+    from boltc.lowering.anchors import lower_anchor
+    from boltc.lowering.cutlass.cpp import FUSION_REASON_ATTR
+
+    module = module_of(tmp_path, chain(128320, 96, 32, 96))
+    _, verdict = decide(*the_pair(module), H100_SXM)
+    FuseB2bPass().apply(bolt_context(), module)
+    [b2b] = b2bs(module)
+    assert b2b.attributes[FUSION_REASON_ATTR].data == verdict.describe()
+    assert lower_anchor(b2b, "sm_90a").reason.startswith(f"fused: {verdict.describe()}; ")
+    module = module_of(tmp_path, chain(128320, 96, 32, 96))
+    FuseB2bPass(cost="roofline").apply(bolt_context(), module)
+    [b2b] = b2bs(module)
+    assert b2b.attributes[FUSION_REASON_ATTR].data.startswith("the cost model predicts ")
+    assert b2b.attributes[FUSION_REASON_ATTR].data.endswith(" us for the two kernels on sm_90a")
