@@ -260,41 +260,48 @@ def _size_one_form(broadcast: bolt.BroadcastOp) -> tuple[int, ...]:
     return tuple(1 if d in dims else s for d, s in enumerate(bolt.shape_of(broadcast.result)))
 
 
+def _keeps_result_shape(op: Operation, index: int, shape: tuple[int, ...]) -> bool:
+    """Whether elementwise `op` with operand `index` of `shape` still has its result's shape."""
+    shapes = [bolt.shape_of(v) for v in op.operands]
+    shapes[index] = shape
+    return bolt.broadcast_shapes(*shapes) == bolt.shape_of(op.results[0])
+
+
+def _binary_elementwise(op: Operation) -> bool:
+    return isinstance(op, bolt.ELEMENTWISE_OPS) and not isinstance(op, bolt.UnaryElementwiseOp)
+
+
 class ImplicitBroadcast(RewritePattern):
     """ew(x, broadcast(c)) -> ew(x, reshape(c)) with size-1 dims where the broadcast added
     dims, when the op's result keeps its shape: bolt.ew ops broadcast numpy-style, so the
     per-channel vector stays a vector ([1, C, 1, 1]) that later passes recognise as a bias or
-    scale (and an EVT reads as a column broadcast) instead of an activation-sized tensor."""
+    scale (and an EVT reads as a column broadcast) instead of an activation-sized tensor.
+    Canonicalization never adds ops: a reshape replaces the broadcast at every use at once, so
+    a broadcast something else also reads (a result, a non-elementwise op) stays."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if not isinstance(op, bolt.ELEMENTWISE_OPS) or isinstance(op, bolt.UnaryElementwiseOp):
+        if not _binary_elementwise(op):
             return
-        result_shape = bolt.shape_of(op.results[0])
-        shapes = [bolt.shape_of(v) for v in op.operands]
         for index, operand in enumerate(op.operands):
             broadcast = operand.owner
             if not isinstance(broadcast, bolt.BroadcastOp):
                 continue
-
-            def keeps_result_shape(shape: tuple[int, ...]) -> bool:
-                others = shapes[:index] + [shape] + shapes[index + 1:]
-                return bolt.broadcast_shapes(*others) == result_shape
-
             source = broadcast.input
             source_shape, implied = bolt.shape_of(source), _size_one_form(broadcast)
             # Where the broadcast only added leading dims, trailing alignment does the same
             # with no reshape (as long as the result keeps its rank).
             leading = (1,) * (len(implied) - len(source_shape)) + source_shape == implied
-            if leading and keeps_result_shape(source_shape):
-                pass
-            elif keeps_result_shape(implied):
-                reshape = rewriter.insert(bolt.ReshapeOp(source, implied), InsertPoint.before(op))
-                source = reshape.result
-            else:
+            if leading and _keeps_result_shape(op, index, source_shape):
+                rewriter.replace_uses_with_if(
+                    operand, source, lambda use: use.operation is op and use.index == index
+                )
+                return
+            uses = list(broadcast.result.uses)
+            if not all(_binary_elementwise(u.operation) and _keeps_result_shape(u.operation, u.index, implied)
+                       for u in uses):
                 continue
-            rewriter.replace_uses_with_if(
-                operand, source, lambda use: use.operation is op and use.index == index
-            )
+            reshape = rewriter.insert(bolt.ReshapeOp(source, implied), InsertPoint.after(broadcast))
+            rewriter.replace_uses_with_if(broadcast.result, reshape.result, lambda use: use in uses)
             return
 
 
