@@ -375,17 +375,21 @@ def b2b_plan(problem: B2bProblem, gpu: GpuTarget) -> B2bPlan | str:
     return min(preferred, key=lambda p: fused_seconds(problem, p, gpu))
 
 
+def predicted_times(problem: B2bProblem, plan: B2bPlan, gpu: GpuTarget) -> str:
+    """The roofline's two times, as fuse-b2b says them, fused or not."""
+    return (f"the cost model predicts {fused_seconds(problem, plan, gpu) * 1e6:.1f} us fused against "
+            f"{unfused_seconds(problem, gpu) * 1e6:.1f} us for the two kernels on {gpu.arch}")
+
+
 def b2b_profitability_blocker(problem: B2bProblem, plan: B2bPlan, gpu: GpuTarget) -> str | None:
     """Why fusing the pair would not pay on `gpu`; None if the fused kernel is predicted
     faster than the two kernels it replaces."""
-    fused, unfused = fused_seconds(problem, plan, gpu), unfused_seconds(problem, gpu)
-    if fused < unfused:
+    if fused_seconds(problem, plan, gpu) < unfused_seconds(problem, gpu):
         return None
     ctas = problem.first.batch * ceil(problem.first.m / plan.tile_m)
     flops = problem.first.flops + problem.second.flops
     return (
-        f"the cost model predicts {fused * 1e6:.1f} us fused against {unfused * 1e6:.1f} us for "
-        f"the two kernels on {gpu.arch}: fused, the pair is compute-bound ({flops / 1e9:.2f} GFLOP "
+        f"{predicted_times(problem, plan, gpu)}: fused, the pair is compute-bound ({flops / 1e9:.2f} GFLOP "
         f"over {problem.fused_bytes / 1e6:.2f} MB), and one CTA per {plan.tile_m}-row tile of "
         f"the whole N0={problem.first.n} leaves {ctas} CTAs for {gpu.sms} SMs"
     )

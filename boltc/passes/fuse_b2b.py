@@ -56,8 +56,7 @@ from boltc.analysis.b2b_cost import (
     b2b_pair_blocker,
     b2b_plan,
     b2b_profitability_blocker,
-    fused_seconds,
-    unfused_seconds,
+    predicted_times,
 )
 from boltc.analysis.b2b_sm80 import TemplateRefusal, b2b_sm80_refusal
 from boltc.diagnostics import BoltcError, op_location, remark, remarks_wanted
@@ -226,9 +225,7 @@ def fused_reason(first: bolt.AnchorOp, second: bolt.AnchorOp, plan: B2bPlan, ver
     """Why the pair was fused: the model's times (`verdict`), else the roofline's."""
     if verdict is not None:
         return verdict.describe()
-    problem = describe_problem(first, second)
-    return (f"the cost model predicts {fused_seconds(problem, plan, gpu) * 1e6:.1f} us fused against "
-            f"{unfused_seconds(problem, gpu) * 1e6:.1f} us for the two kernels on {gpu.arch}")
+    return predicted_times(describe_problem(first, second), plan, gpu)
 
 
 @dataclass
@@ -293,7 +290,7 @@ class FuseB2bPass(ModulePass):
 
     arch: str = "sm_90a"
     remarks: bool = False
-    # Only pairs one of the target's b2b kernels runs (TEMPLATE_RULES); false: the residence
+    # Only pairs one of the target's b2b kernels runs (KERNEL_RULES); false: the residence
     # and cost rules alone (studying the analysis: f32 pairs, which no b2b kernel takes).
     kernels: bool = True
     # Whether fusing pays: "model" (tuning/model.py's times of the b2b kernel and of the two

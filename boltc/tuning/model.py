@@ -587,6 +587,17 @@ def _ceil(a: int, b: int) -> int:
     return -(-a // b)
 
 
+def _tma_channels(c: int) -> int:
+    """C as TMA im2col reads it: 16-byte rows, a multiple of 8 16-bit elements."""
+    return _ceil(c, 8) * 8
+
+
+def _narrow_request_cost(channels: int, tile_k: int, gpu: GpuModel) -> float:
+    """A TMA im2col request of `channels` < T_K against a full-width one's cost:
+    (T_K / C) ** im2col_narrow_exponent (module docstring); 1 at full width."""
+    return (tile_k / channels) ** gpu.im2col_narrow_exponent if channels < tile_k else 1.0
+
+
 def _channel_access(candidate: Candidate, w: Workload) -> tuple[int, int]:
     """(padded C, elements per load along C) of a convolution's activation. TMA (conv_sm90)
     reads 16-byte rows: C padded to a multiple of 8 16-bit elements. CUTLASS 2.x (conv_sm80)
@@ -594,7 +605,7 @@ def _channel_access(candidate: Candidate, w: Workload) -> tuple[int, int]:
     padding it), as lowering/cutlass/conv_sm80.channel_alignment picks it."""
     c = w.conv.c
     if not candidate.family.is_sm80:
-        return _ceil(c, 8) * 8, 8
+        return _tma_channels(c), 8
     align, extent = 8, c if c % 2 == 0 else c + 1
     while align > 1 and extent % align:
         align //= 2
@@ -856,7 +867,8 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
             # request costs more than a full one: (T_K / C) ** im2col_narrow_exponent (the
             # stem's 16-byte pixels ran 3.2x and the folded stem's 32-byte ones 2.0x slower
             # than full-width requests predict, on every tile).
-            im2col *= copies * copies ** gpu.im2col_narrow_exponent
+            request_channels = tk // copies  # a copy's C (T_K where one copy is the whole k-block)
+            im2col *= copies * _narrow_request_cost(request_channels, tk, gpu)
     flops = 2.0 * tm * tn * tk
 
     occupancy = _occupancy(candidate, w, gpu)
@@ -1046,10 +1058,8 @@ def predict_b2b_kernel(problem: b2b_cost.B2bProblem, kernel: B2bKernel, gpu: Gpu
     im2col = 1.0
     if conv is not None:
         im2col = gpu.im2col_cp_async_factor if kernel.multistage else gpu.im2col_tma_factor
-        channels = _ceil(conv.c, 8) * 8  # TMA's 16-byte rows
-        if not kernel.multistage and channels < tk:
-            # A tap's request of C < T_K channels: as predict's narrow TMA im2col requests.
-            im2col *= (tk / channels) ** gpu.im2col_narrow_exponent
+        if not kernel.multistage:  # a tap's request of C < T_K channels costs as predict's do
+            im2col *= _narrow_request_cost(_tma_channels(conv.c), tk, gpu)
     tiles = first.batch * _ceil(first.m, tm)
     if kernel.persistent:
         occupancy = 1

@@ -96,15 +96,19 @@ def _writer(path: str, worker: int, count: int) -> None:
             cache.store(key(shape=f"w{worker} i{i}"), record(float(i)))
 
 
+def run_to_the_end(processes, timeout_s: float) -> None:
+    """Start every process, then wait for each; each must exit cleanly."""
+    for p in processes:
+        p.start()
+    for p in processes:
+        p.join(timeout_s)
+        assert p.exitcode == 0
+
+
 def test_two_processes_write_at_once(tmp_path):
     path = str(tmp_path / "t.db")
     context = multiprocessing.get_context("spawn")
-    workers = [context.Process(target=_writer, args=(path, w, 40)) for w in range(2)]
-    for p in workers:
-        p.start()
-    for p in workers:
-        p.join(120)
-        assert p.exitcode == 0
+    run_to_the_end([context.Process(target=_writer, args=(path, w, 40)) for w in range(2)], 120)
     with TuningCache(path) as cache:
         assert len(cache) == 80
         assert cache.lookup(key(shape="w1 i39")).measured_us == 39.0
@@ -128,12 +132,7 @@ def test_processes_making_one_cache_at_once(tmp_path):
     for trial in range(20):
         path = str(tmp_path / f"t{trial}.db")
         barrier = context.Barrier(8)
-        openers = [context.Process(target=_opener, args=(path, barrier, errors)) for _ in range(8)]
-        for p in openers:
-            p.start()
-        for p in openers:
-            p.join(60)
-            assert p.exitcode == 0
+        run_to_the_end([context.Process(target=_opener, args=(path, barrier, errors)) for _ in range(8)], 60)
         with TuningCache(path) as cache:
             assert len(cache) == 8
     assert errors.empty(), errors.get()
