@@ -885,7 +885,9 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
     # could not keep waits on DRAM for it: those bytes add their DRAM time to L2's instead of
     # hiding under it (an 8192^3 GEMM moves 13-19 GB through L2 at ~7 TB/s on every tile shape,
     # re-reading B from DRAM pass after pass; a 4096x768x3072 one, held in L2, at ~12 TB/s).
-    l2_floor = max(0.0, l2_to_sm - again) / gpu.l2_bytes_per_us + again / gpu.dram_bytes_per_us
+    # A re-read byte still crosses L2: never cheaper than a hit (the slower of the two rates).
+    reread_rate = min(gpu.dram_bytes_per_us, gpu.l2_bytes_per_us)
+    l2_floor = max(0.0, l2_to_sm - again) / gpu.l2_bytes_per_us + again / reread_rate
 
     epilogue_share = _epilogue_issue_share(candidate)
     sm80_issue = _sm80_issue_us(candidate, w, gpu) if sm80 else (0.0, 0.0)
