@@ -3,7 +3,7 @@
     python bench/profile_space.py [--out PATH] [--workloads bolt_paper.json] [--only gemm|conv]
                                   [--arch sm_90a] [--limit N] [--budget-s S] [--jobs N]
                                   [--gemms MxNxK[+act],...] [--convs H,W,C,F,R,S,stride,pad;...]
-                                  [--families gemm_sm90,conv_sm80,...]
+                                  [--families gemm_sm90,conv_sm80,...] [--schedules PREFIX,...]
 
 On the GPU machine (the workload table travels in the carried .whl/):
 
@@ -187,7 +187,8 @@ def spread(items: list, limit: int | None) -> list:
     return [items[round(i * (len(items) - 1) / (limit - 1))] for i in range(limit)]
 
 
-def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = frozenset()):
+def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = frozenset(),
+              schedules: tuple[str, ...] = ()):
     from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
     from boltc.tuning import space
 
@@ -203,7 +204,9 @@ def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = froz
             except (InvalidKernelConfig, UnsupportedEpilogue) as error:
                 print(f"profile_space: {label}: {family.value} cannot lower it: {error}", file=sys.stderr)
                 continue
-            found = spread(space.space(problem, family, arch), limit)
+            found = [c for c in space.space(problem, family, arch)
+                     if not schedules or (c.schedule or "").startswith(schedules)]
+            found = spread(found, limit)
             pairs += [(c, problem) for c in found]
             print(f"profile_space: {label}: {len(found)} {family.value} candidates", file=sys.stderr)
     return pairs
@@ -225,6 +228,8 @@ def main(argv=None) -> int:
                         help="profile these batch-32 convolutions (bias + ReLU) instead of the tables")
     parser.add_argument("--families", default="", metavar="F,...",
                         help="only these kernel families (e.g. gemm_sm90,conv_sm80); default every one searched")
+    parser.add_argument("--schedules", default="", metavar="S,...",
+                        help="only candidates whose schedule starts with one of these (e.g. cooperative_splitk)")
     args = parser.parse_args(argv)
     gemms = [g for g in args.gemms.split(",") if g]
     convs = [c for c in args.convs.split(";") if c]
@@ -241,7 +246,8 @@ def main(argv=None) -> int:
         ops = named
     else:
         ops = anchor_ops(json.loads((args.workloads or default_workloads()).read_text()), args.only)
-    pairs = pairs_for(ops, args.arch, args.limit, frozenset(f for f in args.families.split(",") if f))
+    pairs = pairs_for(ops, args.arch, args.limit, frozenset(f for f in args.families.split(",") if f),
+                      tuple(s for s in args.schedules.split(",") if s))
     print(f"profile_space: {len(pairs)} (candidate, problem) pairs", file=sys.stderr, flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()

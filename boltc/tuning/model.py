@@ -48,6 +48,8 @@ other kernels need on top, each argued where it is implemented:
   split between CTAs pays a fixup (fp32 partials written, read back and reduced, and a
   barrier). CUTLASS's scheduler falls back to data-parallel when that is faster, so the
   prediction is the faster of the two.
+- **Split-K** (`cooperative_splitk P`): each tile's k-blocks in P parts, tiles x P work units
+  over the SMs (in rounds when they outnumber them), the same fixup per tile.
 - **CUTLASS 2.x multistage** (gemm_sm80, conv_sm80): no warp specialization; the same warps
   issue cp.async for k-block i + stages - 1 when they start computing k-block i. That is the
   recurrences with producer = consumer: a slot is free for k-block i at S_m(i - stages + 1)
@@ -120,7 +122,7 @@ from typing import Iterable
 from boltc.analysis import b2b_cost
 from boltc.dialects.bolt import Residence
 from boltc.lowering.cutlass.evt import Compute, EpilogueTree, LeafKind, postorder
-from boltc.tuning.space import STREAMK, Candidate, Conv2dProblem, Family, GemmProblem
+from boltc.tuning.space import STREAMK, Candidate, Conv2dProblem, Family, GemmProblem, splits_of
 
 GPU_DIR = Path(__file__).with_name("gpus")
 GPU_FOR_ARCH = {"sm_90a": "h100_sxm"}  # the GPU a target is tuned for when none is named
@@ -669,7 +671,7 @@ def _epilogue_issue_share(candidate: Candidate) -> float:
         wm, wn, _ = candidate.warp or (64, 64, tk)
         warps = (tm // wm) * (tn // wn)
     else:
-        warps = 8 if candidate.schedule in ("cooperative", STREAMK) else 4
+        warps = 8 if candidate.schedule.startswith("cooperative") else 4  # streamk, splitk too
     return min(1.0, warps / 8)
 
 
@@ -919,6 +921,12 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
             schedule_used = "data-parallel"
             if streamk < busiest:
                 busiest, schedule_used = streamk, "stream-k"
+        elif splits_of(candidate.schedule) > 1:
+            splits = splits_of(candidate.schedule)
+            # Every part's CTA loads at once: DRAM's share per CTA is that of tiles x splits.
+            probe = tile_work(min(tiles * splits, gpu.sms), 1)
+            busiest = _split_k(probe, tiles, s, splits, tm, tn, candidate.stages, gpu)
+            schedule_used, waves = f"split-k {splits}", tiles * splits / gpu.sms
     else:
         per_wave = gpu.sms * occupancy
         full, rest = divmod(tiles, per_wave)
@@ -952,15 +960,28 @@ def _streamk(tile: _TileWork, tiles: int, s: int, tm: int, tn: int, stages: int,
     partial tile and the last one reading the others' back, after a barrier. The scheduler
     picks its decomposition at run time; the model takes the best split count (a stream-K
     remainder, k-blocks of one tile spread unevenly, is not modelled)."""
+    return min((_split_k(tile, tiles, s, splits, tm, tn, stages, gpu)
+                for splits in range(2, min(gpu.sms // tiles, s) + 1)), default=math.inf)
+
+
+def _split_k(tile: _TileWork, tiles: int, s: int, splits: int, tm: int, tn: int, stages: int,
+             gpu: GpuModel) -> float:
+    """Each tile's `s` k-blocks in `splits` parts, one CTA each (`tiles * splits` work units
+    over the SMs, in rounds when they outnumber them), then the tile's epilogue once. The
+    partial fp32 tiles are reduced in a fixed order (CUTLASS's deterministic reduction): each
+    part after the first waits for the one before, reads the running sum from the workspace,
+    and all but the last write it back, so the fixup grows by a tile's read and write per part
+    (measured on an H200, bench/data/profile_space_splitk_h200_2026-11-29.jsonl: 1280x768x768
+    on 128x256 tiles took 2.8-3.2 us longer per part past two although each part's K loop
+    shrank; a fixup of one write and one read whatever the count predicted 18-31 % fast for 3
+    and 4 parts); two parts are one write and one read, as before."""
     seg = tile.segments[0]
     partial = tm * tn * 4
-    best = math.inf
-    for splits in range(2, min(gpu.sms // tiles, s) + 1):
-        work = _TileWork((_Segment(_ceil(s, splits), seg.occ_a, seg.occ_b, seg.t_math),), 0.0, tile.epilogue_us,
-                         tile.latency_us)
-        fixup = gpu.streamk_fixup_us + partial / gpu.store_bytes_per_us + (splits - 1) * partial / gpu.load_bytes_per_us
-        best = min(best, _single_tile(work, stages, False) + fixup)
-    return best
+    work = _TileWork((_Segment(_ceil(s, splits), seg.occ_a, seg.occ_b, seg.t_math),), 0.0, tile.epilogue_us,
+                     tile.latency_us)
+    fixup = gpu.streamk_fixup_us + (splits - 1) * (partial / gpu.store_bytes_per_us + partial / gpu.load_bytes_per_us)
+    rounds = _ceil(tiles * splits, gpu.sms)
+    return rounds * _single_tile(work, stages, False) + fixup
 
 
 def _predict_direct(w: Workload, gpu: GpuModel) -> Prediction:

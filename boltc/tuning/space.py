@@ -21,8 +21,10 @@ need small threadblock sizes"), per family:
   reason CUTLASS's own generator lists no pingpong 128x256 or cooperative 256x256. Clusters
   1x1x1 and the multicast cluster (2x1x1 when there are two tiles along M, else 1x2x1 when
   there are two along N). The stream-K schedule (`cooperative_streamk`, CUTLASS's
-  StreamKScheduler, which also decides split-K at run time) for the cooperative tiles of a
-  problem that does not fill one wave; CUTLASS offers no separate split-K for these kernels.
+  StreamKScheduler, which decides stream-K, split-K or data-parallel at run time) for the
+  cooperative tiles of a problem that does not fill one wave, and split-K in 2, 3 or 4 parts
+  fixed at compile time (`cooperative_splitk S`: the same scheduler's `splits` argument) where
+  the parts still fit one wave and each keeps at least two k-blocks.
   Stages: as many as fit beside the epilogue (what StageCountAutoCarveout computes), written
   out because `#bolt.kernel` records a count.
 - **gemm_sm80 / conv_sm80** (CUTLASS 2.x, sm_80 and as the comparison on sm_90a): the
@@ -71,7 +73,6 @@ from boltc.lowering.cutlass.cpp import (
     Element,
     GmemLayout,
     InvalidKernelConfig,
-    KernelSchedule,
     Shape3,
     UnsupportedEpilogue,
 )
@@ -86,6 +87,20 @@ SMALL_TILE_WAVES = 2  # small tiles stay in the space when reference tiles give 
 # (gemm_sm90.tma_epilogue_smem_bytes) does not itemize.
 SM90_STAGE_RESERVE_BYTES = 2048
 STREAMK = "cooperative_streamk"
+SPLITK = "cooperative_splitk"
+SPLITK_COUNTS = (2, 3, 4)  # cuBLAS's split counts on the paper's under-filled shapes are 2-4
+MIN_SPLIT_K_BLOCKS = 2  # each part keeps at least two k-blocks to pipeline
+
+
+def splitk_schedule(splits: int) -> str:
+    """The #bolt.kernel schedule string of split-K in `splits` parts."""
+    return f"{SPLITK} {splits}"
+
+
+def splits_of(schedule: str) -> int:
+    """The split count a schedule string names (1 but for split-K)."""
+    base, _, count = schedule.partition(" ")
+    return int(count) if base == SPLITK and count.isdigit() else 1
 
 
 class Family(Enum):
@@ -215,12 +230,12 @@ class Candidate:
         tile = Shape3.of(self.tile or ())
         if isinstance(problem, GemmProblem):
             if f is Family.GEMM_SM90:
-                schedule = KernelSchedule.select(self.schedule, tma=problem.tma)
+                schedule, splits = gemm_sm90.schedule_of(self.schedule, tma=problem.tma)
                 config = gemm_sm90.GemmSm90Config(
                     element_ab=problem.element, element_d=problem.element_d, layout_a=problem.layout_a,
                     layout_b=problem.layout_b, alignment_a=problem.alignment_a, alignment_b=problem.alignment_b,
                     alignment_d=problem.alignment_d, tile=tile, cluster=Shape3.of(self.cluster), schedule=schedule,
-                    stages=self.stages,
+                    stages=self.stages, splits=splits,
                     epilogue_n=epilogue_subtile_n(schedule.cooperative, tile.n, problem.epilogue.evaluates_transcendental),
                 )
                 return gemm_sm90.GemmSm90Kernel(config, problem.epilogue)
@@ -469,10 +484,15 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
         elif problem.tma and n_tiles >= 2:
             clusters.append((1, 2, 1))
         schedules = [schedule]
-        if schedule == "cooperative" and problem.tma and tile_count(tile, problem) < wave:
+        tiles = tile_count(tile, problem)
+        if schedule == "cooperative" and problem.tma and tiles < wave:
             schedules.append(STREAMK)  # under one wave: CTAs share the K loops of the tiles
+            # Split-K where the parts still fit one wave and keep a pipeline's worth of K each.
+            k_blocks = ceil(problem.k / tile[2])
+            schedules += [splitk_schedule(splits) for splits in SPLITK_COUNTS
+                          if tiles * splits <= wave and k_blocks >= splits * MIN_SPLIT_K_BLOCKS]
         for sched in schedules:
-            for cluster in clusters if sched != STREAMK else [(1, 1, 1)]:
+            for cluster in clusters if sched == schedule else [(1, 1, 1)]:
                 base = Candidate(Family.GEMM_SM90, tile, cluster, None, sched)
                 stages = sm90_stages(base, problem)
                 if stages is not None:

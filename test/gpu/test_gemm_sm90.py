@@ -164,6 +164,18 @@ def test_batched_bias_rows(per_batch):
     _check_against_interpreter(text, k)
 
 
+@pytest.mark.parametrize("tile,splits", [((128, 128, 64), 2), ((128, 256, 64), 3), ((256, 128, 64), 4)])
+def test_split_k_schedule_matches(tile, splits):
+    """Split-K in 2-4 parts fixed at compile time (the stream-K scheduler's `splits`; the
+    partial fp32 tiles reduced through the workspace), with a fused bias + ReLU, on the
+    paper's K-heavy shape of too few tiles for the SMs."""
+    from test_gemm_sm80 import gemm_model
+
+    m, n, k = 1280, 768, 3072
+    text = gemm_model(m, n, k, ("relu",), kernel=_sm90_kernel(tile, f"cooperative_splitk {splits}"))
+    _check_against_interpreter(text, k)
+
+
 def test_stream_k_schedule_matches():
     """The cooperative kernel under CUTLASS's stream-K scheduler (partial K sums through the
     workspace), with a fused bias + ReLU, on a K-heavy shape with few tiles."""

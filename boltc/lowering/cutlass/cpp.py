@@ -110,6 +110,16 @@ class KernelSchedule(Enum):
     TMA_COOPERATIVE_STREAMK = (
         "cooperative_streamk", "cutlass::gemm::KernelTmaWarpSpecializedCooperative", True, True,
     )
+    # The same kernel and scheduler with the split count fixed at compile time (written
+    # `"cooperative_splitk S"` in #bolt.kernel, S >= 2: the scheduler's `splits` argument, which
+    # bypasses its run-time heuristic): every tile's K loop cut into S equal parts run by S
+    # CTAs, the partial fp32 tiles reduced in the workspace in a fixed order (deterministic).
+    # What cuBLAS does on a problem of too few tiles for the SMs and a long K (1280x768x3072:
+    # 60 tiles of 128x128 on 132 SMs), and what the tuner can predict, where stream-K's own
+    # run-time choice is not.
+    TMA_COOPERATIVE_SPLITK = (
+        "cooperative_splitk", "cutlass::gemm::KernelTmaWarpSpecializedCooperative", True, True,
+    )
     CP_ASYNC_COOPERATIVE = (
         "cooperative", "cutlass::gemm::KernelCpAsyncWarpSpecializedCooperative", True, False,
     )
@@ -133,7 +143,13 @@ class KernelSchedule(Enum):
 
     @property
     def stream_k(self) -> bool:
-        return self.bolt_name.endswith("_streamk")
+        """Runs under CUTLASS's stream-K tile scheduler (stream-K or a fixed split-K)."""
+        return self.bolt_name.endswith(("_streamk", "_splitk"))
+
+    @property
+    def split_k(self) -> bool:
+        """Takes a split count (`"cooperative_splitk S"`)."""
+        return self.bolt_name.endswith("_splitk")
 
     @classmethod
     def select(cls, bolt_name: str, *, tma: bool) -> KernelSchedule:

@@ -150,6 +150,25 @@ class Sm90MainloopChecks(SelfChecking):
         return None
 
 
+MAX_SPLITS = 8  # split-K counts the space offers stay far below; more is refused as a typo
+
+
+def schedule_of(name: str, *, tma: bool) -> tuple[KernelSchedule, int]:
+    """The kernel schedule and split count a #bolt.kernel's schedule string names:
+    `"cooperative_splitk S"` is the split-K schedule with S parts; every other name is one word
+    (KernelSchedule) and splits 1."""
+    base, _, count = name.partition(" ")
+    schedule = KernelSchedule.select(base, tma=tma)
+    if not schedule.split_k:
+        if count:
+            raise InvalidKernelConfig(f"sm_90a GEMM schedule {base!r} takes no parameter, got {name!r}")
+        return schedule, 1
+    if not count.strip().isdigit():
+        raise InvalidKernelConfig(
+            f"the split-K schedule needs its split count, as \"cooperative_splitk 2\", got {name!r}")
+    return schedule, int(count)
+
+
 @dataclass(frozen=True)
 class GemmSm90Config(Sm90MainloopChecks):
     """Everything about the kernel except the epilogue tree."""
@@ -166,6 +185,7 @@ class GemmSm90Config(Sm90MainloopChecks):
     schedule: KernelSchedule
     stages: int | None = None  # None: StageCountAutoCarveout (as many as fit)
     epilogue_n: int = 32  # N of the epilogue's subtiles (heuristic.epilogue_subtile_n); 32 is CUTLASS's
+    splits: int = 1  # the cooperative_splitk schedule's split count (>= 2); 1 for every other
 
     def summary(self) -> str:
         stages = "auto" if self.stages is None else str(self.stages)
@@ -174,6 +194,7 @@ class GemmSm90Config(Sm90MainloopChecks):
             f"A {self.layout_a.value[0]}/{self.alignment_a} B {self.layout_b.value[0]}/{self.alignment_b} "
             f"D row/{self.alignment_d}, tile {self.tile}, cluster {self.cluster}, stages {stages}, "
             f"{self.schedule.name.lower()}"
+            + (f" {self.splits}" if self.schedule.split_k else "")
             + ("" if self.epilogue_n == 32 else f", epilogue {'x'.join(map(str, self.epilogue_tile()))}")
         )
 
@@ -208,6 +229,10 @@ class GemmSm90Config(Sm90MainloopChecks):
             return f"tile N must be a multiple of 16 in [16, 256] (WGMMA N and the epilogue's copy atom), got {t.n}"
         if not self.schedule.uses_tma and (self.cluster.m, self.cluster.n) != (1, 1):
             return "cp.async mainloops (rows not 16-byte aligned) have no multicast: cluster must be 1x1x1"
+        if self.schedule.split_k and not 2 <= self.splits <= MAX_SPLITS:
+            return f"cooperative_splitk takes a split count from 2 to {MAX_SPLITS}, got {self.splits}"
+        if not self.schedule.split_k and self.splits != 1:
+            return f"only cooperative_splitk splits K, not {self.schedule.bolt_name}"
         return self.mainloop_blocker()
 
     @property
@@ -489,6 +514,11 @@ class GemmSm90Kernel(CutlassKernel):
             if self.epilogue_schedule.supports_evt else "// LinearCombination: alpha 1, beta 0.\n  "
         )
         problem = ", ".join(p.declaration() for p in entry.problem_params)
+        splits = (
+            f"\n  // Split-K: each tile's K loop in {c.splits} parts, reduced in the workspace.\n"
+            f"  arguments.scheduler.splits = {c.splits};"
+            if c.schedule.split_k else ""
+        )
         return f"""\
 typename Gemm::Arguments make_arguments({problem}) {{
   using StrideA = typename GemmKernel::StrideA;
@@ -505,7 +535,7 @@ typename Gemm::Arguments make_arguments({problem}) {{
        static_cast<ElementB const*>(b), StrideB{stride_b}}},
       {{{{}}, nullptr, stride_d, static_cast<ElementD*>(d), stride_d}},
       hw_info}};
-  {comment}arguments.epilogue.thread = {thread};
+  {comment}arguments.epilogue.thread = {thread};{splits}
   return arguments;
 }}
 
@@ -581,11 +611,11 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
         raise InvalidKernelConfig(f"#bolt.kernel family {attr.family.data!r} is not {FAMILY!r}")
     tile, cluster = Shape3.of(bolt.int_list(attr.tile)), Shape3.of(bolt.int_list(attr.cluster))
     stages, schedule_name, note = attr.stage_count, attr.schedule.data, kernel_reason(op)
-    schedule = KernelSchedule.select(schedule_name, tma=tma)
+    schedule, splits = schedule_of(schedule_name, tma=tma)
     config = GemmSm90Config(
         element_ab=element, element_d=element_d, layout_a=layout_a, layout_b=layout_b,
         alignment_a=alignment_a, alignment_b=alignment_b, alignment_d=alignment_d,
-        tile=tile, cluster=cluster, schedule=schedule, stages=stages,
+        tile=tile, cluster=cluster, schedule=schedule, stages=stages, splits=splits,
         epilogue_n=epilogue_subtile_n(schedule.cooperative, tile.n, tree.evaluates_transcendental),
     )
     kernel = GemmSm90Kernel(config, tree)

@@ -197,6 +197,37 @@ def test_stream_k_schedule_is_the_cooperative_kernel_under_the_stream_k_schedule
     assert "StreamKScheduler" not in persistent
 
 
+def test_split_k_schedule_passes_its_split_count_to_the_stream_k_scheduler():
+    """`cooperative_splitk S`: the stream-K scheduler's kernel with `splits` = S in the
+    arguments (CUTLASS then bypasses its run-time heuristic: split-K in S parts); no
+    programmatic launch and no row prefetch, as under stream-K."""
+    kernel = lower(bias_relu(1280, 768, 3072, kernel=kernel_attr((128, 128, 64), schedule="cooperative_splitk 3"))).kernel
+    assert kernel.config.splits == 3 and kernel.config.schedule.stream_k
+    host, device = kernel.render(), kernel.render_device()
+    assert "CollectiveEpilogue,\n    cutlass::gemm::StreamKScheduler>;" in device
+    assert host.count("arguments.scheduler.splits = 3;") == 1
+    assert "scheduler.splits" not in device  # the arguments are the host TU's
+    assert not kernel.programmatic and not kernel.prefetch_rows
+    assert "tile 128x128x64, cluster 1x1x1, stages 4, tma_cooperative_splitk 3" in host
+    # One TU per split count: the count is in the text, so in the name.
+    two = lower(bias_relu(1280, 768, 3072, kernel=kernel_attr((128, 128, 64), schedule="cooperative_splitk 2"))).kernel
+    assert two.name != kernel.name
+    streamk = lower(bias_relu(1280, 768, 3072, kernel=kernel_attr((128, 128, 64), schedule="cooperative_streamk"))).kernel
+    assert streamk.config.splits == 1 and "scheduler.splits" not in streamk.render()
+
+
+@pytest.mark.parametrize("schedule,message", [
+    ("cooperative_splitk", "needs its split count, as \"cooperative_splitk 2\""),
+    ("cooperative_splitk two", "needs its split count"),
+    ("cooperative_splitk 1", "split count from 2 to 8, got 1"),
+    ("cooperative_splitk 9", "split count from 2 to 8, got 9"),
+    ("cooperative 2", "schedule 'cooperative' takes no parameter"),
+])
+def test_split_k_schedule_errors(schedule, message):
+    with pytest.raises(InvalidKernelConfig, match=message):
+        lower(bias_relu(1280, 768, 3072, kernel=kernel_attr((128, 128, 64), schedule=schedule)))
+
+
 def test_one_tu_per_configuration_not_per_layer():
     big = lower(bias_relu(4096, 1024, 512, kernel=KERNEL_COOP_128))
     small = lower(bias_relu(96, 256, 128, kernel=KERNEL_COOP_128))

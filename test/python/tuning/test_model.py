@@ -156,6 +156,35 @@ def test_cluster_multicast_halves_the_shared_operand():
     assert predict(sm90((128, 128, 64), cluster=(2, 1, 1)), NINE_TILES, gpu).tiles == 12
 
 
+def test_split_k_cuts_each_tiles_k_loop_and_pays_the_fixup_and_rounds():
+    gpu = toy_gpu(sms=16)
+    few_tiles_long_k = Workload(2 * 128, 2 * 128, 64 * 64)  # 4 tiles, 64 k-blocks, 16 SMs
+    data_parallel = predict(sm90((128, 128, 64)), few_tiles_long_k, gpu)
+    two, four = (predict(sm90((128, 128, 64), f"cooperative_splitk {p}"), few_tiles_long_k, gpu) for p in (2, 4))
+    assert two.schedule_used == "split-k 2" and four.schedule_used == "split-k 4"
+    assert four.time_us < two.time_us < data_parallel.time_us
+    assert two.waves == pytest.approx(8 / 16)
+    # Eight parts of four tiles are 32 work units on 16 SMs: two rounds, no faster than four parts.
+    eight = predict(sm90((128, 128, 64), "cooperative_splitk 8"), few_tiles_long_k, gpu)
+    assert eight.waves == pytest.approx(2.0) and eight.time_us > four.time_us
+    # A costly fixup makes splitting slower than running the tiles whole.
+    costly = predict(sm90((128, 128, 64), "cooperative_splitk 2"), few_tiles_long_k,
+                     toy_gpu(sms=16, streamk_fixup_us=1000.0))
+    assert costly.time_us > data_parallel.time_us
+
+
+def test_split_k_reduces_the_parts_in_order():
+    """Deterministic reduction: each part past the first reads the running sum and all but the
+    last write it back, so with the math and loads made free every part adds one fp32 tile's
+    write and read to the fixup."""
+    gpu = toy_gpu(sms=64, math_flops_per_us=1e15, load_bytes_per_us=1e9, store_bytes_per_us=1e3)
+    shape = Workload(2 * 128, 2 * 128, 64 * 64)  # 4 tiles of 128x128: a partial tile is 64 KiB
+    times = [predict(sm90((128, 128, 64), f"cooperative_splitk {p}"), shape, gpu).time_us for p in (2, 3, 4)]
+    per_part = 128 * 128 * 4 / 1e3
+    assert times[1] - times[0] == pytest.approx(per_part, rel=0.02)
+    assert times[2] - times[1] == pytest.approx(per_part, rel=0.02)
+
+
 def test_stream_k_spreads_an_underfilled_problem_and_falls_back_when_fixup_dominates():
     gpu = toy_gpu(sms=16)
     few_tiles_long_k = Workload(2 * 128, 2 * 128, 64 * 64)  # 4 tiles, 64 k-blocks, 16 SMs

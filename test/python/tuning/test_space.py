@@ -109,6 +109,28 @@ def test_size_pruning_small_problems_get_small_tiles_large_ones_do_not():
     assert any(c.schedule == "cooperative_streamk" for c in small)
 
 
+def test_split_k_where_the_parts_fit_one_wave_and_keep_two_k_blocks():
+    """1280x768x3072 (48 k-blocks): split-K in 2-4 parts for every cooperative TMA tile whose
+    tiles x parts fit the 132 SMs; never past one wave, never under two k-blocks a part, never
+    on a problem that fills the SMs, and only without a cluster."""
+    found = candidates(gemm_op(1280, 768, 3072), "sm_90a")
+    split = [c for c in found if c.schedule.startswith("cooperative_splitk")]
+    assert {c.schedule for c in split} == {"cooperative_splitk 2", "cooperative_splitk 3", "cooperative_splitk 4"}
+    for c in split:
+        parts = int(c.schedule.split()[1])
+        tiles = -(-1280 // c.tile[0]) * -(-768 // c.tile[1])
+        assert tiles * parts <= 132 and c.cluster == (1, 1, 1), c
+    # 128x128: 60 tiles, 2 parts only; 128x256: 30 tiles, 2-4 parts.
+    assert {c.schedule for c in split if c.tile[:2] == (128, 128)} == {"cooperative_splitk 2"}
+    assert len({c.schedule for c in split if c.tile[:2] == (128, 256)}) == 3
+    # K = 256 on 128x256 tiles: 4 k-blocks, so two parts at most.
+    short = {c.schedule for c in candidates(gemm_op(1280, 768, 256), "sm_90a") if c.tile[:2] == (128, 256)}
+    assert "cooperative_splitk 2" in short and "cooperative_splitk 3" not in short
+    assert not any("splitk" in c.schedule for c in candidates(gemm_op(8192, 8192, 8192), "sm_90a"))
+    assert not any("splitk" in c.schedule for c in candidates(gemm_op(1000, 48, 174), "sm_90a"))  # no TMA
+    assert len(found) <= MAX_CANDIDATES
+
+
 def test_unaligned_gemm_gets_cp_async_kernels_without_clusters():
     """K = 174: A's rows are not 16 bytes apart, so no TMA: no cluster and no stream-K. With N = 46
     D's rows are not either, and the fused bias + ReLU needs the TMA epilogue: gemm_sm80 only."""

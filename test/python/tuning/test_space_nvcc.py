@@ -33,9 +33,10 @@ def _sample():
     ):
         pool = [c for c in candidates(op, arch) if c.family is family]
         picks.append((op, arch, rng.choice(pool)))
-    # And a stream-K one (its own tile scheduler template).
-    streamk = [c for c in candidates(gemm, "sm_90a") if c.schedule == "cooperative_streamk"]
-    picks.append((gemm, "sm_90a", rng.choice(streamk)))
+    # And a split-K one: the stream-K scheduler's template (stream-K's too) and the split count
+    # set in the arguments (1280x3072x768 fills the SMs, so 1280x768x3072).
+    split = [c for c in candidates(gemm_op(1280, 768, 3072), "sm_90a") if c.schedule.startswith("cooperative_splitk")]
+    picks.append((gemm_op(1280, 768, 3072), "sm_90a", rng.choice(split)))
     return picks
 
 
