@@ -122,7 +122,8 @@ from typing import Iterable
 from boltc.analysis import b2b_cost
 from boltc.dialects.bolt import Residence
 from boltc.lowering.cutlass.evt import Compute, EpilogueTree, LeafKind, postorder
-from boltc.tuning.space import STREAMK, Candidate, Conv2dProblem, Family, GemmProblem, splits_of
+from boltc.lowering.cutlass.gemm_sm90 import split_count
+from boltc.tuning.space import STREAMK, Candidate, Conv2dProblem, Family, GemmProblem
 
 GPU_DIR = Path(__file__).with_name("gpus")
 GPU_FOR_ARCH = {"sm_90a": "h100_sxm"}  # the GPU a target is tuned for when none is named
@@ -921,8 +922,8 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
             schedule_used = "data-parallel"
             if streamk < busiest:
                 busiest, schedule_used = streamk, "stream-k"
-        elif splits_of(candidate.schedule) > 1:
-            splits = splits_of(candidate.schedule)
+        elif split_count(candidate.schedule) > 1:
+            splits = split_count(candidate.schedule)
             # Every part's CTA loads at once: DRAM's share per CTA is that of tiles x splits.
             probe = tile_work(min(tiles * splits, gpu.sms), 1)
             busiest = _split_k(probe, tiles, s, splits, tm, tn, candidate.stages, gpu)

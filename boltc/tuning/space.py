@@ -87,20 +87,8 @@ SMALL_TILE_WAVES = 2  # small tiles stay in the space when reference tiles give 
 # (gemm_sm90.tma_epilogue_smem_bytes) does not itemize.
 SM90_STAGE_RESERVE_BYTES = 2048
 STREAMK = "cooperative_streamk"
-SPLITK = "cooperative_splitk"
-SPLITK_COUNTS = (2, 3, 4)  # cuBLAS's split counts on the paper's under-filled shapes are 2-4
+SPLITK_COUNTS = (2, 3, 4)  # more parts cost a tile's fp32 write and read each (model._split_k)
 MIN_SPLIT_K_BLOCKS = 2  # each part keeps at least two k-blocks to pipeline
-
-
-def splitk_schedule(splits: int) -> str:
-    """The #bolt.kernel schedule string of split-K in `splits` parts."""
-    return f"{SPLITK} {splits}"
-
-
-def splits_of(schedule: str) -> int:
-    """The split count a schedule string names (1 but for split-K)."""
-    base, _, count = schedule.partition(" ")
-    return int(count) if base == SPLITK and count.isdigit() else 1
 
 
 class Family(Enum):
@@ -489,7 +477,7 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
             schedules.append(STREAMK)  # under one wave: CTAs share the K loops of the tiles
             # Split-K where the parts still fit one wave and keep a pipeline's worth of K each.
             k_blocks = ceil(problem.k / tile[2])
-            schedules += [splitk_schedule(splits) for splits in SPLITK_COUNTS
+            schedules += [gemm_sm90.splitk_schedule(splits) for splits in SPLITK_COUNTS
                           if tiles * splits <= wave and k_blocks >= splits * MIN_SPLIT_K_BLOCKS]
         for sched in schedules:
             for cluster in clusters if sched == schedule else [(1, 1, 1)]:

@@ -153,6 +153,19 @@ class Sm90MainloopChecks(SelfChecking):
 MAX_SPLITS = 8  # split-K counts the space offers stay far below; more is refused as a typo
 
 
+def splitk_schedule(splits: int) -> str:
+    """The #bolt.kernel schedule string of split-K in `splits` parts."""
+    return f"{KernelSchedule.TMA_COOPERATIVE_SPLITK.bolt_name} {splits}"
+
+
+def split_count(name: str) -> int:
+    """The split count a schedule string names: S for `"cooperative_splitk S"`, else 1 (any
+    family's schedule; `schedule_of` is the check)."""
+    base, _, count = name.partition(" ")
+    split_k = base == KernelSchedule.TMA_COOPERATIVE_SPLITK.bolt_name
+    return int(count) if split_k and count.strip().isdigit() else 1
+
+
 def schedule_of(name: str, *, tma: bool) -> tuple[KernelSchedule, int]:
     """The kernel schedule and split count a #bolt.kernel's schedule string names:
     `"cooperative_splitk S"` is the split-K schedule with S parts; every other name is one word
@@ -165,8 +178,8 @@ def schedule_of(name: str, *, tma: bool) -> tuple[KernelSchedule, int]:
         return schedule, 1
     if not count.strip().isdigit():
         raise InvalidKernelConfig(
-            f"the split-K schedule needs its split count, as \"cooperative_splitk 2\", got {name!r}")
-    return schedule, int(count)
+            f"the split-K schedule needs its split count, as \"{splitk_schedule(2)}\", got {name!r}")
+    return schedule, split_count(name)
 
 
 @dataclass(frozen=True)
