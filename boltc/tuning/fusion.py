@@ -7,8 +7,9 @@ would run it against the model's best kernels for the two anchors apart.
 
 fuse-b2b asks this once a kernel of the target has accepted the pair (`kernel` is that
 family's plan, as its refusal function returned it). Both sides come from tuning/model.py with
-the target's fitted GPU model: the fused side from `predict_b2b_kernel` with the family's
-structure (`b2b_kernel`), the unfused side from `select.ranked_by_model` on each anchor (the
+the target's fitted GPU model (or the one given: both sides on the same GPU): the fused side
+from `predict_b2b_kernel` with the family's structure (`b2b_kernel`), the unfused side from
+`select.ranked_by_model` on each anchor (the
 kernel `--tune model` would choose for it, whatever `--tune` says: the question is what fusing
 replaces at its best). None where the target has no GPU model (sm_80): fuse-b2b then keeps
 analysis.b2b_cost's roofline.
@@ -16,6 +17,7 @@ analysis.b2b_cost's roofline.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from boltc.analysis import b2b_cost
@@ -87,13 +89,28 @@ def b2b_kernel(family: str, plan, cost_plan: b2b_cost.B2bPlan) -> tuple[B2bKerne
                      residence=cost_plan.residence), None
 
 
-def _best(op, arch: str) -> tuple[float, str] | None:
+# The model's best kernel for an anchor, by (arch, GPU model, the anchor's text): fuse-b2b asks
+# for the same anchors in the pipeline's probe, in its own walk and for its remarks, and a
+# model repeats its layers (ResNet-50's 52 convolutions are 20 distinct ones); the ranking
+# depends on nothing but these (it lowers a clone of the op per family: ~30 ms a convolution,
+# printing the op ~1 ms). Bounded: oldest entries go first.
+_BEST: OrderedDict[tuple[str, GpuModel, str], tuple[float, str] | None] = OrderedDict()
+BEST_CACHE_ENTRIES = 4096
+
+
+def _best(op, arch: str, gpu: GpuModel) -> tuple[float, str] | None:
     from boltc.tuning.select import ranked_by_model
 
-    ranked = ranked_by_model(op, arch)
-    if not ranked:
-        return None
-    return ranked[0].time_us, ranked[0].candidate.describe()
+    key = (arch, gpu, str(op))
+    if key in _BEST:
+        _BEST.move_to_end(key)
+        return _BEST[key]
+    ranked = ranked_by_model(op, arch, gpu)
+    best = (ranked[0].time_us, ranked[0].candidate.describe()) if ranked else None
+    _BEST[key] = best
+    if len(_BEST) > BEST_CACHE_ENTRIES:
+        _BEST.popitem(last=False)
+    return best
 
 
 def b2b_verdict(first: bolt.AnchorOp, second: bolt.AnchorOp, family: str, plan, problem: b2b_cost.B2bProblem,
@@ -105,7 +122,7 @@ def b2b_verdict(first: bolt.AnchorOp, second: bolt.AnchorOp, family: str, plan, 
             gpu = gpu_for_arch(arch)
         except ValueError:
             return None
-    apart = [_best(op, arch) for op in (first, second)]
+    apart = [_best(op, arch, gpu) for op in (first, second)]
     if None in apart:
         return None
     (first_us, first_kernel), (second_us, second_kernel) = apart

@@ -264,14 +264,16 @@ def _selection_of(candidate, reason: str) -> Selection:
     return Selection(candidate.family.value, kernel, reason)
 
 
-def ranked_by_model(op, arch: str):
-    """Every candidate for `op`, with tuning/model.py's predicted time, fastest first."""
+def ranked_by_model(op, arch: str, gpu=None):
+    """Every candidate for `op`, with tuning/model.py's predicted time on `gpu` (default: the
+    arch's GPU model), fastest first."""
     from boltc.tuning.model import Ranked, gpu_for_arch, predict
 
-    try:
-        gpu = gpu_for_arch(arch)
-    except ValueError as error:
-        raise BoltcError(f"--tune model: {error} (use --tune heuristic for {arch})") from None
+    if gpu is None:
+        try:
+            gpu = gpu_for_arch(arch)
+        except ValueError as error:
+            raise BoltcError(f"--tune model: {error} (use --tune heuristic for {arch})") from None
     ranked = [Ranked(c, predict(c, problem, gpu)) for c, problem in _problems(op, arch)]
     return sorted(ranked, key=lambda r: r.time_us)
 

@@ -95,6 +95,46 @@ def test_the_model_keeps_a_compute_bound_chain_apart_and_says_why(tmp_path):
     assert line.endswith(reason)
 
 
+def test_a_given_gpu_model_prices_both_sides(tmp_path):
+    """bench/b2b_decision.py prices the measured runs on the H100 model with the run's DRAM
+    rate: the kernels apart must see that GPU too, not the arch's default one (they once did,
+    and a faster DRAM then sped up the fused side alone)."""
+    from boltc.analysis import b2b_cost
+    from boltc.passes.fuse_b2b import KERNEL_RULES, describe_problem
+    from boltc.tuning.fusion import b2b_verdict
+    from boltc.tuning.model import gpu_for_arch
+    from boltc.tuning.select import ranked_by_model
+
+    first, second = the_pair(module_of(tmp_path, chain(128320, 96, 32, 96)))
+    family, kernel_plan = KERNEL_RULES["sm_90a"](first, second)
+    problem = describe_problem(first, second)
+    plan = b2b_cost.b2b_plan(problem, H100_SXM)
+    base = gpu_for_arch("sm_90a")
+    fast = base.with_constants(dram_bytes_per_us=4 * base.dram_bytes_per_us)
+    slow_verdict = b2b_verdict(first, second, family, kernel_plan, problem, plan, "sm_90a", base)
+    fast_verdict = b2b_verdict(first, second, family, kernel_plan, problem, plan, "sm_90a", fast)
+    assert fast_verdict.first_us == pytest.approx(ranked_by_model(first, "sm_90a", fast)[0].time_us)
+    assert fast_verdict.second_us == pytest.approx(ranked_by_model(second, "sm_90a", fast)[0].time_us)
+    assert fast_verdict.unfused_us < slow_verdict.unfused_us  # memory-bound GEMMs: DRAM shows
+
+
+def test_the_anchors_best_kernels_are_asked_once_per_distinct_anchor(tmp_path, monkeypatch):
+    """fuse-b2b's walk, its remarks and a second module of the same text reuse the model's
+    ranking of each anchor (keyed by its text, arch and GPU model), not rank it again."""
+    from boltc.tuning import fusion, select
+
+    calls = []
+    real = select.ranked_by_model
+    monkeypatch.setattr(select, "ranked_by_model", lambda op, arch, gpu=None: calls.append(op.name) or real(op, arch, gpu))
+    monkeypatch.setattr(fusion, "_BEST", fusion.OrderedDict())
+    text = chain(2048, 8192, 128, 128)  # refused: the walk decides, the remarks decide again
+    for _ in range(2):
+        module = module_of(tmp_path, text)
+        FuseB2bPass(remarks=False).apply(bolt_context(), module)
+        b2b_remarks(module, H100_SXM)
+    assert calls == ["bolt.gemm", "bolt.gemm"]
+
+
 def test_the_roofline_decides_where_asked_or_where_no_gpu_model_exists(tmp_path):
     module = module_of(tmp_path, chain(2048, 8192, 128, 128))
     first, second = the_pair(module)
