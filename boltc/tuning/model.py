@@ -924,9 +924,14 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
                 busiest, schedule_used = streamk, "stream-k"
         elif split_count(candidate.schedule) > 1:
             splits = split_count(candidate.schedule)
-            # Every part's CTA loads at once: DRAM's share per CTA is that of tiles x splits.
+            # Rounds of one part an SM, every part of a round loading at once (DRAM's share per
+            # CTA that of the round's CTAs); a partial last round sees fewer share it.
+            full, rest = divmod(tiles * splits, gpu.sms)
             probe = tile_work(min(tiles * splits, gpu.sms), 1)
-            busiest = _split_k(probe, tiles, s, splits, tm, tn, candidate.stages, gpu)
+            busiest = full * _split_k(probe, s, splits, tm, tn, candidate.stages, gpu)
+            if rest:
+                busiest += _split_k(tile_work(rest, 1), s, splits, tm, tn, candidate.stages, gpu)
+            busiest += _split_k_fixup(splits, tm, tn, gpu)
             schedule_used, waves = f"split-k {splits}", tiles * splits / gpu.sms
     else:
         per_wave = gpu.sms * occupancy
@@ -961,28 +966,30 @@ def _streamk(tile: _TileWork, tiles: int, s: int, tm: int, tn: int, stages: int,
     partial tile and the last one reading the others' back, after a barrier. The scheduler
     picks its decomposition at run time; the model takes the best split count (a stream-K
     remainder, k-blocks of one tile spread unevenly, is not modelled)."""
-    return min((_split_k(tile, tiles, s, splits, tm, tn, stages, gpu)
+    return min((_split_k(tile, s, splits, tm, tn, stages, gpu) + _split_k_fixup(splits, tm, tn, gpu)
                 for splits in range(2, min(gpu.sms // tiles, s) + 1)), default=math.inf)
 
 
-def _split_k(tile: _TileWork, tiles: int, s: int, splits: int, tm: int, tn: int, stages: int,
-             gpu: GpuModel) -> float:
-    """Each tile's `s` k-blocks in `splits` parts, one CTA each (`tiles * splits` work units
-    over the SMs, in rounds when they outnumber them), then the tile's epilogue once. The
-    partial fp32 tiles are reduced in a fixed order (CUTLASS's deterministic reduction): each
-    part after the first waits for the one before, reads the running sum from the workspace,
-    and all but the last write it back, so the fixup grows by a tile's read and write per part
+def _split_k(tile: _TileWork, s: int, splits: int, tm: int, tn: int, stages: int, gpu: GpuModel) -> float:
+    """One part of a tile whose `s` k-blocks are cut in `splits`: its share of the K loop and
+    the tile's epilogue (`tile`: the whole tile's work at the part's DRAM share)."""
+    seg = tile.segments[0]
+    work = _TileWork((_Segment(_ceil(s, splits), seg.occ_a, seg.occ_b, seg.t_math),), 0.0, tile.epilogue_us,
+                     tile.latency_us)
+    return _single_tile(work, stages, False)
+
+
+def _split_k_fixup(splits: int, tm: int, tn: int, gpu: GpuModel) -> float:
+    """The reduction of a tile's `splits` partial fp32 sums, in a fixed order (CUTLASS's
+    deterministic reduction): each part after the first waits for the one before, reads the
+    running sum from the workspace, and all but the last write it back, so the fixup grows by
+    a tile's read and write per part
     (measured on an H200, bench/data/profile_space_splitk_h200_2026-11-29.jsonl: 1280x768x768
     on 128x256 tiles took 2.8-3.2 us longer per part past two although each part's K loop
     shrank; a fixup of one write and one read whatever the count predicted 18-31 % fast for 3
     and 4 parts); two parts are one write and one read, as before."""
-    seg = tile.segments[0]
     partial = tm * tn * 4
-    work = _TileWork((_Segment(_ceil(s, splits), seg.occ_a, seg.occ_b, seg.t_math),), 0.0, tile.epilogue_us,
-                     tile.latency_us)
-    fixup = gpu.streamk_fixup_us + (splits - 1) * (partial / gpu.store_bytes_per_us + partial / gpu.load_bytes_per_us)
-    rounds = _ceil(tiles * splits, gpu.sms)
-    return rounds * _single_tile(work, stages, False) + fixup
+    return gpu.streamk_fixup_us + (splits - 1) * (partial / gpu.store_bytes_per_us + partial / gpu.load_bytes_per_us)
 
 
 def _predict_direct(w: Workload, gpu: GpuModel) -> Prediction:

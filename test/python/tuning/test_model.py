@@ -343,7 +343,7 @@ def test_epilogue_traffic_and_functors_cost_time():
 
 SOME_CANDIDATES = [
     sm90((128, 256, 64), COOP, (2, 1, 1), 4), sm90((64, 128, 64), PING, (1, 1, 1), 8),
-    sm90((128, 128, 64), STREAMK, (1, 1, 1), 6),
+    sm90((128, 128, 64), STREAMK, (1, 1, 1), 6), sm90((128, 128, 64), "cooperative_splitk 3", (1, 1, 1), 6),
     Candidate(Family.GEMM_SM80, (128, 128, 32), (1, 1, 1), 4, "multistage warp 64x64x32", (64, 64, 32)),
     Candidate(Family.GEMM_SM80, (256, 64, 32), (1, 1, 1), 4, "multistage warp 64x64x32", (64, 64, 32)),
     Candidate(Family.CONV_SM90, (128, 128, 64), (1, 1, 1), 6, "warpspecialized"),
