@@ -13,7 +13,7 @@ The patterns live here and not on the ops (DESIGN.md: the dialect imports nothin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import prod
 
@@ -260,10 +260,12 @@ def _size_one_form(broadcast: bolt.BroadcastOp) -> tuple[int, ...]:
     return tuple(1 if d in dims else s for d, s in enumerate(bolt.shape_of(broadcast.result)))
 
 
-def _keeps_result_shape(op: Operation, index: int, shape: tuple[int, ...]) -> bool:
-    """Whether elementwise `op` with operand `index` of `shape` still has its result's shape."""
+def _keeps_result_shape(op: Operation, index: int | Iterable[int], shape: tuple[int, ...]) -> bool:
+    """Whether elementwise `op` with operand `index` (or every operand of `index`) of `shape`
+    still has its result's shape."""
     shapes = [bolt.shape_of(v) for v in op.operands]
-    shapes[index] = shape
+    for i in [index] if isinstance(index, int) else index:
+        shapes[i] = shape
     return bolt.broadcast_shapes(*shapes) == bolt.shape_of(op.results[0])
 
 
@@ -297,8 +299,13 @@ class ImplicitBroadcast(RewritePattern):
                 )
                 return
             uses = list(broadcast.result.uses)
-            if not all(_binary_elementwise(u.operation) and _keeps_result_shape(u.operation, u.index, implied)
-                       for u in uses):
+            # An op reading the broadcast twice (select(b, 0, b, c)) is checked with both
+            # operands reshaped: each alone keeps the result's shape while the other is full.
+            indices: dict[Operation, list[int]] = {}
+            for use in uses:
+                indices.setdefault(use.operation, []).append(use.index)
+            if not all(_binary_elementwise(user) and _keeps_result_shape(user, at, implied)
+                       for user, at in indices.items()):
                 continue
             reshape = rewriter.insert(bolt.ReshapeOp(source, implied), InsertPoint.after(broadcast))
             rewriter.replace_uses_with_if(broadcast.result, reshape.result, lambda use: use in uses)

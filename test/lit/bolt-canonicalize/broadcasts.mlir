@@ -105,3 +105,32 @@ func.func @explicit_broadcast_needed(%x: tensor<1x8xf32>, %b: tensor<8xf32>) -> 
   %r = bolt.ew.relu %rb : tensor<3x8xf32> -> tensor<3x8xf32>
   func.return %s, %r : tensor<3x8xf32>, tensor<3x8xf32>
 }
+
+// -----
+
+// Refused: a select reading one broadcast twice (found by test_pipeline's random graphs). Each
+// operand alone could be the size-1 form while the other keeps the shape; both at once make
+// the result smaller, so the broadcast stays.
+// CHECK-LABEL: func.func @broadcast_read_twice_makes_the_shape
+// CHECK:         %[[B:.+]] = bolt.broadcast %{{.+}} dimensions [3] : tensor<1x1x3xf32> -> tensor<1x1x3x3xf32>
+// CHECK:         bolt.ew.select oeq %[[B]], %{{.+}}, %[[B]], %{{.+}} : tensor<1x1x3x3xf32>, tensor<f32>, tensor<1x1x3x3xf32>, tensor<f32> -> tensor<1x1x3x3xf32>
+func.func @broadcast_read_twice_makes_the_shape(%m: tensor<1x1x3xf32>) -> tensor<1x1x3x3xf32> {
+  %b = bolt.broadcast %m dimensions [3] : tensor<1x1x3xf32> -> tensor<1x1x3x3xf32>
+  %zero = bolt.constant dense<0.0> : tensor<f32>
+  %q = bolt.constant dense<0.25> : tensor<f32>
+  %s = bolt.ew.select oeq %b, %zero, %b, %q : tensor<1x1x3x3xf32>, tensor<f32>, tensor<1x1x3x3xf32>, tensor<f32> -> tensor<1x1x3x3xf32>
+  func.return %s : tensor<1x1x3x3xf32>
+}
+
+// -----
+
+// Where another operand has the full shape, both reads of the broadcast become the size-1 form.
+// CHECK-LABEL: func.func @broadcast_read_twice_beside_a_full_operand
+// CHECK:         %[[R:.+]] = bolt.reshape %{{.+}} : tensor<1x1x3xf32> -> tensor<1x1x3x1xf32>
+// CHECK:         bolt.ew.select oeq %[[R]], %{{.+}}, %[[R]], %{{.+}} : tensor<1x1x3x1xf32>, tensor<1x1x3x3xf32>, tensor<1x1x3x1xf32>, tensor<f32> -> tensor<1x1x3x3xf32>
+func.func @broadcast_read_twice_beside_a_full_operand(%m: tensor<1x1x3xf32>, %x: tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32> {
+  %b = bolt.broadcast %m dimensions [3] : tensor<1x1x3xf32> -> tensor<1x1x3x3xf32>
+  %q = bolt.constant dense<0.25> : tensor<f32>
+  %s = bolt.ew.select oeq %b, %x, %b, %q : tensor<1x1x3x3xf32>, tensor<1x1x3x3xf32>, tensor<1x1x3x3xf32>, tensor<f32> -> tensor<1x1x3x3xf32>
+  func.return %s : tensor<1x1x3x3xf32>
+}

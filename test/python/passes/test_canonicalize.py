@@ -236,6 +236,35 @@ def test_a_broadcast_used_twice_is_not_reshaped_beside_itself():
         np.testing.assert_array_equal(got, want)
 
 
+@pytest.mark.parametrize("full_operand", [False, True])
+def test_a_broadcast_read_twice_by_one_op_keeps_its_result_shape(full_operand):
+    """Found by test_pipeline's random graphs in CI: select(b, 0, b, 0.25) with b a broadcast
+    of a max-reduction. Each read of b alone could take the size-1 form, both at once shrank
+    the result (1x1x3x3 -> 1x1x3x1, an op that no longer verified). Refused where b makes the
+    shape; reshaped, both reads, beside a full-size operand; the values the same either way."""
+    other = "%x" if full_operand else "%zero"
+    other_type = "tensor<1x1x3x3xf32>" if full_operand else "tensor<f32>"
+    text = (
+        "func.func @main(%m: tensor<1x1x3xf32>, %x: tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32> {\n"
+        "  %b = bolt.broadcast %m dimensions [3] : tensor<1x1x3xf32> -> tensor<1x1x3x3xf32>\n"
+        "  %zero = bolt.constant dense<0.0> : tensor<f32>\n"
+        "  %q = bolt.constant dense<0.25> : tensor<f32>\n"
+        f"  %s = bolt.ew.select oeq %b, {other}, %b, %q : tensor<1x1x3x3xf32>, {other_type}, "
+        "tensor<1x1x3x3xf32>, tensor<f32> -> tensor<1x1x3x3xf32>\n"
+        "  func.return %s : tensor<1x1x3x3xf32>\n}\n")
+    module = parse_mlir_text(text)
+    m = np.array([[[0.0, 1.5, 0.0]]], dtype=np.float32)
+    x = np.arange(9, dtype=np.float32).reshape(1, 1, 3, 3) / 4
+    before = boltc.interpret(module, m, x)
+    canonicalized(module)
+    module.verify()
+    [select] = [o for o in module.walk() if isinstance(o, bolt.SelectOp)]
+    kept = [isinstance(v.owner, bolt.BroadcastOp) for v in (select.operands[0], select.operands[2])]
+    assert kept == ([False, False] if full_operand else [True, True])
+    for got, want in zip(boltc.interpret(module, m, x), before):
+        np.testing.assert_array_equal(got, want)
+
+
 def test_half_exports_compute_exactly_the_same(half_export: Path):
     """The f16/bf16 torch-mlir exports (test/data/half, ops/half): extf/truncf casts around
     f32 compute, f32 bias broadcasts of half vectors; canonicalized, bit for bit the same."""

@@ -170,6 +170,38 @@ def test_pipeline_keeps_random_graphs_values(data, seed):
     _close(boltc.interpret(module, *g.inputs), [np.asarray(e, np.float32) for e in expected], "f32")
 
 
+def test_a_select_reading_a_broadcast_twice_keeps_its_shape():
+    """The graph test_pipeline_keeps_random_graphs_values drew in CI (conv, max over the last
+    dim broadcast back, select(b == 0, b, 0.25)): bolt-canonicalize reshaped both of the
+    select's reads of the broadcast at once, so its result shape no longer followed from its
+    operands (test_canonicalize.py has the pass alone)."""
+    from xdsl.parser import Parser
+
+    from boltc.dialects.context import bolt_context
+
+    text = """
+func.func @main(%x: tensor<1x1x3x3xf32>, %w: tensor<1x1x1x1xf32>) -> tensor<1x1x3x3xf32> {
+  %y = bolt.conv2d nchw %x, %w strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<1x1x3x3xf32>, tensor<1x1x1x1xf32> -> tensor<1x1x3x3xf32> {
+  ^bb0(%acc: tensor<1x1x3x3xf32>):
+    bolt.yield %acc : tensor<1x1x3x3xf32>
+  }
+  %m = bolt.reduce max %y dims [3] : tensor<1x1x3x3xf32> -> tensor<1x1x3xf32>
+  %b = bolt.broadcast %m dimensions [3] : tensor<1x1x3xf32> -> tensor<1x1x3x3xf32>
+  %zero = bolt.constant dense<0.0> : tensor<f32>
+  %q = bolt.constant dense<0.25> : tensor<f32>
+  %s = bolt.ew.select oeq %b, %zero, %b, %q : tensor<1x1x3x3xf32>, tensor<f32>, tensor<1x1x3x3xf32>, tensor<f32> -> tensor<1x1x3x3xf32>
+  func.return %s : tensor<1x1x3x3xf32>
+}
+"""
+    module = Parser(bolt_context(), text).parse_module()
+    x = np.array([[[[0.0, -1.0, 0.0], [2.0, 1.0, 0.5], [-3.0, -2.0, -1.0]]]], dtype=np.float32)
+    w = np.array([[[[1.5]]]], dtype=np.float32)
+    expected = boltc.interpret(module, x, w)
+    run_pipeline(module, precision="f32")
+    module.verify()
+    _close(boltc.interpret(module, x, w), [np.asarray(e, np.float32) for e in expected], "f32")
+
+
 # --------------------------------------------------------------------------------------
 # The f16/bf16 torch-mlir exports (test/data/half): the pipeline treats them as it treats the
 # f32 model at the same compute precision.
