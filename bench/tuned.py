@@ -144,7 +144,11 @@ def build_one(text: str, strategy: str, path: str) -> tuple[str, float, list]:
 
     start = time.monotonic()
     model = boltc.compile(text, tune=strategy, output=path, jobs=1)
-    kernels = model.kernels
+    # Each launch's family and configuration (the manifest's), so that two strategies' picks
+    # can be told apart and re-timed: "gemm_sm90: <config summary>".
+    manifest = model.manifest or {}
+    kernels = ([f"{k['kernel']}: {k['config']}" if k.get("config") else k["kernel"] for k in manifest["kernels"]]
+               if manifest.get("kernels") else model.kernels)
     model.close()
     return path, time.monotonic() - start, kernels
 
