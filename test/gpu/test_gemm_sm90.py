@@ -164,15 +164,18 @@ def test_batched_bias_rows(per_batch):
     _check_against_interpreter(text, k)
 
 
-@pytest.mark.parametrize("tile,splits", [((128, 128, 64), 2), ((128, 256, 64), 3), ((256, 128, 64), 4)])
-def test_split_k_schedule_matches(tile, splits):
+@pytest.mark.parametrize("tile,splits,residual", [((128, 128, 64), 2, False), ((128, 256, 64), 3, False),
+                                                  ((256, 128, 64), 4, False), ((128, 128, 64), 2, True)])
+def test_split_k_schedule_matches(tile, splits, residual):
     """Split-K in 2-4 parts fixed at compile time (the stream-K scheduler's `splits`; the
-    partial fp32 tiles reduced through the workspace), with a fused bias + ReLU, on the
+    partial fp32 tiles reduced through the workspace), with a fused bias + ReLU (and a
+    residual read by the epilogue's TMA load, which only the tile's last part runs), on the
     paper's K-heavy shape of too few tiles for the SMs."""
     from test_gemm_sm80 import gemm_model
 
     m, n, k = 1280, 768, 3072
-    text = gemm_model(m, n, k, ("relu",), kernel=_sm90_kernel(tile, f"cooperative_splitk {splits}"))
+    text = gemm_model(m, n, k, ("relu",), residual=residual,
+                      kernel=_sm90_kernel(tile, f"cooperative_splitk {splits}"))
     _check_against_interpreter(text, k)
 
 
