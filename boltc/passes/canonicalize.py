@@ -260,11 +260,11 @@ def _size_one_form(broadcast: bolt.BroadcastOp) -> tuple[int, ...]:
     return tuple(1 if d in dims else s for d, s in enumerate(bolt.shape_of(broadcast.result)))
 
 
-def _keeps_result_shape(op: Operation, index: int | Iterable[int], shape: tuple[int, ...]) -> bool:
-    """Whether elementwise `op` with operand `index` (or every operand of `index`) of `shape`
-    still has its result's shape."""
+def _keeps_result_shape(op: Operation, indices: Iterable[int], shape: tuple[int, ...]) -> bool:
+    """Whether elementwise `op` with its operands at `indices` of `shape` still has its
+    result's shape."""
     shapes = [bolt.shape_of(v) for v in op.operands]
-    for i in [index] if isinstance(index, int) else index:
+    for i in indices:
         shapes[i] = shape
     return bolt.broadcast_shapes(*shapes) == bolt.shape_of(op.results[0])
 
@@ -293,7 +293,7 @@ class ImplicitBroadcast(RewritePattern):
             # Where the broadcast only added leading dims, trailing alignment does the same
             # with no reshape (as long as the result keeps its rank).
             leading = (1,) * (len(implied) - len(source_shape)) + source_shape == implied
-            if leading and _keeps_result_shape(op, index, source_shape):
+            if leading and _keeps_result_shape(op, [index], source_shape):
                 rewriter.replace_uses_with_if(
                     operand, source, lambda use: use.operation is op and use.index == index
                 )

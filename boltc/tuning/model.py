@@ -922,8 +922,7 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
             schedule_used = "data-parallel"
             if streamk < busiest:
                 busiest, schedule_used = streamk, "stream-k"
-        elif split_count(candidate.schedule) > 1:
-            splits = split_count(candidate.schedule)
+        elif (splits := split_count(candidate.schedule)) > 1:
             # Rounds of one part an SM, every part of a round loading at once (DRAM's share per
             # CTA that of the round's CTAs); a partial last round sees fewer share it.
             full, rest = divmod(tiles * splits, gpu.sms)
@@ -983,11 +982,11 @@ def _split_k_fixup(splits: int, tm: int, tn: int, gpu: GpuModel) -> float:
     """The reduction of a tile's `splits` partial fp32 sums, in a fixed order (CUTLASS's
     deterministic reduction): each part after the first waits for the one before, reads the
     running sum from the workspace, and all but the last write it back, so the fixup grows by
-    a tile's read and write per part
-    (measured on an H200, bench/data/profile_space_splitk_h200_2026-11-29.jsonl: 1280x768x768
-    on 128x256 tiles took 2.8-3.2 us longer per part past two although each part's K loop
-    shrank; a fixup of one write and one read whatever the count predicted 18-31 % fast for 3
-    and 4 parts); two parts are one write and one read, as before."""
+    a tile's read and write per part (measured on an H200,
+    bench/data/profile_space_splitk_h200_2026-11-29.jsonl: 1280x768x768 on 128x256 tiles took
+    2.8-3.2 us longer per part past two although each part's K loop shrank; a fixup of one
+    write and one read whatever the count predicted 18-31 % fast for 3 and 4 parts); two parts
+    are one write and one read, as before."""
     partial = tm * tn * 4
     return gpu.streamk_fixup_us + (splits - 1) * (partial / gpu.store_bytes_per_us + partial / gpu.load_bytes_per_us)
 

@@ -179,7 +179,7 @@ def schedule_of(name: str, *, tma: bool) -> tuple[KernelSchedule, int]:
     if not count.strip().isdigit():
         raise InvalidKernelConfig(
             f"the split-K schedule needs its split count, as \"{splitk_schedule(2)}\", got {name!r}")
-    return schedule, split_count(name)
+    return schedule, int(count)
 
 
 @dataclass(frozen=True)
