@@ -111,11 +111,11 @@ def test_no_case_checks_against_an_all_zero_output(index):
 
 
 def test_summary_reads_the_graph_replays():
-    rows = [{"label": "b2b M=8 K0=8 N0=8 N1=8", "floor_us": 1.0, "fused_us": 2.0, "unfused_us": 3.0,
-             "eager_us": 50.0, "eager_graph_us": 4.0, "inductor_us": 60.0, "inductor_graph_us": 5.0,
-             "fused_kernels": [["b2b_gemm_sm90", "b2b_gemm_sm90 resident f16 ..."]]},
+    rows = [{"label": "b2b M=8 K0=8 N0=8 N1=8", "floor_us": 1.0, "fused_us": 2.0, "fused_kernel_us": 1.25,
+             "unfused_us": 3.0, "eager_us": 50.0, "eager_graph_us": 4.0, "inductor_us": 60.0,
+             "inductor_graph_us": 5.0, "fused_kernels": [["b2b_gemm_sm90", "b2b_gemm_sm90 resident f16 ..."]]},
             {"label": "b2b M=4 K0=4 N0=1 N1=4", "floor_us": 0.0, "eager_graph_us": 3.0}]
     lines = b2b.summary(rows)
-    assert lines[2] == ("| b2b M=8 K0=8 N0=8 N1=8 | 2.0 | b2b_gemm_sm90 resident | 3.0 | 4.0 | 5.0 | 1.50 | 2.00 "
-                        "| 2.50 | 1.0 | 0.50 |")
-    assert lines[3].startswith("| b2b M=4 K0=4 N0=1 N1=4 | - |  | - | 3.0 | - | - | - | - |")
+    assert lines[2] == ("| b2b M=8 K0=8 N0=8 N1=8 | 2.0 | 1.2 | b2b_gemm_sm90 resident | 3.0 | 4.0 | 5.0 | 1.50 "
+                        "| 2.00 | 2.50 | 1.0 | 0.50 | 0.80 |")
+    assert lines[3].startswith("| b2b M=4 K0=4 N0=1 N1=4 | - | - |  | - | 3.0 | - | - | - | - |")
