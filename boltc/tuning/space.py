@@ -218,13 +218,14 @@ class Candidate:
         tile = Shape3.of(self.tile or ())
         if isinstance(problem, GemmProblem):
             if f is Family.GEMM_SM90:
-                schedule, splits = gemm_sm90.schedule_of(self.schedule, tma=problem.tma)
+                schedule = gemm_sm90.schedule_of(self.schedule, tma=problem.tma)
                 config = gemm_sm90.GemmSm90Config(
                     element_ab=problem.element, element_d=problem.element_d, layout_a=problem.layout_a,
                     layout_b=problem.layout_b, alignment_a=problem.alignment_a, alignment_b=problem.alignment_b,
-                    alignment_d=problem.alignment_d, tile=tile, cluster=Shape3.of(self.cluster), schedule=schedule,
-                    stages=self.stages, splits=splits,
-                    epilogue_n=epilogue_subtile_n(schedule.cooperative, tile.n, problem.epilogue.evaluates_transcendental),
+                    alignment_d=problem.alignment_d, tile=tile, cluster=Shape3.of(self.cluster),
+                    schedule=schedule.kernel, stages=self.stages, splits=schedule.splits, swizzle=schedule.swizzle,
+                    epilogue_n=epilogue_subtile_n(schedule.kernel.cooperative, tile.n,
+                                                  problem.epilogue.evaluates_transcendental),
                 )
                 return gemm_sm90.GemmSm90Kernel(config, problem.epilogue)
             config = gemm_sm80.GemmSm80Config(
