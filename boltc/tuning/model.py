@@ -91,7 +91,10 @@ other kernels need on top, each argued where it is implemented:
   and the kernel takes at least DRAM bytes / DRAM bandwidth. The tile order decides what L2
   can keep (`_sweep`): consecutive tiles share one operand's slice and sweep the other, so an
   operand swept more than once that overflows half of L2 comes from DRAM again, pass after
-  pass, for the share L2 cannot hold. L2 has its own aggregate ceiling (`l2_bytes_per_us`,
+  pass, for the share L2 cannot hold. The tile scheduler's swizzle S (`"cooperative swizzle
+  8"`) makes a pass serve S slices of the held operand: tiles / max(CTAs, S x tiles a slice)
+  passes, fewer once a band of S slices holds more tiles than a wave; the grid, rounded up to
+  whole bands, runs masked tiles. L2 has its own aggregate ceiling (`l2_bytes_per_us`,
   a fact of the records: the highest rate any reaches, 12 TB/s): the tiles' L2->SM bytes take
   at least their time at that rate, except the bytes a pass re-reads from DRAM, which add
   DRAM's time instead of hiding under L2's (`l2_floor_us`: an 8192^3 GEMM sits at ~7 TB/s of
@@ -122,7 +125,7 @@ from typing import Iterable
 from boltc.analysis import b2b_cost
 from boltc.dialects.bolt import Residence
 from boltc.lowering.cutlass.evt import Compute, EpilogueTree, LeafKind, postorder
-from boltc.lowering.cutlass.gemm_sm90 import split_count
+from boltc.lowering.cutlass.gemm_sm90 import effective_swizzle, schedule_base, split_count, swizzle_of
 from boltc.tuning.space import STREAMK, Candidate, Conv2dProblem, Family, GemmProblem
 
 GPU_DIR = Path(__file__).with_name("gpus")
@@ -695,15 +698,18 @@ class _Sweep:
     sweeps: float  # passes over the swept operand, counting concurrent ones once
 
 
-def _sweep(candidate: Candidate, tiles_m: int, tiles_n: int, ctas: int, persistent: bool) -> _Sweep:
+def _sweep(candidate: Candidate, tiles_m: int, tiles_n: int, ctas: int, persistent: bool,
+           swizzle: int = 1) -> _Sweep:
     """The tile order of each kernel family. CUTLASS's sm_90 persistent scheduler (GEMMs, the
-    cooperative conv) rasterizes along M when there are more N tiles than M tiles, else along N
-    (no swizzle: max_swizzle_size 1); its non-persistent conv kernel launches the M tiles
+    cooperative conv) rasterizes along M when there are more N tiles than M tiles, else along N,
+    in bands of `swizzle` tiles (get_work_idx_m_and_n: along N, consecutive tiles walk down
+    `swizzle` M tiles, then one N tile on, so a pass over B's N tiles serves `swizzle` rows of
+    M tiles; along M the same with A and N); its non-persistent conv kernel launches the M tiles
     fastest; CUTLASS 2.x's GemmIdentityThreadblockSwizzle<W> walks M in bands of W N-tiles
     (W = 8 for gemm_sm80, 4 for conv_sm80)."""
     if persistent:
         along_m = tiles_n > tiles_m
-        swept, per_sweep = ("a", tiles_m) if along_m else ("b", tiles_n)
+        swept, per_sweep = ("a", tiles_m * swizzle) if along_m else ("b", tiles_n * swizzle)
     elif candidate.family.is_sm80:
         band = 8 if candidate.family is Family.GEMM_SM80 else 4
         swept, per_sweep = "a", tiles_m * min(band, tiles_n)
@@ -850,6 +856,10 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
     s = _k_blocks(candidate, w, tk)
     tiles_m = _ceil(_ceil(w.m, tm), cm) * cm  # whole clusters: extra CTAs run masked tiles
     tiles_n = _ceil(_ceil(w.n, tn), cn) * cn
+    swizzle = effective_swizzle(swizzle_of(candidate.schedule), tiles_m, tiles_n) if persistent else 1
+    if swizzle > 1:  # whole bands of swizzle x cluster tiles, masked ones too (effective_swizzle)
+        tiles_m = _ceil(tiles_m, swizzle * cm) * swizzle * cm
+        tiles_n = _ceil(tiles_n, swizzle * cn) * swizzle * cn
     tiles = tiles_m * tiles_n * w.batch
 
     math_rate = gpu.math_flops_per_us * (gpu.mma_sync_fraction if sm80 else 1.0)
@@ -876,7 +886,7 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
 
     occupancy = _occupancy(candidate, w, gpu)
     ctas = min(tiles, (gpu.sms // (cm * cn)) * cm * cn) if persistent else gpu.sms * occupancy
-    sweep = _sweep(candidate, tiles_m, tiles_n, ctas, persistent)
+    sweep = _sweep(candidate, tiles_m, tiles_n, ctas, persistent, swizzle)
     operand_dram, all_dram, again = _dram_bytes(w, gpu, sweep)
     # The k-blocks' bytes as DRAM sees them: a GEMM's last k-block past K loads zeros that DRAM
     # never serves (counted whole, one more k-block would make every block look cheaper and a
@@ -911,13 +921,13 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
     schedule_used = ""
     if persistent:
         full, rest = divmod(tiles, ctas)
-        pingpong = candidate.schedule == "pingpong"
+        pingpong = schedule_base(candidate.schedule) == "pingpong"
         # The partial last wave: its tile sees fewer SMs sharing DRAM.
         last = tile_work(rest, 1) if rest else None
         busiest = _persistent(tile_work(ctas, 1), full, candidate.stages, pingpong, last)
         waves = tiles / ctas
         probe = tile_work(ctas, 1)
-        if candidate.schedule == STREAMK and tiles < gpu.sms:
+        if schedule_base(candidate.schedule) == STREAMK and tiles < gpu.sms:
             streamk = _streamk(probe, tiles, s, tm, tn, candidate.stages, gpu)
             schedule_used = "data-parallel"
             if streamk < busiest:

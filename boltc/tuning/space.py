@@ -24,7 +24,15 @@ need small threadblock sizes"), per family:
   StreamKScheduler, which decides stream-K, split-K or data-parallel at run time) for the
   cooperative tiles of a problem that does not fill one wave, and split-K in 2, 3 or 4 parts
   fixed at compile time (`cooperative_splitk S`: the same scheduler's `splits` argument) where
-  the parts still fit one wave and each keeps at least two k-blocks.
+  the parts still fit one wave and each keeps at least two k-blocks. Where a candidate's own
+  tiles make two full waves or more, the largest tiles (128x256, 256x128, and 128x128 under a
+  two-CTA cluster: what wins on such problems) also under the persistent tile scheduler's
+  swizzle 4 and 8 (`cooperative swizzle 8`: CUTLASS's max_swizzle_size, consecutive tiles walk
+  bands of S rows or columns across the raster). A wave of 132 such tiles then covers S rows
+  by 132 / S columns, nearer a square of output elements, whose operand slices are the fewest
+  bytes for L2 to keep (16 rows of 128x256 tiles, 11.5 of 128x128); 8 is the most CUTLASS
+  takes, and 2 spans no more rows than a wave of these tiles already does on the paper's large
+  GEMMs (32 to 64 tiles a row).
   Stages: as many as fit beside the epilogue (what StageCountAutoCarveout computes), written
   out because `#bolt.kernel` records a count.
 - **gemm_sm80 / conv_sm80** (CUTLASS 2.x, sm_80 and as the comparison on sm_90a): the
@@ -89,6 +97,8 @@ SM90_STAGE_RESERVE_BYTES = 2048
 STREAMK = "cooperative_streamk"
 SPLITK_COUNTS = (2, 3, 4)  # more parts cost a tile's fp32 write and read each (model._split_k)
 MIN_SPLIT_K_BLOCKS = 2  # each part keeps at least two k-blocks to pipeline
+SWIZZLES = (4, 8)  # the tile scheduler's swizzles offered (module docstring: why not 2)
+SWIZZLE_WAVES = 2  # ... to candidates whose tiles make at least this many full waves
 
 
 class Family(Enum):
@@ -218,13 +228,14 @@ class Candidate:
         tile = Shape3.of(self.tile or ())
         if isinstance(problem, GemmProblem):
             if f is Family.GEMM_SM90:
-                schedule, splits = gemm_sm90.schedule_of(self.schedule, tma=problem.tma)
+                schedule = gemm_sm90.schedule_of(self.schedule, tma=problem.tma)
                 config = gemm_sm90.GemmSm90Config(
                     element_ab=problem.element, element_d=problem.element_d, layout_a=problem.layout_a,
                     layout_b=problem.layout_b, alignment_a=problem.alignment_a, alignment_b=problem.alignment_b,
-                    alignment_d=problem.alignment_d, tile=tile, cluster=Shape3.of(self.cluster), schedule=schedule,
-                    stages=self.stages, splits=splits,
-                    epilogue_n=epilogue_subtile_n(schedule.cooperative, tile.n, problem.epilogue.evaluates_transcendental),
+                    alignment_d=problem.alignment_d, tile=tile, cluster=Shape3.of(self.cluster),
+                    schedule=schedule.kernel, stages=self.stages, splits=schedule.splits, swizzle=schedule.swizzle,
+                    epilogue_n=epilogue_subtile_n(schedule.kernel.cooperative, tile.n,
+                                                  problem.epilogue.evaluates_transcendental),
                 )
                 return gemm_sm90.GemmSm90Kernel(config, problem.epilogue)
             config = gemm_sm80.GemmSm80Config(
@@ -485,7 +496,25 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
                 stages = sm90_stages(base, problem)
                 if stages is not None:
                     out.append(replace(base, stages=stages))
+                    if sched == schedule:
+                        out += _swizzled(replace(base, stages=stages), problem, wave)
     return out
+
+
+def _swizzled(candidate: Candidate, problem: GemmProblem, wave: int) -> list[Candidate]:
+    """`candidate` (a data-parallel cooperative or pingpong one) under the tile scheduler's
+    swizzles (module docstring): for the largest tiles, 128x256 and 256x128 elements or 128x128
+    under a two-CTA cluster, whose tiles make SWIZZLE_WAVES full waves or more; each swizzle
+    only where CUTLASS would run it as asked (it caps 8 by a short side of the tile grid)."""
+    tile, (cm, cn, _) = candidate.tile, candidate.cluster
+    assert tile is not None
+    largest = tile[0] * tile[1] >= 128 * 256 or (tile[:2] == (128, 128) and cm * cn >= 2)
+    if not largest or tile_count(tile, problem) < SWIZZLE_WAVES * wave:
+        return []
+    ctas_m = _round_up(ceil(problem.m / tile[0]), cm)
+    ctas_n = _round_up(ceil(problem.n / tile[1]), cn)
+    return [replace(candidate, schedule=gemm_sm90.swizzled_schedule(candidate.schedule, swizzle))
+            for swizzle in SWIZZLES if gemm_sm90.effective_swizzle(swizzle, ctas_m, ctas_n) == swizzle]
 
 
 def _sm90_conv(problem: Conv2dProblem, arch: str) -> list[Candidate]:

@@ -179,6 +179,18 @@ def test_split_k_schedule_matches(tile, splits, residual):
     _check_against_interpreter(text, k)
 
 
+def test_swizzled_tile_schedule_matches():
+    """The cooperative kernel with CUTLASS's persistent tile scheduler swizzling in bands of 8
+    (`"cooperative swizzle 8"`: max_swizzle_size), on a shape of several waves whose tile grid
+    (24 x 9 of 128x256) the scheduler rounds up to whole bands (24 x 16): the extra tiles are
+    masked and must write nothing, each real tile exactly once."""
+    from test_gemm_sm80 import gemm_model
+
+    m, n, k = 3000, 2120, 256
+    text = gemm_model(m, n, k, ("relu",), kernel=_sm90_kernel((128, 256, 64), "cooperative swizzle 8", (2, 1, 1)))
+    _check_against_interpreter(text, k)
+
+
 def test_stream_k_schedule_matches():
     """The cooperative kernel under CUTLASS's stream-K scheduler (partial K sums through the
     workspace), with a fused bias + ReLU, on a K-heavy shape with few tiles."""

@@ -151,6 +151,8 @@ class Sm90MainloopChecks(SelfChecking):
 
 
 MAX_SPLITS = 8  # split-K counts the space offers stay far below; more is refused as a typo
+SWIZZLE = "swizzle"  # the schedule string's suffix keyword: "cooperative swizzle 8"
+SWIZZLES = (1, 2, 4, 8)  # CUTLASS's get_log_swizzle_size uses at most 8 (log 3)
 
 
 def splitk_schedule(splits: int) -> str:
@@ -158,28 +160,78 @@ def splitk_schedule(splits: int) -> str:
     return f"{KernelSchedule.TMA_COOPERATIVE_SPLITK.bolt_name} {splits}"
 
 
+def swizzled_schedule(name: str, swizzle: int) -> str:
+    """`name` with the tile scheduler's swizzle as its suffix (`"cooperative swizzle 8"`);
+    swizzle 1, CUTLASS's default, is the plain name."""
+    return name if swizzle == 1 else f"{name} {SWIZZLE} {swizzle}"
+
+
+def schedule_base(name: str) -> str:
+    """The schedule word of a schedule string, without its split count or swizzle
+    (`"cooperative_splitk 2 swizzle 2"` -> `"cooperative_splitk"`)."""
+    return name.split(" ", 1)[0]
+
+
 def split_count(name: str) -> int:
-    """The split count a schedule string names: S for `"cooperative_splitk S"`, else 1 (any
+    """The split count a schedule string names: S for `"cooperative_splitk S ..."`, else 1 (any
     family's schedule; `schedule_of` is the check)."""
-    base, _, count = name.partition(" ")
-    split_k = base == KernelSchedule.TMA_COOPERATIVE_SPLITK.bolt_name
-    return int(count) if split_k and count.strip().isdigit() else 1
+    words = name.split()
+    split_k = words[:1] == [KernelSchedule.TMA_COOPERATIVE_SPLITK.bolt_name]
+    return int(words[1]) if split_k and len(words) > 1 and words[1].isdigit() else 1
 
 
-def schedule_of(name: str, *, tma: bool) -> tuple[KernelSchedule, int]:
-    """The kernel schedule and split count a #bolt.kernel's schedule string names:
-    `"cooperative_splitk S"` is the split-K schedule with S parts; every other name is one word
-    (KernelSchedule) and splits 1."""
-    base, _, count = name.partition(" ")
+def swizzle_of(name: str) -> int:
+    """The tile-scheduler swizzle a schedule string names: S for a `"... swizzle S"` suffix,
+    else 1 (any family's schedule, as split_count; `schedule_of` is the check)."""
+    words = name.split()
+    return int(words[-1]) if len(words) > 2 and words[-2] == SWIZZLE and words[-1].isdigit() else 1
+
+
+def effective_swizzle(swizzle: int, ctas_m: int, ctas_n: int) -> int:
+    """The swizzle CUTLASS's persistent scheduler runs for a max_swizzle_size of `swizzle` on a
+    grid of ctas_m x ctas_n CTAs (whole clusters): get_log_swizzle_size caps it by the grid's
+    shorter side, 8 needing 6 CTAs there, 4 three and 2 two. The scheduler then rounds both
+    sides up to whole bands of swizzle x cluster CTAs; the extra ones run masked tiles."""
+    shorter = min(ctas_m, ctas_n)
+    for size, needs in ((8, 6), (4, 3), (2, 2)):
+        if swizzle >= size and shorter >= needs:
+            return size
+    return 1
+
+
+@dataclass(frozen=True)
+class Sm90Schedule:
+    """A gemm_sm90 #bolt.kernel schedule string, read (`schedule_of`)."""
+
+    kernel: KernelSchedule
+    splits: int = 1  # cooperative_splitk's count; 1 for every other schedule
+    swizzle: int = 1  # the tile scheduler's max_swizzle_size; 1 is CUTLASS's default
+
+
+def schedule_of(name: str, *, tma: bool) -> Sm90Schedule:
+    """The kernel schedule, split count and tile-scheduler swizzle a #bolt.kernel's schedule
+    string names: `BASE [SPLITS] [swizzle S]`. BASE is one KernelSchedule word; SPLITS follows
+    `cooperative_splitk`, and only it (`"cooperative_splitk 3"`); the optional suffix
+    `swizzle S` is CUTLASS's max_swizzle_size (`"pingpong swizzle 4"`). Only the syntax is
+    checked here: which counts are legal, GemmSm90Config.blocker says."""
+    words = name.split()
+    base, rest = (words[0], words[1:]) if words else (name, [])
     schedule = KernelSchedule.select(base, tma=tma)
+    swizzle = 1
+    if SWIZZLE in rest[-2:]:
+        if rest[-2:-1] != [SWIZZLE] or not rest[-1].isdigit():
+            raise InvalidKernelConfig(
+                f"`{SWIZZLE}` takes the tile scheduler's swizzle, as \"{swizzled_schedule(base, 8)}\", got {name!r}")
+        swizzle, rest = int(rest[-1]), rest[:-2]
     if not schedule.split_k:
-        if count:
-            raise InvalidKernelConfig(f"sm_90a GEMM schedule {base!r} takes no parameter, got {name!r}")
-        return schedule, 1
-    if not count.strip().isdigit():
+        if rest:
+            raise InvalidKernelConfig(
+                f"sm_90a GEMM schedule {base!r} takes no parameter but `{SWIZZLE} S`, got {name!r}")
+        return Sm90Schedule(schedule, 1, swizzle)
+    if len(rest) != 1 or not rest[0].isdigit():
         raise InvalidKernelConfig(
             f"the split-K schedule needs its split count, as \"{splitk_schedule(2)}\", got {name!r}")
-    return schedule, int(count)
+    return Sm90Schedule(schedule, int(rest[0]), swizzle)
 
 
 @dataclass(frozen=True)
@@ -199,6 +251,9 @@ class GemmSm90Config(Sm90MainloopChecks):
     stages: int | None = None  # None: StageCountAutoCarveout (as many as fit)
     epilogue_n: int = 32  # N of the epilogue's subtiles (heuristic.epilogue_subtile_n); 32 is CUTLASS's
     splits: int = 1  # the cooperative_splitk schedule's split count (>= 2); 1 for every other
+    # The persistent tile scheduler's max_swizzle_size: consecutive tiles walk bands of this many
+    # tiles across the raster, so one wave shares its operands' slices in L2; 1 walks plain rows.
+    swizzle: int = 1
 
     def summary(self) -> str:
         stages = "auto" if self.stages is None else str(self.stages)
@@ -208,6 +263,7 @@ class GemmSm90Config(Sm90MainloopChecks):
             f"D row/{self.alignment_d}, tile {self.tile}, cluster {self.cluster}, stages {stages}, "
             f"{self.schedule.name.lower()}"
             + (f" {self.splits}" if self.schedule.split_k else "")
+            + (f" {SWIZZLE} {self.swizzle}" if self.swizzle != 1 else "")
             + ("" if self.epilogue_n == 32 else f", epilogue {'x'.join(map(str, self.epilogue_tile()))}")
         )
 
@@ -246,6 +302,16 @@ class GemmSm90Config(Sm90MainloopChecks):
             return f"cooperative_splitk takes a split count from 2 to {MAX_SPLITS}, got {self.splits}"
         if not self.schedule.split_k and self.splits != 1:
             return f"only cooperative_splitk splits K, not {self.schedule.bolt_name}"
+        if self.swizzle not in SWIZZLES:
+            return f"the tile scheduler's swizzle is one of {', '.join(map(str, SWIZZLES))}, got {self.swizzle}"
+        if self.swizzle != 1 and self.schedule.stream_k:
+            # CUTLASS's stream-K scheduler takes the argument too, but boltc runs these schedules
+            # on problems of under one wave (no later wave to share L2 with), and the swizzle's
+            # rounding of the tile grid would split and reduce masked tiles: never GPU-checked.
+            return (
+                f"swizzle is for the data-parallel persistent schedules (cooperative, pingpong), "
+                f"not {self.schedule.bolt_name}, which runs under CUTLASS's stream-K scheduler"
+            )
         return self.mainloop_blocker()
 
     @property
@@ -532,6 +598,11 @@ class GemmSm90Kernel(CutlassKernel):
             f"  arguments.scheduler.splits = {c.splits};"
             if c.schedule.split_k else ""
         )
+        swizzle = (
+            "\n  // Tiles in bands of this many along the raster: a wave's operand slices stay in L2.\n"
+            f"  arguments.scheduler.max_swizzle_size = {c.swizzle};"
+            if c.swizzle != 1 else ""
+        )
         return f"""\
 typename Gemm::Arguments make_arguments({problem}) {{
   using StrideA = typename GemmKernel::StrideA;
@@ -548,7 +619,7 @@ typename Gemm::Arguments make_arguments({problem}) {{
        static_cast<ElementB const*>(b), StrideB{stride_b}}},
       {{{{}}, nullptr, stride_d, static_cast<ElementD*>(d), stride_d}},
       hw_info}};
-  {comment}arguments.epilogue.thread = {thread};{splits}
+  {comment}arguments.epilogue.thread = {thread};{splits}{swizzle}
   return arguments;
 }}
 
@@ -624,12 +695,13 @@ def _lower_gemm(op: bolt.GemmOp, arch: str) -> GemmLowering:
         raise InvalidKernelConfig(f"#bolt.kernel family {attr.family.data!r} is not {FAMILY!r}")
     tile, cluster = Shape3.of(bolt.int_list(attr.tile)), Shape3.of(bolt.int_list(attr.cluster))
     stages, schedule_name, note = attr.stage_count, attr.schedule.data, kernel_reason(op)
-    schedule, splits = schedule_of(schedule_name, tma=tma)
+    schedule = schedule_of(schedule_name, tma=tma)
     config = GemmSm90Config(
         element_ab=element, element_d=element_d, layout_a=layout_a, layout_b=layout_b,
         alignment_a=alignment_a, alignment_b=alignment_b, alignment_d=alignment_d,
-        tile=tile, cluster=cluster, schedule=schedule, stages=stages, splits=splits,
-        epilogue_n=epilogue_subtile_n(schedule.cooperative, tile.n, tree.evaluates_transcendental),
+        tile=tile, cluster=cluster, schedule=schedule.kernel, stages=stages, splits=schedule.splits,
+        swizzle=schedule.swizzle,
+        epilogue_n=epilogue_subtile_n(schedule.kernel.cooperative, tile.n, tree.evaluates_transcendental),
     )
     kernel = GemmSm90Kernel(config, tree)
     _check_leaf_alignment(kernel, binding)

@@ -26,7 +26,13 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     Operand,
     OperandKind,
     ParamRole,
+    Sm90Schedule,
+    effective_swizzle,
     lower_gemm,
+    schedule_base,
+    schedule_of,
+    split_count,
+    swizzle_of,
     tma_epilogue_smem_bytes,
 )
 from boltc.tuning.heuristic import choose_gemm_sm90, epilogue_subtile_n
@@ -228,6 +234,69 @@ def test_split_k_schedule_errors(schedule, message):
         lower(bias_relu(1280, 768, 3072, kernel=kernel_attr((128, 128, 64), schedule=schedule)))
 
 
+@pytest.mark.parametrize("name,tma,expected", [
+    ("cooperative", True, Sm90Schedule(KernelSchedule.TMA_COOPERATIVE)),
+    ("cooperative swizzle 8", True, Sm90Schedule(KernelSchedule.TMA_COOPERATIVE, swizzle=8)),
+    ("pingpong  swizzle 4", True, Sm90Schedule(KernelSchedule.TMA_PINGPONG, swizzle=4)),
+    ("pingpong swizzle 2", False, Sm90Schedule(KernelSchedule.CP_ASYNC_PINGPONG, swizzle=2)),
+    ("cooperative_splitk 3", True, Sm90Schedule(KernelSchedule.TMA_COOPERATIVE_SPLITK, splits=3)),
+    # Parsed (the blocker refuses it: test_swizzle_is_refused_where_cutlass_or_boltc_would_not_run_it).
+    ("cooperative_splitk 2 swizzle 2", True, Sm90Schedule(KernelSchedule.TMA_COOPERATIVE_SPLITK, 2, 2)),
+])
+def test_schedule_strings_name_the_schedule_splits_and_swizzle(name, tma, expected):
+    """`BASE [SPLITS] [swizzle S]`; the lenient helpers read the same numbers (and 1 from any
+    other family's schedule string, which the model hands them too)."""
+    assert schedule_of(name, tma=tma) == expected
+    assert (split_count(name), swizzle_of(name)) == (expected.splits, expected.swizzle)
+    assert schedule_base(name) == expected.kernel.bolt_name
+    assert (split_count("multistage warp 64x64x64"), swizzle_of("multistage warp 64x64x64")) == (1, 1)
+
+
+@pytest.mark.parametrize("schedule,message", [
+    ("cooperative swizzle", "`swizzle` takes the tile scheduler's swizzle, as \"cooperative swizzle 8\""),
+    ("pingpong swizzle eight", "`swizzle` takes the tile scheduler's swizzle"),
+    ("cooperative 8 swizzle", "`swizzle` takes the tile scheduler's swizzle"),
+    ("cooperative swizzle 8 swizzle 4", "takes no parameter but `swizzle S`"),
+    ("cooperative_splitk swizzle 2", "needs its split count"),
+    ("cooperative swizzle 3", "swizzle is one of 1, 2, 4, 8, got 3"),
+    ("cooperative swizzle 16", "swizzle is one of 1, 2, 4, 8, got 16"),
+    ("cooperative_splitk 2 swizzle 2", "not cooperative_splitk, which runs under CUTLASS's stream-K scheduler"),
+    ("cooperative_streamk swizzle 4", "not cooperative_streamk"),
+])
+def test_swizzle_is_refused_where_cutlass_or_boltc_would_not_run_it(schedule, message):
+    with pytest.raises(InvalidKernelConfig, match=re.escape(message)):
+        lower(bias_relu(4096, 4096, 4096, kernel=kernel_attr((128, 256, 64), schedule=schedule)))
+
+
+def test_swizzle_sets_the_tile_schedulers_argument_in_the_host_tu():
+    """`"cooperative swizzle 8"`: CUTLASS's max_swizzle_size in make_arguments (host TU only),
+    the configuration's summary says it, and it is its own TU; swizzle 1 is the plain kernel,
+    byte for byte."""
+    attr = lambda schedule: kernel_attr((128, 256, 64), (2, 1, 1), schedule=schedule)
+    kernel = lower(bias_relu(8192, 8192, 8192, kernel=attr("cooperative swizzle 8"))).kernel
+    assert kernel.config.swizzle == 8 and kernel.config.splits == 1
+    host, device = kernel.render(), kernel.render_device()
+    assert host.count("arguments.scheduler.max_swizzle_size = 8;") == 1
+    assert "max_swizzle_size" not in device
+    assert "tile 128x256x64, cluster 2x1x1, stages 4, tma_cooperative swizzle 8" in host
+    assert kernel.programmatic and kernel.prefetch_rows  # still the data-parallel persistent kernel
+    plain = lower(bias_relu(8192, 8192, 8192, kernel=attr("cooperative"))).kernel
+    assert plain.config.swizzle == 1 and "max_swizzle_size" not in plain.render() and plain.name != kernel.name
+    assert lower(bias_relu(8192, 8192, 8192, kernel=attr("cooperative swizzle 1"))).kernel.render() == plain.render()
+    four = lower(bias_relu(8192, 8192, 8192, kernel=attr("cooperative swizzle 4"))).kernel
+    assert four.name != kernel.name and "arguments.scheduler.max_swizzle_size = 4;" in four.render()
+    pingpong = lower(bias_relu(8192, 8192, 8192, kernel=kernel_attr((128, 128, 64), schedule="pingpong swizzle 4")))
+    assert "max_swizzle_size = 4;" in pingpong.kernel.render()
+    assert pingpong.kernel.config.summary().endswith("tma_pingpong swizzle 4")
+
+
+def test_effective_swizzle_is_cutlass_get_log_swizzle_size():
+    """tile_scheduler_params.h: 8 needs 6 CTAs on the grid's shorter side, 4 three, 2 two."""
+    assert [effective_swizzle(8, 64, n) for n in (1, 2, 3, 5, 6, 32)] == [1, 2, 4, 4, 8, 8]
+    assert [effective_swizzle(s, 64, 32) for s in (1, 2, 4, 8)] == [1, 2, 4, 8]
+    assert effective_swizzle(4, 2, 64) == 2
+
+
 def test_one_tu_per_configuration_not_per_layer():
     big = lower(bias_relu(4096, 1024, 512, kernel=KERNEL_COOP_128))
     small = lower(bias_relu(96, 256, 128, kernel=KERNEL_COOP_128))
@@ -372,6 +441,9 @@ def test_a_good_config_passes():
         ({"stages": 1}, r"at least 2 stages"),
         ({"tile": Shape3(256, 256, 128), "stages": 4}, r"4 stages of 131104 bytes exceed"),
         ({"element_ab": Element.F32, "alignment_a": 4, "alignment_b": 4}, r"must be f16 or bf16"),
+        ({"swizzle": 0}, r"swizzle is one of 1, 2, 4, 8, got 0"),
+        ({"swizzle": 2, "schedule": KernelSchedule.TMA_COOPERATIVE_SPLITK, "splits": 2, "cluster": Shape3(1, 1, 1)},
+         r"not cooperative_splitk, which runs under CUTLASS's stream-K scheduler"),
     ],
 )
 def test_bad_configs_are_refused_before_nvcc(overrides, message):

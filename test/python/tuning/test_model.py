@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from boltc.analysis import b2b_cost
 from boltc.dialects.bolt import Residence
@@ -221,6 +221,73 @@ def test_an_operand_swept_again_and_again_comes_from_dram_when_it_overflows_l2()
     assert predict(c, Workload(8192, 16384, 8192), H100).dram_floor_us > once(Workload(8192, 16384, 8192)) * 5
 
 
+def test_a_swizzle_serves_several_rows_of_tiles_per_pass_over_the_swept_operand():
+    """CUTLASS's tile scheduler with max_swizzle_size S (get_work_idx_m_and_n) walks S rows of
+    M tiles, then one N tile on: a pass over B serves S rows. 128x256 tiles on 8192^3 (64 x 32,
+    along N): unswizzled, a wave of 132 tiles already spans 4 rows, so swizzle 4 changes
+    nothing and swizzle 8 halves the passes (2048 / 256 = 8 instead of 15.5): fewer re-read
+    bytes, a lower L2 floor, and the kernel back to math-bound. On 128x128 tiles (64 x 64) a
+    wave spans 2 rows: 4 already halves the passes."""
+    big = Workload(8192, 8192, 8192)
+    b = 8192 * 8192 * 2
+    missed = 1 - H100.l2_bytes / 2 / b
+    once = (3 * 8192 * 8192) * 2 / H100.dram_bytes_per_us
+
+    def swizzled(tile, swizzle, schedule=COOP, cluster=(1, 1, 1)):
+        name = schedule if swizzle == 1 else f"{schedule} swizzle {swizzle}"
+        return predict(sm90(tile, name, cluster), big, H100)
+
+    plain, four, eight = (swizzled((128, 256, 64), s) for s in (1, 4, 8))
+    assert eight.dram_floor_us == pytest.approx(once + (2048 / 256 - 1) * missed * b / H100.dram_bytes_per_us)
+    assert four.dram_floor_us == pytest.approx(plain.dram_floor_us) and four.time_us == pytest.approx(plain.time_us)
+    assert eight.dram_floor_us < plain.dram_floor_us and eight.l2_floor_us < plain.l2_floor_us
+    assert (plain.bound, eight.bound) == ("l2", "math") and eight.time_us < plain.time_us
+    assert eight.tiles == plain.tiles == 2048  # 64 x 32 is whole bands of 8: nothing masked
+    small = [swizzled((128, 128, 64), s, PING, (2, 1, 1)) for s in (1, 4)]
+    assert small[1].dram_floor_us == pytest.approx(once + (4096 / 256 - 1) * missed * b / H100.dram_bytes_per_us)
+    assert small[1].time_us < small[0].time_us
+    # Along M (256x128: 32 x 64 tiles, more N tiles than M) A is swept: the same, mirrored.
+    assert swizzled((256, 128, 64), 8).dram_floor_us == pytest.approx(eight.dram_floor_us)
+
+
+def test_a_swizzle_rounds_the_tile_grid_up_to_whole_bands():
+    """The scheduler rounds both sides of the grid up to whole bands of swizzle x cluster tiles
+    and runs the extra ones masked (tile_scheduler_params.h): 1536x1280 on 128x128 tiles is
+    12 x 10 = 120 tiles, one wave; swizzle 8 makes it 16 x 16 = 256, two waves, and the model
+    says what that costs. A grid too narrow for 8 runs CUTLASS's 4 (4 tiles wide: 4 rows)."""
+    w = Workload(1536, 1280, 4096)
+    plain, eight = (predict(sm90((128, 128, 64), s), w, H100) for s in (COOP, "cooperative swizzle 8"))
+    assert (plain.tiles, eight.tiles) == (120, 256) and eight.time_us > 1.5 * plain.time_us
+    narrow = Workload(8192, 1024, 1024)  # 64 x 4 tiles of 128x256
+    assert predict(sm90((128, 256, 64), "cooperative swizzle 8"), narrow, H100) == \
+        predict(sm90((128, 256, 64), "cooperative swizzle 4"), narrow, H100)
+
+
+@settings(max_examples=100, deadline=None)
+@given(tiles_m=st.integers(1, 96), tiles_n=st.integers(1, 96), k=st.integers(64, 8192),
+       ragged=st.integers(0, 63), swizzle=st.sampled_from((2, 4, 8)),
+       shape=st.sampled_from((((128, 256, 64), COOP, (1, 1, 1), 4), ((256, 128, 64), COOP, (2, 1, 1), 4),
+                              ((128, 128, 64), PING, (2, 1, 1), 6))))
+def test_a_swizzle_that_masks_no_tiles_never_costs_time(tiles_m, tiles_n, k, ragged, swizzle, shape):
+    """Fewer passes over the swept operand can only lower the DRAM and L2 terms; on one wave
+    (every tile at once: one pass either way) the prediction is unchanged. Grids the swizzle
+    would round up (masked tiles) are the test above."""
+    from boltc.lowering.cutlass.gemm_sm90 import effective_swizzle
+
+    tile, schedule, cluster, stages = shape
+    cm, cn = cluster[:2]
+    grid_m, grid_n = -(-tiles_m // cm) * cm, -(-tiles_n // cn) * cn
+    s = effective_swizzle(swizzle, grid_m, grid_n)
+    assume(grid_m % (s * cm) == 0 and grid_n % (s * cn) == 0)
+    w = Workload(tiles_m * tile[0] - ragged, tiles_n * tile[1] - ragged, k)
+    plain = predict(sm90(tile, schedule, cluster, stages), w, H100)
+    swizzled = predict(sm90(tile, f"{schedule} swizzle {swizzle}", cluster, stages), w, H100)
+    assert swizzled.tiles == plain.tiles
+    assert swizzled.time_us <= plain.time_us * (1 + 1e-9)
+    if plain.tiles <= H100.sms:
+        assert swizzled.time_us == pytest.approx(plain.time_us)
+
+
 def test_l2_serves_loads_at_its_rate_and_re_read_bytes_wait_on_dram():
     """The L2 floor: every k-block's bytes through L2 at `l2_bytes_per_us` over all SMs, except
     the bytes a pass re-reads from DRAM (an operand that overflows half of L2), which take DRAM's
@@ -344,6 +411,7 @@ def test_epilogue_traffic_and_functors_cost_time():
 SOME_CANDIDATES = [
     sm90((128, 256, 64), COOP, (2, 1, 1), 4), sm90((64, 128, 64), PING, (1, 1, 1), 8),
     sm90((128, 128, 64), STREAMK, (1, 1, 1), 6), sm90((128, 128, 64), "cooperative_splitk 3", (1, 1, 1), 6),
+    sm90((128, 256, 64), "cooperative swizzle 8", (2, 1, 1), 4),
     Candidate(Family.GEMM_SM80, (128, 128, 32), (1, 1, 1), 4, "multistage warp 64x64x32", (64, 64, 32)),
     Candidate(Family.GEMM_SM80, (256, 64, 32), (1, 1, 1), 4, "multistage warp 64x64x32", (64, 64, 32)),
     Candidate(Family.CONV_SM90, (128, 128, 64), (1, 1, 1), 6, "warpspecialized"),

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from boltc.lowering.cutlass.cpp import Element, GmemLayout, InvalidKernelConfig, max_alignment
+from boltc.lowering.cutlass.gemm_sm90 import swizzle_of
 from boltc.tuning import heuristic, heuristic_sm80
 from boltc.tuning.space import (
     MAX_CANDIDATES, Candidate, Family, GemmProblem, candidates, fits_problem, lower_with, problem_of,
@@ -45,6 +46,9 @@ def _assert_every_candidate_lowers_and_renders(op, arch):
         assert config.stages == candidate.stages
         text = lowered.kernel.render()
         assert lowered.kernel.name in text
+        if candidate.family is Family.GEMM_SM90:  # the tile scheduler's swizzle, as the schedule names it
+            assert config.swizzle == swizzle_of(candidate.schedule)
+            assert ("max_swizzle_size" in text) == (config.swizzle != 1)
         # The space's own objects (no IR) are the same kernel the op lowers to.
         problem = problem_of(op, candidate.family, arch)
         assert candidate.kernel(problem).name == lowered.kernel.name
@@ -129,6 +133,31 @@ def test_split_k_where_the_parts_fit_one_wave_and_keep_two_k_blocks():
     assert not any("splitk" in c.schedule for c in candidates(gemm_op(8192, 8192, 8192), "sm_90a"))
     assert not any("splitk" in c.schedule for c in candidates(gemm_op(1000, 48, 174), "sm_90a"))  # no TMA
     assert len(found) <= MAX_CANDIDATES
+
+
+def test_swizzle_for_the_largest_tiles_where_they_make_two_waves():
+    """The tile scheduler's swizzle 4 and 8 (`"cooperative swizzle 8"`) on the data-parallel
+    candidates of the largest tiles (128x256, 256x128, 128x128 under a two-CTA cluster), each
+    beside its plain self with the same stages, where the candidate's own tiles make two waves
+    of the 132 SMs or more; a swizzle CUTLASS would cap (8 on a grid 4 tiles wide) is left out."""
+    large = candidates(gemm_op(8192, 8192, 8192), "sm_90a")
+    swizzled = [c for c in large if "swizzle" in c.schedule]
+    assert sorted((c.tile[:2], c.cluster[:2], c.schedule) for c in swizzled) == sorted(
+        (tile, cluster, f"{schedule} swizzle {s}") for tile, cluster, schedule in (
+            ((128, 256), (1, 1), "cooperative"), ((128, 256), (2, 1), "cooperative"),
+            ((256, 128), (1, 1), "cooperative"), ((256, 128), (2, 1), "cooperative"),
+            ((128, 128), (2, 1), "cooperative"), ((128, 128), (2, 1), "pingpong"),
+        ) for s in (4, 8))
+    for c in swizzled:
+        assert replace(c, schedule=c.schedule.split(" swizzle ")[0]) in large, c
+        assert Candidate.from_kernel_text(c.kernel_attr_text()) == c
+    assert len(large) <= MAX_CANDIDATES
+    # 32768x1024x4096 on 128x256: 256 x 4 tiles, too narrow for 8 (CUTLASS runs it as 4).
+    tall = {c.schedule for c in candidates(gemm_op(32768, 1024, 4096), "sm_90a") if c.tile[:2] == (128, 256)}
+    assert "cooperative swizzle 4" in tall and "cooperative swizzle 8" not in tall
+    # Under two waves of tiles (1280x768x768: 60 of 128x128, 30 of 128x256): none.
+    for m, n, k in ((1280, 768, 768), (1280, 3072, 768)):
+        assert not any("swizzle" in c.schedule for c in candidates(gemm_op(m, n, k), "sm_90a")), (m, n, k)
 
 
 def test_unaligned_gemm_gets_cp_async_kernels_without_clusters():

@@ -2,7 +2,7 @@
 space's candidates across the families, each written into its op as #bolt.kernel, lowered by
 the real emitter and compiled (one nvcc at a time). test_space.py renders every candidate; this
 proves the rendered text compiles. Marker `nvcc` (CI runs it; skip with -m 'not nvcc');
-three compiles, about 5 minutes on the (shared) 2-core development machine."""
+four compiles, about 6 minutes on the (shared) 2-core development machine."""
 
 from __future__ import annotations
 
@@ -37,6 +37,10 @@ def _sample():
     # set in the arguments (1280x3072x768 fills the SMs, so 1280x768x3072).
     split = [c for c in candidates(gemm_op(1280, 768, 3072), "sm_90a") if c.schedule.startswith("cooperative_splitk")]
     picks.append((gemm_op(1280, 768, 3072), "sm_90a", rng.choice(split)))
+    # And a swizzled one: the persistent tile scheduler's max_swizzle_size set in the
+    # arguments (offered where the tiles make two waves: 8192^3).
+    swizzled = [c for c in candidates(gemm_op(8192, 8192, 8192), "sm_90a") if "swizzle" in c.schedule]
+    picks.append((gemm_op(8192, 8192, 8192), "sm_90a", rng.choice(swizzled)))
     return picks
 
 
