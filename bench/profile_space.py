@@ -4,6 +4,7 @@
                                   [--arch sm_90a] [--limit N] [--budget-s S] [--jobs N]
                                   [--gemms MxNxK[+act],...] [--convs H,W,C,F,R,S,stride,pad;...]
                                   [--families gemm_sm90,conv_sm80,...] [--schedules PREFIX,...]
+                                  [--clusters MxNx1,...]
 
 On the GPU machine (the workload table travels in the carried .whl/):
 
@@ -188,7 +189,7 @@ def spread(items: list, limit: int | None) -> list:
 
 
 def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = frozenset(),
-              schedules: tuple[str, ...] = ()):
+              schedules: tuple[str, ...] = (), clusters: frozenset[tuple[int, ...]] = frozenset()):
     from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
     from boltc.tuning import space
 
@@ -205,7 +206,8 @@ def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = froz
                 print(f"profile_space: {label}: {family.value} cannot lower it: {error}", file=sys.stderr)
                 continue
             found = [c for c in space.space(problem, family, arch)
-                     if not schedules or (c.schedule or "").startswith(schedules)]
+                     if (not schedules or (c.schedule or "").startswith(schedules))
+                     and (not clusters or tuple(c.cluster) in clusters)]
             found = spread(found, limit)
             pairs += [(c, problem) for c in found]
             print(f"profile_space: {label}: {len(found)} {family.value} candidates", file=sys.stderr)
@@ -230,8 +232,14 @@ def main(argv=None) -> int:
                         help="only these kernel families (e.g. gemm_sm90,conv_sm80); default every one searched")
     parser.add_argument("--schedules", default="", metavar="S,...",
                         help="only candidates whose schedule starts with one of these (e.g. cooperative_splitk)")
+    parser.add_argument("--clusters", default="", metavar="MxNx1,...",
+                        help="only candidates with one of these clusters (e.g. 2x2x1,2x4x1)")
     args = parser.parse_args(argv)
     gemms = [g for g in args.gemms.split(",") if g]
+    try:
+        clusters = frozenset(tuple(int(v) for v in c.split("x")) for c in args.clusters.split(",") if c)
+    except ValueError:
+        parser.error(f"--clusters {args.clusters!r}: expected MxNx1,... (e.g. 2x1x1,1x2x1)")
     convs = [c for c in args.convs.split(";") if c]
     try:
         named = chosen_ops(gemms, convs)
@@ -247,7 +255,7 @@ def main(argv=None) -> int:
     else:
         ops = anchor_ops(json.loads((args.workloads or default_workloads()).read_text()), args.only)
     pairs = pairs_for(ops, args.arch, args.limit, frozenset(f for f in args.families.split(",") if f),
-                      tuple(s for s in args.schedules.split(",") if s))
+                      tuple(s for s in args.schedules.split(",") if s), clusters)
     print(f"profile_space: {len(pairs)} (candidate, problem) pairs", file=sys.stderr, flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()

@@ -20,7 +20,8 @@ need small threadblock sizes"), per family:
   (`MAX_ACCUMULATOR_TILE`, measured there: 128x256 in one warpgroup spilled, 10x slower) and the
   reason CUTLASS's own generator lists no pingpong 128x256 or cooperative 256x256. Clusters
   1x1x1 and the multicast cluster (2x1x1 when there are two tiles along M, else 1x2x1 when
-  there are two along N). The stream-K schedule (`cooperative_streamk`, CUTLASS's
+  there are two along N), and 1x2x1 beside 2x1x1 on 128x256 and 256x128 tiles of problems of
+  two waves or more (what cuBLAS runs there; `_sm90_clusters`). The stream-K schedule (`cooperative_streamk`, CUTLASS's
   StreamKScheduler, which decides stream-K, split-K or data-parallel at run time) for the
   cooperative tiles of a problem that does not fill one wave, and split-K in 2, 3 or 4 parts
   fixed at compile time (`cooperative_splitk S`: the same scheduler's `splits` argument) where
@@ -99,6 +100,7 @@ SPLITK_COUNTS = (2, 3, 4)  # more parts cost a tile's fp32 write and read each (
 MIN_SPLIT_K_BLOCKS = 2  # each part keeps at least two k-blocks to pipeline
 SWIZZLES = (4, 8)  # the tile scheduler's swizzles offered (module docstring: why not 2)
 SWIZZLE_WAVES = 2  # ... to candidates whose tiles make at least this many full waves
+CLUSTER_WAVES = 2  # 1x2x1 beside 2x1x1 on the largest tiles of problems of this many waves (_sm90_clusters)
 
 
 class Family(Enum):
@@ -477,13 +479,9 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
     wave = sms(arch)
     for tile, schedule in _size_pruned(SM90_GEMM_TILES, problem, arch):
         m_tiles, n_tiles = ceil(problem.m / tile[0]), ceil(problem.n / tile[1])
-        clusters = [(1, 1, 1)]
-        if problem.tma and m_tiles >= 2:
-            clusters.append((2, 1, 1))
-        elif problem.tma and n_tiles >= 2:
-            clusters.append((1, 2, 1))
-        schedules = [schedule]
         tiles = tile_count(tile, problem)
+        clusters = _sm90_clusters(tile, m_tiles, n_tiles, tiles, wave) if problem.tma else [(1, 1, 1)]
+        schedules = [schedule]
         if schedule == "cooperative" and problem.tma and tiles < wave:
             schedules.append(STREAMK)  # under one wave: CTAs share the K loops of the tiles
             # Split-K where the parts still fit one wave and keep a pipeline's worth of K each.
@@ -499,6 +497,25 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
                     if sched == schedule:
                         out += _swizzled(replace(base, stages=stages), problem, wave)
     return out
+
+
+def _sm90_clusters(tile, m_tiles: int, n_tiles: int, tiles: int, wave: int) -> list[tuple[int, int, int]]:
+    """The clusters a gemm_sm90 tile is offered with (TMA operands only: multicast). Always
+    1x1x1; 2x1x1 where there are two tiles along M (B multicast), else 1x2x1 where there are two
+    along N; and 1x2x1 beside 2x1x1 on the largest tiles (128x256, 256x128) of a problem of
+    CLUSTER_WAVES waves or more, as cuBLAS's own sm_90 kernels run every paper GEMM of several
+    waves (bench/cublas_kernels.py, H200, 2026-11-29). Profiled there (bench/RESULTS.md): 1x2x1
+    was the fastest of 26 cooperative candidates on 32768x4096x1024 (128x256, 4 % ahead of the
+    best 1x1x1 or 2x1x1) and 32768x1024x4096 (256x128, swizzle 4, 1 %). cuBLAS's 2x4 clusters
+    on the one-wave 1280x768 GEMMs were tried as 2x2x1 and 2x4x1 on tiles up to 128x128: none
+    beat the 2x1x1 best (1280x768x3072: 16.8 us on 128x64 2x1x1, 18.3 the best 2x2x1), so they
+    are not offered."""
+    clusters = [(1, 1, 1)]
+    if m_tiles >= 2:
+        clusters.append((2, 1, 1))
+    if n_tiles >= 2 and (m_tiles < 2 or (tile[0] * tile[1] >= 128 * 256 and tiles >= CLUSTER_WAVES * wave)):
+        clusters.append((1, 2, 1))
+    return clusters
 
 
 def _swizzled(candidate: Candidate, problem: GemmProblem, wave: int) -> list[Candidate]:

@@ -145,7 +145,8 @@ def test_swizzle_for_the_largest_tiles_where_they_make_two_waves():
     assert sorted((c.tile[:2], c.cluster[:2], c.schedule) for c in swizzled) == sorted(
         (tile, cluster, f"{schedule} swizzle {s}") for tile, cluster, schedule in (
             ((128, 256), (1, 1), "cooperative"), ((128, 256), (2, 1), "cooperative"),
-            ((256, 128), (1, 1), "cooperative"), ((256, 128), (2, 1), "cooperative"),
+            ((128, 256), (1, 2), "cooperative"), ((256, 128), (1, 1), "cooperative"),
+            ((256, 128), (2, 1), "cooperative"), ((256, 128), (1, 2), "cooperative"),
             ((128, 128), (2, 1), "cooperative"), ((128, 128), (2, 1), "pingpong"),
         ) for s in (4, 8))
     for c in swizzled:
@@ -253,3 +254,19 @@ def test_every_shortlisted_candidate_renders_its_profiler():
         problem = next(p for c, p in pairs if c.family is mine.family)
         for candidate, problem in [*pairs, (mine, problem)]:  # mine as the heuristic wrote it, too
             assert profiler_unit(candidate, problem, "sm_90a").source
+
+
+def test_a_1x2_cluster_beside_2x1_on_the_largest_tiles_of_several_waves():
+    """cuBLAS runs 1x2 clusters (A multicast along N) on every paper GEMM of several waves; the
+    space offers 1x2x1 beside 2x1x1 on 128x256 and 256x128 tiles there, and on no one-wave
+    problem where there are two tiles along M (2x1x1 is its multicast cluster)."""
+    def clusters(m, n, k):
+        return {(c.tile[:2], c.cluster) for c in candidates(gemm_op(m, n, k), "sm_90a")
+                if c.family is Family.GEMM_SM90}
+
+    large = clusters(32768, 4096, 1024)
+    for tile in ((128, 256), (256, 128)):
+        assert {(tile, (1, 1, 1)), (tile, (2, 1, 1)), (tile, (1, 2, 1))} <= large
+    assert ((128, 128), (1, 2, 1)) not in large
+    assert not any(cluster == (1, 2, 1) for _, cluster in clusters(1280, 768, 3072))
+    assert ((128, 256), (1, 2, 1)) in clusters(128, 4096, 256)  # one tile along M: 1x2x1 is the multicast one
