@@ -23,8 +23,8 @@ What the flags promise, and how each is kept (test/python/cli/test_cli_flags.py)
   a located error naming the op before any nvcc runs, on every path.
 - `--fuse-b2b` / `--no-fuse-b2b` turn fuse-b2b on or off for the build (`boltc.compile(fuse_b2b=
   True / False)`): a pair goes into one b2b kernel where one of the target's b2b kernels runs it
-  (`--emit cpp` shows that kernel, not two GEMMs). Neither: on for sm_90a, whose b2b kernels
-  won on every chain they take, off for sm_80 (`compiler.B2B_KERNEL_ARCHS`).
+  (`--emit cpp` shows that kernel, not two GEMMs) and the performance model predicts a gain.
+  Neither: on for both targets (`compiler.B2B_KERNEL_ARCHS`).
 - `-q` silences everything but errors, the kernel progress and `--tune profile`'s too; `--remarks` explains refused
   fusions on every path that runs the graph passes.
 - Ctrl-C or SIGTERM: every nvcc is killed, every temporary file removed, no cache entry
@@ -170,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fuse-b2b", action=argparse.BooleanOptionalAction, default=None,
                         help="fuse back-to-back GEMMs (and 1x1 convolutions after a convolution) into "
                              "one b2b kernel wherever one of the target's b2b kernels runs the pair "
-                             "(default: on for sm_90a, off for sm_80)")
+                             "and the performance model predicts it pays (default: on)")
     parser.add_argument("-j", "--jobs", type=positive_int, metavar="N",
                         help="parallel nvcc processes for a shared library (default: all cores, "
                              "memory permitting)")

@@ -7,8 +7,9 @@
 
 The graph passes are `boltc.passes.pipeline.run_pipeline`, what `boltc --emit bolt` runs, except
 that back-to-back fusion runs by default only for targets whose b2b kernels win
-(`B2B_KERNEL_ARCHS`: sm_90a; on sm_80 a b2b candidate compiles as two kernels unless
-`fuse_b2b=True`, and the build's `--remarks` names the pairs the pass would fuse).
+(`B2B_KERNEL_ARCHS`: sm_90a and sm_80, where a pair is fused only where the performance model
+predicts a gain of MIN_PREDICTED_GAIN or more; `fuse_b2b=False` builds every pair as two
+kernels).
 
 Optimized IR compiles as written. `optimize` records the target it optimized for on the module
 (`builtin.module attributes {boltc.pipeline = {arch = "sm_90a", precision = "f16"}}`), and a
@@ -40,11 +41,14 @@ if TYPE_CHECKING:
 ARCHES = ("sm_90a", "sm_80")  # the first is the default
 PRECISIONS = ("f16", "bf16", "f32")  # the first is the default
 PIPELINE_RECORD = "boltc.pipeline"  # the module attribute naming the target optimize() ran for
-# Targets where fuse-b2b runs by default. sm_90a: its b2b kernels (b2b_gemm_sm90, b2b_conv_sm90)
-# ran every chain they take faster than boltc's two kernels (1.15-2.24x, bench/RESULTS.md,
-# 2026-11-28), and fuse-b2b fuses only pairs they take. sm_80: CUTLASS example 13's kernels ran
-# 0.91-1.25x the unfused pair (H100, 2026-11-26): boltc.compile(..., fuse_b2b=True) opts in.
-B2B_KERNEL_ARCHS: frozenset[str] = frozenset({"sm_90a"})
+# Targets where fuse-b2b runs by default: those with b2b kernels and a GPU model to decide by
+# (fuse-b2b fuses a pair only where the model predicts MIN_PREDICTED_GAIN). sm_90a: its b2b
+# kernels (b2b_gemm_sm90, b2b_conv_sm90) ran every chain they take faster than boltc's two
+# kernels (1.15-2.24x, bench/RESULTS.md, 2026-11-28/29; the model's decision agrees on all 12).
+# sm_80: CUTLASS example 13's kernels ran 0.91-1.25x the unfused pair (on an H100 through PTX,
+# 2026-11-26); the model (datasheet-scaled a100_sxm, and h100_sxm for those runs) fuses the five
+# that won and refuses the one that lost (predicted 1.02-1.07x, under the margin).
+B2B_KERNEL_ARCHS: frozenset[str] = frozenset({"sm_90a", "sm_80"})
 
 
 @dataclass(frozen=True)
@@ -134,7 +138,7 @@ def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") ->
         reason = decision if isinstance(decision, str) else (
             "fuse-b2b is off for this build (fuse_b2b=False, boltc --no-fuse-b2b)" if arch in B2B_KERNEL_ARCHS
             else f"fuse-b2b is off for {arch} unless asked for (boltc.compile(..., fuse_b2b=True), boltc "
-                 "--fuse-b2b): its b2b kernels are not yet faster than two kernels on every chain")
+                 "--fuse-b2b): it has no b2b kernel boltc measured")
         lines.append(f"remark: {op_location(second, where)}: '{second.name}' not fused back to back "
                      f"with '{first.name}': {reason}")
     return lines

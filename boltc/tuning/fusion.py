@@ -11,8 +11,8 @@ the target's fitted GPU model (or the one given: both sides on the same GPU): th
 from `predict_b2b_kernel` with the family's structure (`b2b_kernel`), the unfused side from
 `select.ranked_by_model` on each anchor (the
 kernel `--tune model` would choose for it, whatever `--tune` says: the question is what fusing
-replaces at its best). None where the target has no GPU model (sm_80): fuse-b2b then keeps
-analysis.b2b_cost's roofline.
+replaces at its best). None where the target has no GPU model: fuse-b2b then keeps
+analysis.b2b_cost's roofline. fuse-b2b fuses where `gain` reaches its MIN_PREDICTED_GAIN.
 """
 
 from __future__ import annotations

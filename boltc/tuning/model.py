@@ -129,7 +129,9 @@ from boltc.lowering.cutlass.gemm_sm90 import effective_swizzle, schedule_base, s
 from boltc.tuning.space import STREAMK, Candidate, Conv2dProblem, Family, GemmProblem
 
 GPU_DIR = Path(__file__).with_name("gpus")
-GPU_FOR_ARCH = {"sm_90a": "h100_sxm"}  # the GPU a target is tuned for when none is named
+# The GPU a target is tuned for when none is named. a100_sxm is not fitted: bench/datasheet_gpu.py
+# scales h100_sxm's fit by the A100's datasheet (no A100 has been measured).
+GPU_FOR_ARCH = {"sm_90a": "h100_sxm", "sm_80": "a100_sxm"}
 
 # --------------------------------------------------------------------------------------
 # The GPU: fitted constants.

@@ -390,13 +390,13 @@ def test_half_exports_fuse_like_the_f32_models(name: str, arch: str, read_saved_
 
 
 def test_remarks_with_the_pass_off_say_why_a_fusible_pair_stays_apart():
-    """boltc.compile runs fuse-b2b by default only for B2B_KERNEL_ARCHS (sm_90a): with it off
-    (sm_80 by default, or fuse_b2b=False), `--remarks` says, for a pair the pass and a kernel
-    would take (the f16 export: b2b_gemm_sm90), that the pass is off, and for one no kernel runs
-    (the f32 model), the kernels' reasons."""
-    from boltc.compiler import B2B_KERNEL_ARCHS, unfused_b2b_remarks
+    """boltc.compile runs fuse-b2b by default for B2B_KERNEL_ARCHS (both targets): with it off
+    (fuse_b2b=False), `--remarks` says, for a pair the pass and a kernel would take (the f16
+    export: b2b_gemm_sm90), that the pass is off, and for one no kernel runs (the f32 model),
+    the kernels' reasons."""
+    from boltc.compiler import ARCHES, B2B_KERNEL_ARCHS, unfused_b2b_remarks
 
-    assert B2B_KERNEL_ARCHS == {"sm_90a"}
+    assert B2B_KERNEL_ARCHS == set(ARCHES) == {"sm_90a", "sm_80"}
     half = load(str(DATA / "half" / "b2b_gemm_f16.mlir"))
     FuseEpiloguePass().apply(bolt_context(), half)
     (line,) = unfused_b2b_remarks(half, "sm_90a")
