@@ -68,6 +68,32 @@ func.func @legal_conv_pair(%x: tensor<32x56x56x64xf16>, %f0: tensor<64x3x3x64xf1
 
 // -----
 
+// The same pair at 28x28: 1.25x fused on the H100 through PTX (2026-11-26), ~1.4x predicted.
+// MODEL: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.conv2d' fused back to back with 'bolt.conv2d': the performance model (a100_sxm) predicts
+// MODEL-LABEL: func.func @legal_conv_pair_28x28
+// MODEL:         bolt.b2b registers
+// CHECK-LABEL: func.func @legal_conv_pair_28x28
+// CHECK:         bolt.b2b registers
+func.func @legal_conv_pair_28x28(%x: tensor<32x28x28x64xf16>, %f0: tensor<64x3x3x64xf16>, %b0: tensor<64xf16>, %f1: tensor<64x1x1x64xf16>, %b1: tensor<64xf16>) -> tensor<32x28x28x64xf16> {
+  %h = bolt.conv2d nhwc %x, %f0 extras(%b0 : tensor<64xf16>) strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<32x28x28x64xf16>, tensor<64x3x3x64xf16> -> tensor<32x28x28x64xf16> {
+  ^bb0(%acc: tensor<32x28x28x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<32x28x28x64xf32>, tensor<64xf32> -> tensor<32x28x28x64xf32>
+    %y = bolt.ew.relu %s : tensor<32x28x28x64xf32> -> tensor<32x28x28x64xf32>
+    bolt.yield %y : tensor<32x28x28x64xf32>
+  }
+  %o = bolt.conv2d nhwc %h, %f1 extras(%b1 : tensor<64xf16>) strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<32x28x28x64xf16>, tensor<64x1x1x64xf16> -> tensor<32x28x28x64xf16> {
+  ^bb0(%acc: tensor<32x28x28x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<32x28x28x64xf32>, tensor<64xf32> -> tensor<32x28x28x64xf32>
+    %y = bolt.ew.relu %s : tensor<32x28x28x64xf32> -> tensor<32x28x28x64xf32>
+    bolt.yield %y : tensor<32x28x28x64xf32>
+  }
+  func.return %o : tensor<32x28x28x64xf16>
+}
+
+// -----
+
 // The second bias is f32 and the result f16: example 13 adds bias1 as C, of the result's type.
 // CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the second gemm's bias is f32 and its result f16
 // CHECK-LABEL: func.func @bias1_of_another_type
