@@ -408,6 +408,12 @@ class ProfilePlanner:
         for op, sl in lists.items():
             if sl.heuristic is not None:
                 planned.setdefault(units[op][sl.heuristic], None)
+            # The model's own pick (the shortlist's first) is timed too, so that `profile` never
+            # builds what it measured slower than `--tune model`'s choice: the greedy cover below
+            # took another op's shared profiler in its place, and the paper's 8192^3 GEMM got a
+            # swizzle-4 kernel 2.5 % slower than the model's swizzle 8 (H200, 2026-11-29).
+            if sl.pairs and sl.predicted[0] is not None:
+                planned.setdefault(units[op][0], None)
         groups: dict[tuple[str, ...], list] = {}  # ops with the same shortlist: [plausible units, weight]
         for op, sl in lists.items():
             # The op's own heuristic choice is timed anyway: the cover counts the model's picks;
@@ -457,7 +463,8 @@ def plan_profiles(ops, arch: str, top_k: int = PROFILE_TOP_K, *, cover: int = PR
     A profiler is one kernel translation unit (a configuration for an epilogue, alignment and
     element types), compiled once and timed on every shape it serves; compiling is what a cold
     tuning spends its time on. So the plan counts profilers, not pairs: every op's heuristic
-    choice (the default build's kernels: never worse than it), then, greedily, the profiler
+    choice (the default build's kernels: never worse than it) and the model's first pick (never
+    worse than `--tune model`'s build, as measured), then, greedily, the profiler
     that gives the most ops still short of `cover` plausible candidates besides their own
     heuristic choice one more (weighed by the ops' predicted time, so that the layers that take
     the model's time come first; ties: the better-ranked), until each op has `cover` (or all

@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("torch")  # profile.py's reference is torch's (CI installs the CPU build)
 
-from shapes import gemm_op  # noqa: E402
+from shapes import PAPER_GEMMS, gemm_op  # noqa: E402
 
 from boltc.diagnostics import BoltcError  # noqa: E402
 from boltc.tuning import profile, select  # noqa: E402
@@ -227,6 +227,18 @@ def test_the_plan_gives_each_op_its_heuristic_choice_and_cover_plausible_candida
             assert len(set(plausible) & set(plan[op])) >= min(cover, len(plausible))
             assert [pair for pair in sl.pairs if pair in plan[op]] == plan[op]  # the shortlist's order
             assert len(plan[op]) >= min(2, len(sl.pairs))  # never the heuristic's choice alone
+
+
+def test_the_plan_times_each_ops_model_pick():
+    """Every op's model pick (its shortlist's first) is in the plan, whatever profilers the cover
+    shares: `profile` then never builds a kernel it measured slower than `--tune model`'s. The
+    paper's large GEMMs share their plausible profilers, and before this the greedy cover gave
+    8192^3 a shared swizzle-4 kernel, not its own first pick (swizzle 8), and built it."""
+    ops = [gemm_op(m, n, k) for m, n, k in PAPER_GEMMS]
+    for cover in (1, 2):
+        plan = select.plan_profiles(ops, ARCH, cover=cover)
+        for op in ops:
+            assert select.ranked_shortlist(op, ARCH).pairs[0] in plan[op]
 
 
 def test_the_plan_shares_profilers_between_ops():
