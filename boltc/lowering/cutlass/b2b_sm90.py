@@ -333,17 +333,32 @@ class B2bSm90Config(SelfChecking):
 
 
 def resident_with_most_stages(make, k_tiles: int):
-    """The resident kernel's configuration `make(stages, resident_k_tiles)` with W0 resident
-    (its `k_tiles` k-blocks in shared memory) and the most A stages (at least RESIDENT_MIN_A_STAGES),
-    else with W0 streamed and the most stages; the last refusal's words where none fits."""
-    reason = ""
-    for resident, low in ((k_tiles, RESIDENT_MIN_A_STAGES), (0, RESIDENT_STAGES[0])):
+    """The resident kernel's configuration `make(stages, resident_k_tiles)`: W0 resident (its
+    `k_tiles` k-blocks in shared memory, at least RESIDENT_MIN_A_STAGES stages of A beside it)
+    where that leaves A at least as many stages as W0 streamed with A would get, else W0
+    streamed, each with the most stages that fit; the last refusal's words where none fits.
+
+    Why stages decide: the kernel is latency-bound on A's stream (ncu on the H200, 2026-11-29:
+    no eligible warp 78 % of cycles, DRAM at 50 %, time falling with A's bytes in flight), and
+    L2 has room for W0 re-read per tile (62 % busy with it). M=32768, K0=576, N0=128: W0
+    resident (144 KB) leaves 6 stages of A, 20.2 us as a graph replay (16.5 under ncu); W0
+    streamed gets 8, 19.6 (15.3); 4 stages either way 23.8-24.2. Where W0 is small both get 8
+    and resident wins on L2 traffic (M=128320: 20.2 against 21.3; the conv chains' filters:
+    29.2 against 31.8, 33.1 against 34.1; bench/data/b2b_resident_variants_h200_2026-11-29.json)."""
+    def most(resident: int, low: int):
+        reason = ""
         for stages in range(RESIDENT_STAGES[1], low - 1, -1):
             try:
-                return make(stages, resident)
+                return make(stages, resident), reason
             except InvalidKernelConfig as e:
                 reason = e.message
-    return reason
+        return None, reason
+
+    kept, kept_reason = most(k_tiles, RESIDENT_MIN_A_STAGES)
+    streamed, streamed_reason = most(0, RESIDENT_STAGES[0])
+    if kept is not None and (streamed is None or kept.stages >= streamed.stages):
+        return kept
+    return streamed if streamed is not None else (streamed_reason or kept_reason)
 
 
 def _round_up(x: int, step: int) -> int:

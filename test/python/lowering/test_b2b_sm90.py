@@ -98,11 +98,10 @@ def test_choose_drops_stages_then_the_block_to_fit_shared_memory():
 
 
 # The paper's b2b_gemm chains (bolt_paper.json) with 16-byte rows: the resident kernel takes
-# them all, K0 = 576 included (a k-loop of 64-wide blocks: 128-byte TMA rows), W0 resident
-# (all its k-blocks in shared memory) with the most A stages up to 8 that fit.
+# them all, K0 = 576 included (a k-loop of 64-wide blocks: 128-byte TMA rows; below: W0
+# streamed), W0 resident (all its k-blocks in shared memory) with the most A stages up to 8.
 @pytest.mark.parametrize("k0, n0, n1, tile_k, tile_n0, tile_n1, stages, k_tiles", [
     (256, 64, 16, 64, 64, 16, 8, 4),
-    (576, 128, 64, 64, 128, 64, 6, 9),  # W0's 144 KB leave room for 6 stages of A
     (96, 32, 96, 64, 32, 96, 8, 2),  # two k-blocks, the second half zero-filled
     (40, 24, 8, 48, 32, 16, 8, 1),  # rounded up to 16: TMA zero-fills past K0, N0 and N1
     (128, 192, 40, 64, 192, 48, 8, 2),
@@ -122,6 +121,19 @@ def test_the_resident_kernel_takes_chains_whose_n0_and_n1_fit(k0, n0, n1, tile_k
     assert c.summary().startswith("b2b_gemm_sm90 resident f16")
     assert c.summary().endswith(f"W0 resident ({k_tiles} k-blocks), W0 [K0,N0], W1 [N0,N1], stages {stages}, "
                                 "epilogues relu(acc + bias) / relu(acc + bias)")
+
+
+def test_w0_streams_where_keeping_it_would_cost_a_stages():
+    """K0 = 576, N0 = 128: W0 resident (144 KB) would leave A 6 stages, W0 streamed with A gets
+    8, and A's bytes in flight are what the kernel waits on (the H200: 19.6 us streamed against
+    20.2 resident, resident_with_most_stages' docstring): W0 streams."""
+    c = B2bSm90Config.choose(Element.F16, 576, 128, 64, w0_k_major=True, w1_k_major=True, bias0=None,
+                             relu0=True, bias1=None, relu1=True)
+    assert (c.variant, c.tile_k0, c.block_n0, c.resident_k_tiles, c.stages) == (RESIDENT, 64, 128, 0, 8)
+    kept = B2bSm90Config(Element.F16, 64, 128, 64, True, True, None, True, None, True, 6, RESIDENT, 9)
+    assert kept.blocker() is None  # W0 resident would fit, with 6 stages of A
+    with pytest.raises(InvalidKernelConfig, match="shared memory"):
+        B2bSm90Config(Element.F16, 64, 128, 64, True, True, None, True, None, True, 7, RESIDENT, 9)
 
 
 def test_w0_streams_where_it_does_not_fit_shared_memory():
