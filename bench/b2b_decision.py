@@ -11,7 +11,8 @@ the pipeline (`pairs_of`); every anchor pair gets the model's verdict, with the 
 the run measured (`copy_TBps`: an H200's is not an H100's). Printed per pair: the kernel that
 would run it, predicted fused and unfused microseconds and their ratio, the measured ones
 (the whole case: a model of several chains sums its pairs' predictions) and whether the
-decision (fuse where the predicted ratio exceeds 1) agrees with the measurement.
+decision (fuse where the predicted ratio reaches fuse-b2b's MIN_PREDICTED_GAIN, 1.1) agrees with
+the measurement.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
 
-    from boltc.passes.fuse_b2b import KERNEL_RULES, b2b_plan, describe_problem, gpu_target
+    from boltc.passes.fuse_b2b import KERNEL_RULES, MIN_PREDICTED_GAIN, b2b_plan, describe_problem, gpu_target
     from boltc.tuning.fusion import b2b_verdict
     from boltc.tuning.model import load_gpu
 
@@ -105,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{row['label']:58s} no pair a b2b kernel takes")
             continue
         predicted, measured = unfused / fused, row["unfused_us"] / row["fused_us"]
-        same = (predicted > 1) == (measured > 1)
+        same = (predicted >= MIN_PREDICTED_GAIN) == (measured > 1)
         agree, total = agree + same, total + 1
         print(f"{row['label'][:58]:58s} {families[0]:14s} {fused:10.1f} {unfused:8.1f} {predicted:6.2f} "
               f"{row['fused_us']:10.1f} {row['unfused_us']:8.1f} {measured:6.2f}  {'agrees' if same else 'DISAGREES'}")

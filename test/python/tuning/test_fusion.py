@@ -194,7 +194,7 @@ def test_the_decision_agrees_with_the_measured_chains(tmp_path, capsys):
         fused, ratio = float(fields[1]), float(fields[3])
         row = measured[label]
         actual = row["unfused_us"] / row["fused_us"]
-        assert (ratio > 1.0) == (actual > 1.0), line
+        assert (ratio >= 1.1) == (actual > 1.0), line  # fuse-b2b.MIN_PREDICTED_GAIN
         checked += 1
         if label.startswith("b2b M=") and row["m"] >= 16384:
             assert fused == pytest.approx(row["fused_us"], rel=0.25), line
