@@ -616,7 +616,7 @@ def test_gpu_json_round_trip(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(ValueError, match="lacks load_latency_us"):
         load_gpu(str(path))
-    with pytest.raises(ValueError, match="known: h100_sxm"):
+    with pytest.raises(ValueError, match="known: a100_sxm, h100_sxm"):
         load_gpu("no_such_gpu")
 
 
