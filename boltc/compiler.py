@@ -90,8 +90,8 @@ def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = 
     `keep_f32`: ops convert-precision keeps in fp32 (its selectors: by op name, graph node or
     FILE:LINE), recorded with the target. `tuning`: how select-kernels chooses each kernel
     (tuning/select.py's Tuning; default the heuristic).
-    `fuse_b2b`: run back-to-back fusion (None: only where the arch is in B2B_KERNEL_ARCHS; True
-    opts in where a b2b kernel exists but is not yet verified on a GPU, as sm_80's b2b_gemm_sm80)."""
+    `fuse_b2b`: run back-to-back fusion (None: where the arch is in B2B_KERNEL_ARCHS, today every
+    arch; True: run it; False: never)."""
     from boltc.passes.pipeline import run_pipeline
 
     done = recorded_target(module)
@@ -123,8 +123,8 @@ def optimize(module: ModuleOp, arch: str | None = None, precision: str | None = 
 
 
 def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") -> list[str]:
-    """With fuse-b2b off (`arch` not in B2B_KERNEL_ARCHS, or fuse_b2b=False), what `--remarks` would otherwise be
-    silent about: every anchor feeding another, and why it stays apart (fuse-b2b's own refusal,
+    """With fuse-b2b off (fuse_b2b=False: every arch is in B2B_KERNEL_ARCHS), what `--remarks`
+    would otherwise be silent about: every anchor feeding another, and why it stays apart (fuse-b2b's own refusal,
     a b2b kernel's, or that the pass is off for a pair it would fuse)."""
     from boltc.passes.fuse_b2b import b2b_decision, gpu_target, producer_anchor
 
@@ -135,10 +135,8 @@ def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") ->
         if first is None:
             continue
         decision = b2b_decision(first, second, gpu)
-        reason = decision if isinstance(decision, str) else (
-            "fuse-b2b is off for this build (fuse_b2b=False, boltc --no-fuse-b2b)" if arch in B2B_KERNEL_ARCHS
-            else f"fuse-b2b is off for {arch} unless asked for (boltc.compile(..., fuse_b2b=True), boltc "
-                 "--fuse-b2b): it has no b2b kernel boltc measured")
+        reason = (decision if isinstance(decision, str)
+                  else "fuse-b2b is off for this build (fuse_b2b=False, boltc --no-fuse-b2b)")
         lines.append(f"remark: {op_location(second, where)}: '{second.name}' not fused back to back "
                      f"with '{first.name}': {reason}")
     return lines
@@ -295,8 +293,9 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     (the default), "model" (the performance model, not yet fitted to a GPU) or "profile" (timed
     on this machine's GPU, within `tune_budget` seconds if given; on the Dask cluster
     `tune_cluster` names, "local" or a scheduler address, where given: tuning/cluster.py).
-    `fuse_b2b`: fuse back-to-back GEMMs into one b2b kernel (None: only for arches in
-    B2B_KERNEL_ARCHS: sm_90a; True: also elsewhere, e.g. sm_80's example-13 kernels; False: never).
+    `fuse_b2b`: fuse back-to-back GEMMs into one b2b kernel where the performance model predicts
+    a gain (None: for arches in B2B_KERNEL_ARCHS, sm_90a and sm_80; True: run the pass; False:
+    never).
     """
     from boltc.lowering.model_build import build_model
     from boltc.tuning.select import Tuning

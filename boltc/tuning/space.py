@@ -98,7 +98,7 @@ SM90_STAGE_RESERVE_BYTES = 2048
 STREAMK = "cooperative_streamk"
 SPLITK_COUNTS = (2, 3, 4)  # more parts cost a tile's fp32 write and read each (model._split_k)
 MIN_SPLIT_K_BLOCKS = 2  # each part keeps at least two k-blocks to pipeline
-SWIZZLES = (4, 8)  # the tile scheduler's swizzles offered (module docstring: why not 2)
+OFFERED_SWIZZLES = (4, 8)  # of gemm_sm90.SWIZZLES, the ones the space offers (module docstring: why not 2)
 SWIZZLE_WAVES = 2  # ... to candidates whose tiles make at least this many full waves
 CLUSTER_WAVES = 2  # 1x2x1 beside 2x1x1 on the largest tiles of problems of this many waves (_sm90_clusters)
 
@@ -531,7 +531,7 @@ def _swizzled(candidate: Candidate, problem: GemmProblem, wave: int) -> list[Can
     ctas_m = _round_up(ceil(problem.m / tile[0]), cm)
     ctas_n = _round_up(ceil(problem.n / tile[1]), cn)
     return [replace(candidate, schedule=gemm_sm90.swizzled_schedule(candidate.schedule, swizzle))
-            for swizzle in SWIZZLES if gemm_sm90.effective_swizzle(swizzle, ctas_m, ctas_n) == swizzle]
+            for swizzle in OFFERED_SWIZZLES if gemm_sm90.effective_swizzle(swizzle, ctas_m, ctas_n) == swizzle]
 
 
 def _sm90_conv(problem: Conv2dProblem, arch: str) -> list[Candidate]:

@@ -5,15 +5,10 @@ GPU model: `--tune model` failed and fuse-b2b fell back to its roofline, found 2
 from __future__ import annotations
 
 import fnmatch
-import sys
+import tomllib  # requires-python >= 3.11
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 
 def package_data() -> dict[str, list[str]]:

@@ -346,19 +346,21 @@ def resident_with_most_stages(make, k_tiles: int):
     and resident wins on L2 traffic (M=128320: 20.2 against 21.3; the conv chains' filters:
     29.2 against 31.8, 33.1 against 34.1; bench/data/b2b_resident_variants_h200_2026-11-29.json)."""
     def most(resident: int, low: int):
+        """The configuration with the most stages from RESIDENT_STAGES' top down to `low`, or
+        the last refusal's words."""
         reason = ""
         for stages in range(RESIDENT_STAGES[1], low - 1, -1):
             try:
-                return make(stages, resident), reason
+                return make(stages, resident)
             except InvalidKernelConfig as e:
                 reason = e.message
-        return None, reason
+        return reason
 
-    kept, kept_reason = most(k_tiles, RESIDENT_MIN_A_STAGES)
-    streamed, streamed_reason = most(0, RESIDENT_STAGES[0])
-    if kept is not None and (streamed is None or kept.stages >= streamed.stages):
+    kept = most(k_tiles, RESIDENT_MIN_A_STAGES)
+    streamed = most(0, RESIDENT_STAGES[0])
+    if not isinstance(kept, str) and (isinstance(streamed, str) or kept.stages >= streamed.stages):
         return kept
-    return streamed if streamed is not None else (streamed_reason or kept_reason)
+    return streamed
 
 
 def _round_up(x: int, step: int) -> int:
