@@ -172,8 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "one b2b kernel wherever one of the target's b2b kernels runs the pair "
                              "and the performance model predicts it pays (default: on)")
     parser.add_argument("-j", "--jobs", type=positive_int, metavar="N",
-                        help="parallel nvcc processes for a shared library (default: all cores, "
-                             "memory permitting)")
+                        help="parallel nvcc processes for a shared library (default: $BOLTC_JOBS, "
+                             "else all cores, memory permitting)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     parser.add_argument("--version", action="version", version=f"boltc {version()}")
     return parser

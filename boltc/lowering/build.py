@@ -655,8 +655,23 @@ def _build_error(
     return KernelBuildError(message, unit.name, source, log_path, repro)
 
 
+JOBS_VARIABLE = "BOLTC_JOBS"
+
+
 def default_jobs() -> int:
-    """Every core, but no more jobs than memory for ~3 GiB each (MemAvailable)."""
+    """$BOLTC_JOBS when set (several builds sharing a machine, as the GPU test suite's xdist
+    workers do: each sees all of MemAvailable when it starts, so the memory bound below cannot
+    keep sixteen builds of sixteen nvcc each from thrashing); else every core, but no more jobs
+    than memory for ~3 GiB each (MemAvailable)."""
+    configured = os.environ.get(JOBS_VARIABLE, "").strip()
+    if configured:
+        try:
+            jobs = int(configured)
+        except ValueError:
+            jobs = 0
+        if jobs < 1:
+            raise BoltcError(f"{JOBS_VARIABLE}={configured!r}: expected a positive number of parallel nvcc jobs")
+        return jobs
     cores = os.cpu_count() or 1
     try:
         with open("/proc/meminfo") as f:

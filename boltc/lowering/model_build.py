@@ -48,7 +48,7 @@ from pathlib import Path
 
 from boltc import manifest as manifest_format
 from boltc.diagnostics import BoltcError
-from boltc.lowering.build import BuildInterrupted, Subprocesses, find_nvcc, result_interruptibly
+from boltc.lowering.build import BuildInterrupted, Subprocesses, default_jobs, find_nvcc, result_interruptibly
 from boltc.lowering.dispatch import DISPATCH_FILE, ModelLibrary, model_library
 from boltc.lowering.host import ELIDED_RESOURCE, MAX_SHOWN_ELEMENTS, HostProgram
 from boltc.lowering.runtime_abi import runtime_include_dir, runtime_root, runtime_sources
@@ -198,7 +198,7 @@ def compile_cached(jobs: Sequence[CompileJob], *, parallel: int | None = None,
         finally:
             shutil.rmtree(work, ignore_errors=True)
 
-    workers = max(1, min(len(jobs), parallel or os.cpu_count() or 1))
+    workers = max(1, min(len(jobs), parallel or default_jobs()))
     pool = ThreadPoolExecutor(max_workers=workers)
     try:
         futures = [pool.submit(one, job) for job in jobs]

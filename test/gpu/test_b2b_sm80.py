@@ -80,8 +80,18 @@ def conv_chain(r: int, seed: int) -> torch.nn.Module:
                                torch.nn.Conv2d(64, 64, 1), torch.nn.ReLU()).half()
 
 
+@pytest.fixture
+def fuse_every_pair_the_kernel_takes(monkeypatch):
+    """The kernel path under test, whatever the A100 model predicts: since 5ecb81a fuse-b2b
+    keeps the 3x3 -> 1x1 chain at 56x56 as two kernels on sm_80 (a predicted 1.02-1.07x gain,
+    under MIN_PREDICTED_GAIN), which made this test's fusion check fail on 2026-11-29."""
+    from boltc.passes import fuse_b2b
+
+    monkeypatch.setattr(fuse_b2b, "MIN_PREDICTED_GAIN", 0.0)
+
+
 @pytest.mark.parametrize("r, hw", CONV_CHAINS)
-def test_b2b_conv_matches_torch(r, hw, tmp_path):
+def test_b2b_conv_matches_torch(r, hw, tmp_path, fuse_every_pair_the_kernel_takes):
     model = conv_chain(r, seed=r + hw)
     x = torch.randn(32, 64, hw, hw, dtype=torch.half)
     assert families(model, x, True) == ["b2b_conv_sm80"]
@@ -92,7 +102,7 @@ def test_b2b_conv_matches_torch(r, hw, tmp_path):
 
 
 @pytest.mark.parametrize("r, hw", CONV_CHAINS)
-def test_b2b_conv_timing_against_the_unfused_pair(r, hw, tmp_path):
+def test_b2b_conv_timing_against_the_unfused_pair(r, hw, tmp_path, fuse_every_pair_the_kernel_takes):
     """Prints fused and unfused microseconds per call; asserts both ran, as two kernels apart."""
     model = conv_chain(r, seed=1)
     x = torch.randn(32, 64, hw, hw, dtype=torch.half)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from boltc.diagnostics import BoltcError
 from boltc.lowering import build
 from boltc.lowering.build import (
     Arch,
@@ -167,3 +168,17 @@ def test_default_cache_dir_follows_the_environment(monkeypatch, tmp_path: Path):
     monkeypatch.delenv("BOLTC_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "x"))
     assert build.default_cache_dir() == tmp_path / "x" / "boltc"
+
+
+def test_boltc_jobs_sets_the_default_parallelism(monkeypatch):
+    monkeypatch.setenv("BOLTC_JOBS", "3")
+    assert build.default_jobs() == 3
+    monkeypatch.delenv("BOLTC_JOBS")
+    assert 1 <= build.default_jobs() <= (os.cpu_count() or 1)
+
+
+@pytest.mark.parametrize("bad", ["0", "-2", "many"])
+def test_a_bad_boltc_jobs_is_named(monkeypatch, bad: str):
+    monkeypatch.setenv("BOLTC_JOBS", bad)
+    with pytest.raises(BoltcError, match=f"BOLTC_JOBS={bad!r}: expected a positive number"):
+        build.default_jobs()
