@@ -126,7 +126,7 @@ from boltc.analysis import b2b_cost
 from boltc.dialects.bolt import Residence
 from boltc.lowering.cutlass.evt import Compute, EpilogueTree, LeafKind, postorder
 from boltc.lowering.cutlass.gemm_sm90 import effective_swizzle, schedule_base, split_count, swizzle_of
-from boltc.tuning.space import STREAMK, Candidate, Conv2dProblem, Family, GemmProblem
+from boltc.tuning.space import STREAMK, Candidate, streamk_decomposition, Conv2dProblem, Family, GemmProblem
 
 GPU_DIR = Path(__file__).with_name("gpus")
 # The GPU a target is tuned for when none is named. a100_sxm is not fitted: bench/datasheet_gpu.py
@@ -929,11 +929,16 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
         busiest = _persistent(tile_work(ctas, 1), full, candidate.stages, pingpong, last)
         waves = tiles / ctas
         probe = tile_work(ctas, 1)
-        if schedule_base(candidate.schedule) == STREAMK and tiles < gpu.sms:
-            streamk = _streamk(probe, tiles, s, tm, tn, candidate.stages, gpu)
+        if schedule_base(candidate.schedule) == STREAMK:
+            # CUTLASS's scheduler decides by its own rule, not by cost: the model predicts what
+            # it will run, and a stream-K that loses shows as the slower candidate.
+            sk_tiles, sk_units = streamk_decomposition(tiles, gpu.sms, s)
             schedule_used = "data-parallel"
-            if streamk < busiest:
-                busiest, schedule_used = streamk, "stream-k"
+            if sk_tiles:
+                dp_waves = (tiles - sk_tiles) // gpu.sms
+                busiest = _persistent(probe, dp_waves, candidate.stages, False) if dp_waves else 0.0
+                busiest += _streamk(tile_work(sk_units, 1), sk_tiles, sk_units, s, tm, tn, candidate.stages, gpu)
+                schedule_used = "stream-k"
         elif (splits := split_count(candidate.schedule)) > 1:
             # Rounds of one part an SM, every part of a round loading at once (DRAM's share per
             # CTA that of the round's CTAs); a partial last round sees fewer share it.
@@ -971,14 +976,21 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
                       s, tiles, waves, occupancy, bound, schedule_used, l2_floor)
 
 
-def _streamk(tile: _TileWork, tiles: int, s: int, tm: int, tn: int, stages: int, gpu: GpuModel) -> float:
-    """CUTLASS's stream-K scheduler on a problem of fewer tiles than SMs: each tile's k-blocks
-    split among `splits` CTAs (tiles * splits <= SMs), each contributor writing its fp32
-    partial tile and the last one reading the others' back, after a barrier. The scheduler
-    picks its decomposition at run time; the model takes the best split count (a stream-K
-    remainder, k-blocks of one tile spread unevenly, is not modelled)."""
-    return min((_split_k(tile, s, splits, tm, tn, stages, gpu) + _split_k_fixup(splits, tm, tn, gpu)
-                for splits in range(2, min(gpu.sms // tiles, s) + 1)), default=math.inf)
+def _streamk(tile: _TileWork, sk_tiles: int, units: int, s: int, tm: int, tn: int, stages: int,
+             gpu: GpuModel) -> float:
+    """The stream-K units of CUTLASS's scheduler: `sk_tiles` tiles' `s` k-blocks each, spread
+    evenly over `units` CTAs (`tile`: one tile's work at a unit's DRAM share). A unit runs its
+    share of k-blocks through one pipeline and ends each tile it touches with the epilogue or a
+    partial fp32 tile; a tile split among P units pays the in-order fixup of P parts. Where the
+    units divide evenly among the tiles CUTLASS runs plain split-K in units / sk_tiles parts,
+    which is the same count."""
+    seg = tile.segments[0]
+    per_unit = _ceil(sk_tiles * s, units)
+    touched = _ceil(sk_tiles, units)  # tiles a unit ends (one more where its share straddles)
+    parts = max(2, _ceil(units, sk_tiles) + (1 if units % sk_tiles else 0))
+    work = _TileWork((_Segment(per_unit, seg.occ_a, seg.occ_b, seg.t_math),), 0.0,
+                     tile.epilogue_us * touched, tile.latency_us)
+    return _single_tile(work, stages, False) + _split_k_fixup(parts, tm, tn, gpu)
 
 
 def _split_k(tile: _TileWork, s: int, splits: int, tm: int, tn: int, stages: int, gpu: GpuModel) -> float:

@@ -23,7 +23,9 @@ need small threadblock sizes"), per family:
   there are two along N), and 1x2x1 beside 2x1x1 on 128x256 and 256x128 tiles of problems of
   two waves or more (what cuBLAS runs there; `_sm90_clusters`). The stream-K schedule (`cooperative_streamk`, CUTLASS's
   StreamKScheduler, which decides stream-K, split-K or data-parallel at run time) for the
-  cooperative tiles of a problem that does not fill one wave, and split-K in 2, 3 or 4 parts
+  cooperative tiles of a problem of under half a wave of them (where the scheduler's Heuristic
+  mode splits K loops, `streamk_decomposition`; past one wave it lost on every shape profiled),
+  and split-K in 2, 3 or 4 parts
   fixed at compile time (`cooperative_splitk S`: the same scheduler's `splits` argument) where
   the parts still fit one wave and each keeps at least two k-blocks. Where a candidate's own
   tiles make two full waves or more, the largest tiles (128x256, 256x128, and 128x128 under a
@@ -482,10 +484,11 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
         tiles = tile_count(tile, problem)
         clusters = _sm90_clusters(tile, m_tiles, n_tiles, tiles, wave) if problem.tma else [(1, 1, 1)]
         schedules = [schedule]
+        k_blocks = ceil(problem.k / tile[2])
+        if schedule == "cooperative" and problem.tma and tiles < wave and streamk_runs(tiles, wave, k_blocks):
+            schedules.append(STREAMK)  # CTAs share the K loops of the tiles of an under-filled wave
         if schedule == "cooperative" and problem.tma and tiles < wave:
-            schedules.append(STREAMK)  # under one wave: CTAs share the K loops of the tiles
             # Split-K where the parts still fit one wave and keep a pipeline's worth of K each.
-            k_blocks = ceil(problem.k / tile[2])
             schedules += [gemm_sm90.splitk_schedule(splits) for splits in SPLITK_COUNTS
                           if tiles * splits <= wave and k_blocks >= splits * MIN_SPLIT_K_BLOCKS]
         for sched in schedules:
@@ -497,6 +500,38 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
                     if sched == schedule:
                         out += _swizzled(replace(base, stages=stages), problem, wave)
     return out
+
+
+# CUTLASS's stream-K scheduler (PersistentTileSchedulerSm90StreamKParams, tile_scheduler_params.h,
+# 4.2): a stream-K unit covers at least this many k-blocks.
+MIN_KBLOCKS_PER_STREAMK_UNIT = 8
+
+
+def streamk_decomposition(tiles: int, wave: int, k_blocks: int) -> tuple[int, int]:
+    """(tiles covered by stream-K, stream-K units) as CUTLASS's stream-K scheduler decides them
+    at run time in its default Heuristic mode (get_num_sk_tiles, get_num_sk_units): none when
+    the tiles fill whole waves, when the last wave is at least half full, or when a tile has
+    no more k-blocks than a unit's minimum; else the last two waves' worth of tiles (all of
+    them under two waves) share their k-blocks among at most one wave of units of at least 8
+    k-blocks each. (0, 0): every tile runs data-parallel, as the plain cooperative kernel."""
+    full, rest = divmod(tiles, wave)
+    if not rest or k_blocks <= MIN_KBLOCKS_PER_STREAMK_UNIT or 2 * rest >= wave:
+        return 0, 0
+    sk_tiles = tiles - (full - 1) * wave if full > 1 else tiles
+    units = min(wave, sk_tiles * k_blocks // MIN_KBLOCKS_PER_STREAMK_UNIT)
+    return (sk_tiles, units) if units else (0, 0)
+
+
+def streamk_runs(tiles: int, wave: int, k_blocks: int) -> bool:
+    """Whether the stream-K candidate differs from the plain cooperative one: the scheduler
+    splits some tile's K loop. The space offers it only under one wave: past one wave (a last
+    wave under half full, where the scheduler spreads the last two waves' tiles) it lost to
+    data-parallel on every shape profiled on the H200 (bench/RESULTS.md, 2026-11-29 08:00: 0.3-
+    11 % slower on ResNet-50's 14x14x1024->512 as 128x128 and 128x192 tiles), and under one
+    wave it won only on long K with large tiles (1280x768x3072: 6-8 %). Before, the space
+    offered stream-K for every problem under one wave, where tiles of half a wave or more ran
+    data-parallel anyway: a duplicate of the cooperative candidate."""
+    return streamk_decomposition(tiles, wave, k_blocks)[0] > 0
 
 
 def _sm90_clusters(tile, m_tiles: int, n_tiles: int, tiles: int, wave: int) -> list[tuple[int, int, int]]:

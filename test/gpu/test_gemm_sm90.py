@@ -191,6 +191,18 @@ def test_swizzled_tile_schedule_matches():
     _check_against_interpreter(text, k)
 
 
+def test_stream_k_past_one_wave_matches():
+    """Stream-K past one wave: 196 tiles of 128x128 on at most 132 SMs leave a last wave under
+    half full, where CUTLASS's scheduler spreads the k-blocks of every tile over one wave of
+    units (ResNet-50's 14x14x1024->512 as a GEMM; on a GPU of fewer SMs the split differs, the
+    sums must not): tiles shared by two units reduce their partials through the workspace."""
+    from test_gemm_sm80 import gemm_model
+
+    m, n, k = 6272, 512, 1024
+    text = gemm_model(m, n, k, ("relu",), kernel=_sm90_kernel((128, 128, 64), "cooperative_streamk"))
+    _check_against_interpreter(text, k)
+
+
 def test_stream_k_schedule_matches():
     """The cooperative kernel under CUTLASS's stream-K scheduler (partial K sums through the
     workspace), with a fused bias + ReLU, on a K-heavy shape with few tiles."""

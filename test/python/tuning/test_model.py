@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import replace
+from math import ceil
 
 import pytest
 from hypothesis import assume, given, settings, strategies as st
@@ -19,7 +20,7 @@ from boltc.tuning.model import (
     B2bKernel, EpilogueCost, GpuModel, Workload, ConvShape, _Pipeline, load_gpu, predict, predict_b2b,
     predict_b2b_kernel, rank, save_gpu, workload_of,
 )
-from boltc.tuning.space import Candidate, Family, problem_of, space
+from boltc.tuning.space import Candidate, Family, problem_of, space, streamk_decomposition
 
 from shapes import PAPER_GEMMS, RESNET50_CONVS, conv_op, gemm_op
 
@@ -185,7 +186,11 @@ def test_split_k_reduces_the_parts_in_order():
     assert times[2] - times[1] == pytest.approx(per_part, rel=0.02)
 
 
-def test_stream_k_spreads_an_underfilled_problem_and_falls_back_when_fixup_dominates():
+def test_stream_k_follows_cutlass_s_decomposition_not_the_cheaper_one():
+    """The scheduler decides by its own rule (space.streamk_decomposition), so the model
+    predicts that run: stream-K spreads an under-filled problem's k-blocks and wins, and with a
+    costly fixup it still runs stream-K and the candidate shows as slower, never as the
+    data-parallel time it will not get."""
     gpu = toy_gpu(sms=16)
     few_tiles_long_k = Workload(2 * 128, 2 * 128, 64 * 64)  # 4 tiles, 64 k-blocks, 16 SMs
     data_parallel = predict(sm90((128, 128, 64)), few_tiles_long_k, gpu)
@@ -193,8 +198,25 @@ def test_stream_k_spreads_an_underfilled_problem_and_falls_back_when_fixup_domin
     assert streamk.schedule_used == "stream-k"
     assert streamk.time_us < 0.5 * data_parallel.time_us
     costly = predict(sm90((128, 128, 64), STREAMK), few_tiles_long_k, toy_gpu(sms=16, streamk_fixup_us=1000.0))
-    assert costly.schedule_used == "data-parallel"
-    assert costly.time_us == pytest.approx(data_parallel.time_us)
+    assert costly.schedule_used == "stream-k"
+    assert costly.time_us > data_parallel.time_us + 900.0
+    # Half a wave of tiles or more: the scheduler runs them data-parallel, at the plain time.
+    half = Workload(8 * 128, 128, 64 * 64)  # 8 tiles on 16 SMs
+    dp = predict(sm90((128, 128, 64), STREAMK), half, gpu)
+    assert dp.schedule_used == "data-parallel"
+    assert dp.time_us == pytest.approx(predict(sm90((128, 128, 64)), half, gpu).time_us)
+
+
+def test_stream_k_past_one_wave_shares_the_last_two_waves():
+    """22 tiles on 16 SMs (a last wave of 6, under half): every tile's k-blocks spread over the
+    16 units, 1.4 tiles' worth each, where data-parallel runs two whole tiles on the busiest
+    SM; with the fixup free stream-K is the faster."""
+    gpu = toy_gpu(sms=16)
+    shape = Workload(22 * 128, 128, 64 * 64)
+    dp = predict(sm90((128, 128, 64)), shape, gpu)
+    sk = predict(sm90((128, 128, 64), STREAMK), shape, gpu)
+    assert sk.schedule_used == "stream-k"
+    assert sk.time_us < 0.8 * dp.time_us
 
 
 def test_dram_ceiling_sees_a_memory_bound_layer():
@@ -423,6 +445,13 @@ sizes = st.integers(1, 12000)
 @given(m=sizes, n=sizes, k=sizes, dk=st.integers(1, 4096), which=st.integers(0, len(SOME_CANDIDATES) - 1))
 def test_more_k_is_never_faster(m, n, k, dk, which):
     c = SOME_CANDIDATES[which]
+    if c.schedule == STREAMK:
+        # More k-blocks can buy CUTLASS's stream-K more units (one per 8 k-blocks, up to a
+        # wave): 4 tiles of 11 k-blocks run on 5 units, of 12 on 6, faster. Where the
+        # decomposition stays, more K is never faster.
+        tiles = ceil(m / c.tile[0]) * ceil(n / c.tile[1])
+        assume(streamk_decomposition(tiles, H100.sms, ceil(k / c.tile[2]))
+               == streamk_decomposition(tiles, H100.sms, ceil((k + dk) / c.tile[2])))
     assert predict(c, Workload(m, n, k + dk), H100).time_us >= predict(c, Workload(m, n, k), H100).time_us - 1e-9
 
 
@@ -433,6 +462,13 @@ def test_more_sms_are_never_slower_where_dram_does_not_bind(m, n, k, sms, extra,
     """Exactly: with DRAM out of the way every tile costs the same whatever the SM count, so
     the time follows the busiest SM's tile count (waves), which more SMs never raise."""
     c, w = SOME_CANDIDATES[which], Workload(m, n, k)
+    if c.schedule == STREAMK:
+        # CUTLASS's stream-K decision is a rule, not a cost: one more SM can turn a wave over
+        # half full (data-parallel) into one under it (stream-K and its fixup), and the model
+        # predicts that run as it is. The wave arithmetic holds where the decision stays.
+        tiles, k_blocks = ceil(m / c.tile[0]) * ceil(n / c.tile[1]), ceil(k / c.tile[2])
+        assume(streamk_decomposition(tiles, sms, k_blocks)[0] == 0
+               and streamk_decomposition(tiles, sms + extra, k_blocks)[0] == 0)
     unbound = H100.with_constants(dram_bytes_per_us=1e15)
     fewer = predict(c, w, unbound.with_constants(sms=sms)).time_us
     assert predict(c, w, unbound.with_constants(sms=sms + extra)).time_us <= fewer * (1 + 1e-9)

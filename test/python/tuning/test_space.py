@@ -108,9 +108,34 @@ def test_size_pruning_small_problems_get_small_tiles_large_ones_do_not():
     # Large: no tile under 128x128 elements (reference tiles fill two waves and more).
     assert all(c.tile[0] * c.tile[1] >= 128 * 128 for c in large)
     assert len(small) < len(candidates(gemm_op(1280, 768, 768), "sm_90a"))
-    # Stream-K only where the tiles do not fill one wave.
+    # Stream-K only under half a wave of tiles, where CUTLASS's scheduler splits K loops (past
+    # one wave it splits them too, but lost there on every shape profiled).
     assert not any(c.schedule == "cooperative_streamk" for c in large)
-    assert any(c.schedule == "cooperative_streamk" for c in small)
+    # The small problem's 8 k-blocks are one unit's minimum: nothing to split. With K = 4096:
+    assert not any(c.schedule == "cooperative_streamk" for c in small)
+    assert any(c.schedule == "cooperative_streamk" for c in candidates(gemm_op(256, 128, 4096), "sm_90a"))
+
+
+def test_stream_k_where_cutlass_s_heuristic_splits_k_loops():
+    """get_num_sk_tiles in CUTLASS 4.2's tile_scheduler_params.h, on 132 SMs."""
+    from boltc.tuning.space import streamk_decomposition
+
+    assert streamk_decomposition(196, 132, 16) == (196, 132)  # 1.48 waves: every tile, one wave of units
+    assert streamk_decomposition(300, 132, 16) == (168, 132)  # 2.27 waves: the first runs data-parallel
+    assert streamk_decomposition(30, 132, 48) == (30, 132)
+    assert streamk_decomposition(60, 132, 2) == (0, 0)  # no more k-blocks than a unit's minimum
+    assert streamk_decomposition(60, 132, 12) == (60, 90)  # units of at least 8 k-blocks
+    assert streamk_decomposition(120, 132, 48) == (0, 0)  # a wave over half full: data-parallel
+    assert streamk_decomposition(264, 132, 48) == (0, 0)  # whole waves
+    # Offered only under one wave and where the scheduler splits: 1280x768x3072 on 128x192
+    # (40 tiles: stream-K, 7 % faster than data-parallel on the H200), not on 128x64 (120
+    # tiles, over half a wave: data-parallel again); not past one wave (14x14x1024->512's 196
+    # tiles of 128x128: 11 % slower there).
+    one_wave = {(c.tile[:2], c.schedule) for c in candidates(gemm_op(1280, 768, 3072), "sm_90a")}
+    assert ((128, 192), "cooperative_streamk") in one_wave
+    assert ((128, 64), "cooperative_streamk") not in one_wave and ((128, 64), "cooperative") in one_wave
+    past_one_wave = {(c.tile[:2], c.schedule) for c in candidates(gemm_op(6272, 512, 1024), "sm_90a")}
+    assert ((128, 128), "cooperative") in past_one_wave and ((128, 128), "cooperative_streamk") not in past_one_wave
 
 
 def test_split_k_where_the_parts_fit_one_wave_and_keep_two_k_blocks():
