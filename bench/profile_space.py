@@ -4,7 +4,7 @@
                                   [--arch sm_90a] [--limit N] [--budget-s S] [--jobs N]
                                   [--gemms MxNxK[+act],...] [--convs H,W,C,F,R,S,stride,pad;...]
                                   [--families gemm_sm90,conv_sm80,...] [--schedules PREFIX,...]
-                                  [--clusters MxNx1,...]
+                                  [--clusters MxNx1,...] [--extra-clusters MxNx1,...]
 
 On the GPU machine (the workload table travels in the carried .whl/):
 
@@ -188,8 +188,36 @@ def spread(items: list, limit: int | None) -> list:
     return [items[round(i * (len(items) - 1) / (limit - 1))] for i in range(limit)]
 
 
+def with_extra_clusters(found, problem, extra: frozenset[tuple[int, ...]]):
+    """`found` plus each of its data-parallel gemm_sm90 candidates on the clusters in `extra`
+    the space does not offer (an experiment before the space takes them: 2x2x1 and 2x4x1 on the
+    one-wave 1280x768 GEMMs, cuBLAS's choice there), where the tile grid holds a whole cluster
+    and the stages still fit; each checked by the kernel configuration's own rules."""
+    from dataclasses import replace
+
+    from boltc.tuning import space
+
+    have = {(c.family, c.tile, tuple(c.cluster), c.schedule) for c in found}
+    out = list(found)
+    m, n, _ = problem.mnk
+    for c in found:
+        if c.family != space.Family.GEMM_SM90 or c.schedule not in ("cooperative", "pingpong"):
+            continue
+        for cluster in sorted(extra):
+            if (c.family, c.tile, cluster, c.schedule) in have:
+                continue
+            if -(-m // c.tile[0]) < cluster[0] or -(-n // c.tile[1]) < cluster[1]:
+                continue
+            stages = space.sm90_stages(replace(c, cluster=cluster, stages=None), problem)
+            if stages is not None:
+                out.append(replace(c, cluster=cluster, stages=stages))
+                have.add((c.family, c.tile, cluster, c.schedule))
+    return out
+
+
 def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = frozenset(),
-              schedules: tuple[str, ...] = (), clusters: frozenset[tuple[int, ...]] = frozenset()):
+              schedules: tuple[str, ...] = (), clusters: frozenset[tuple[int, ...]] = frozenset(),
+              extra_clusters: frozenset[tuple[int, ...]] = frozenset()):
     from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
     from boltc.tuning import space
 
@@ -205,7 +233,7 @@ def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = froz
             except (InvalidKernelConfig, UnsupportedEpilogue) as error:
                 print(f"profile_space: {label}: {family.value} cannot lower it: {error}", file=sys.stderr)
                 continue
-            found = [c for c in space.space(problem, family, arch)
+            found = [c for c in with_extra_clusters(space.space(problem, family, arch), problem, extra_clusters)
                      if (not schedules or (c.schedule or "").startswith(schedules))
                      and (not clusters or tuple(c.cluster) in clusters)]
             found = spread(found, limit)
@@ -234,12 +262,23 @@ def main(argv=None) -> int:
                         help="only candidates whose schedule starts with one of these (e.g. cooperative_splitk)")
     parser.add_argument("--clusters", default="", metavar="MxNx1,...",
                         help="only candidates with one of these clusters (e.g. 2x2x1,2x4x1)")
+    parser.add_argument("--extra-clusters", default="", metavar="MxNx1,...",
+                        help="also the space's data-parallel gemm_sm90 candidates on these clusters, "
+                             "where it does not offer them (e.g. 2x2x1,2x4x1)")
     args = parser.parse_args(argv)
     gemms = [g for g in args.gemms.split(",") if g]
-    try:
-        clusters = frozenset(tuple(int(v) for v in c.split("x")) for c in args.clusters.split(",") if c)
-    except ValueError:
-        parser.error(f"--clusters {args.clusters!r}: expected MxNx1,... (e.g. 2x1x1,1x2x1)")
+
+    def cluster_set(text: str, flag: str) -> frozenset[tuple[int, ...]]:
+        try:
+            shapes = frozenset(tuple(int(v) for v in c.split("x")) for c in text.split(",") if c)
+        except ValueError:
+            shapes = frozenset({()})
+        if any(len(shape) != 3 or min(shape) < 1 for shape in shapes):
+            parser.error(f"{flag} {text!r}: expected MxNx1,... (e.g. 2x1x1,1x2x1)")
+        return shapes
+
+    clusters = cluster_set(args.clusters, "--clusters")
+    extra_clusters = cluster_set(args.extra_clusters, "--extra-clusters")
     convs = [c for c in args.convs.split(";") if c]
     try:
         named = chosen_ops(gemms, convs)
@@ -255,7 +294,7 @@ def main(argv=None) -> int:
     else:
         ops = anchor_ops(json.loads((args.workloads or default_workloads()).read_text()), args.only)
     pairs = pairs_for(ops, args.arch, args.limit, frozenset(f for f in args.families.split(",") if f),
-                      tuple(s for s in args.schedules.split(",") if s), clusters)
+                      tuple(s for s in args.schedules.split(",") if s), clusters, extra_clusters)
     print(f"profile_space: {len(pairs)} (candidate, problem) pairs", file=sys.stderr, flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()

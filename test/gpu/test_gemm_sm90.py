@@ -191,6 +191,18 @@ def test_swizzled_tile_schedule_matches():
     _check_against_interpreter(text, k)
 
 
+@pytest.mark.parametrize("cluster", [(2, 2, 1), (2, 4, 1)])
+def test_clusters_of_four_and_eight_matches(cluster):
+    """Clusters of 4 and 8 CTAs (A multicast along N, B along M), the persistent grid sized by
+    cudaOccupancyMaxActiveClusters (boltc::KernelAdapter): 1280x768 in 128x64 tiles is 120
+    tiles in 30 or 15 clusters, one round where the GPCs hold them; every tile written once."""
+    from test_gemm_sm80 import gemm_model
+
+    m, n, k = 1280, 768, 3072
+    text = gemm_model(m, n, k, ("relu",), kernel=_sm90_kernel((128, 64, 64), "cooperative", cluster))
+    _check_against_interpreter(text, k)
+
+
 def test_stream_k_past_one_wave_matches():
     """Stream-K past one wave: 196 tiles of 128x128 on at most 132 SMs leave a last wave under
     half full, where CUTLASS's scheduler spreads the k-blocks of every tile over one wave of

@@ -63,7 +63,29 @@ def test_problems_named_on_the_command_line():
     assert {candidate.family for candidate, _ in everything} >= {Family.GEMM_SM90, Family.CONV_SM90, Family.CONV_SM80}
 
 
+def test_extra_clusters_add_the_spaces_data_parallel_candidates_on_them():
+    """--extra-clusters 2x2x1,2x4x1 on 1280x768x3072 (120 tiles of 128x64, 10 x 12): the
+    cooperative and pingpong candidates again on clusters of 4 and 8 where the tile grid holds
+    one, none of the space's own dropped or repeated; --clusters then narrows to them."""
+    ops = profile_space.chosen_ops(["1280x768x3072"], [])
+    plain = profile_space.pairs_for(ops, "sm_90a", None, frozenset({"gemm_sm90"}))
+    more = profile_space.pairs_for(ops, "sm_90a", None, frozenset({"gemm_sm90"}),
+                                   extra_clusters=frozenset({(2, 2, 1), (2, 4, 1)}))
+    keys = [(c.tile, c.cluster, c.schedule) for c, _ in more]
+    assert len(keys) == len(set(keys)) and set(keys) >= {(c.tile, c.cluster, c.schedule) for c, _ in plain}
+    added = [c for c, _ in more if c.cluster in ((2, 2, 1), (2, 4, 1))]
+    assert ((128, 64, 64), (2, 4, 1), "cooperative") in {(c.tile, c.cluster, c.schedule) for c in added}
+    assert all(c.schedule in ("cooperative", "pingpong") and c.stages for c in added)
+    # 128x256 tiles: 10 x 3, no room for four tiles along N.
+    assert not any(c.tile[:2] == (128, 256) and c.cluster == (2, 4, 1) for c in added)
+    only = profile_space.pairs_for(ops, "sm_90a", None, frozenset({"gemm_sm90"}), (), frozenset({(2, 4, 1)}),
+                                   frozenset({(2, 4, 1)}))
+    assert only and all(c.cluster == (2, 4, 1) for c, _ in only)
+
+
 @pytest.mark.parametrize("args, message", [
+    (["--extra-clusters", "2x4"], "--extra-clusters '2x4': expected MxNx1"),
+    (["--clusters", "2xbx1"], "--clusters '2xbx1': expected MxNx1"),
     (["--gemms", "4096x768"], "not enough values"),
     (["--gemms", "4096x768x768+mish"], "unknown activation 'mish'"),
     (["--convs", "56,56,64,64,3,3,1"], "expected H,W,C,F,R,S,stride,pad"),
