@@ -125,7 +125,7 @@ from typing import Iterable
 from boltc.analysis import b2b_cost
 from boltc.dialects.bolt import Residence
 from boltc.lowering.cutlass.evt import Compute, EpilogueTree, LeafKind, postorder
-from boltc.lowering.cutlass.gemm_sm90 import effective_swizzle, schedule_base, split_count, swizzle_of
+from boltc.lowering.cutlass.gemm_sm90 import effective_swizzle, schedule_words
 from boltc.tuning.space import STREAMK, Candidate, streamk_decomposition, Conv2dProblem, Family, GemmProblem
 
 GPU_DIR = Path(__file__).with_name("gpus")
@@ -858,7 +858,8 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
     s = _k_blocks(candidate, w, tk)
     tiles_m = _ceil(_ceil(w.m, tm), cm) * cm  # whole clusters: extra CTAs run masked tiles
     tiles_n = _ceil(_ceil(w.n, tn), cn) * cn
-    swizzle = effective_swizzle(swizzle_of(candidate.schedule), tiles_m, tiles_n) if persistent else 1
+    words = schedule_words(candidate.schedule)  # read once: base, split count, swizzle
+    swizzle = effective_swizzle(words.swizzle, tiles_m, tiles_n) if persistent else 1
     if swizzle > 1:  # whole bands of swizzle x cluster tiles, masked ones too (effective_swizzle)
         tiles_m = _ceil(tiles_m, swizzle * cm) * swizzle * cm
         tiles_n = _ceil(tiles_n, swizzle * cn) * swizzle * cn
@@ -923,13 +924,13 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
     schedule_used = ""
     if persistent:
         full, rest = divmod(tiles, ctas)
-        pingpong = schedule_base(candidate.schedule) == "pingpong"
+        pingpong = words.base == "pingpong"
         # The partial last wave: its tile sees fewer SMs sharing DRAM.
         last = tile_work(rest, 1) if rest else None
         busiest = _persistent(tile_work(ctas, 1), full, candidate.stages, pingpong, last)
         waves = tiles / ctas
         probe = tile_work(ctas, 1)
-        if schedule_base(candidate.schedule) == STREAMK:
+        if words.base == STREAMK:
             # CUTLASS's scheduler decides by its own rule, not by cost: the model predicts what
             # it will run, and a stream-K that loses shows as the slower candidate.
             sk_tiles, sk_units = streamk_decomposition(tiles, gpu.sms, s)
@@ -939,7 +940,7 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
                 busiest = _persistent(probe, dp_waves, candidate.stages, False) if dp_waves else 0.0
                 busiest += _streamk(tile_work(sk_units, 1), sk_tiles, sk_units, s, tm, tn, candidate.stages, gpu)
                 schedule_used = "stream-k"
-        elif (splits := split_count(candidate.schedule)) > 1:
+        elif (splits := words.splits) > 1:
             # Rounds of one part an SM, every part of a round loading at once (DRAM's share per
             # CTA that of the round's CTAs); a partial last round sees fewer share it.
             full, rest = divmod(tiles * splits, gpu.sms)

@@ -166,25 +166,27 @@ def swizzled_schedule(name: str, swizzle: int) -> str:
     return name if swizzle == 1 else f"{name} {SWIZZLE} {swizzle}"
 
 
-def schedule_base(name: str) -> str:
-    """The schedule word of a schedule string, without its split count or swizzle
-    (`"cooperative_splitk 2 swizzle 2"` -> `"cooperative_splitk"`)."""
-    return name.split(" ", 1)[0]
+@dataclass(frozen=True)
+class ScheduleWords:
+    """Any family's schedule string read leniently (`schedule_words`): its first word, the
+    split count after `cooperative_splitk` and the `swizzle S` suffix, 1 where absent or
+    malformed. What the tuning model and the space read; `schedule_of` is the check."""
+
+    base: str
+    splits: int = 1
+    swizzle: int = 1
 
 
-def split_count(name: str) -> int:
-    """The split count a schedule string names: S for `"cooperative_splitk S ..."`, else 1 (any
-    family's schedule; `schedule_of` is the check)."""
+def schedule_words(name: str) -> ScheduleWords:
+    """`"cooperative_splitk 2 swizzle 2"` -> ScheduleWords("cooperative_splitk", 2, 2);
+    `"multistage warp 64x64x32"` -> ScheduleWords("multistage")."""
     words = name.split()
-    split_k = words[:1] == [KernelSchedule.TMA_COOPERATIVE_SPLITK.bolt_name]
-    return int(words[1]) if split_k and len(words) > 1 and words[1].isdigit() else 1
-
-
-def swizzle_of(name: str) -> int:
-    """The tile-scheduler swizzle a schedule string names: S for a `"... swizzle S"` suffix,
-    else 1 (any family's schedule, as split_count; `schedule_of` is the check)."""
-    words = name.split()
-    return int(words[-1]) if len(words) > 2 and words[-2] == SWIZZLE and words[-1].isdigit() else 1
+    if not words:
+        return ScheduleWords(name)
+    split_k = words[0] == KernelSchedule.TMA_COOPERATIVE_SPLITK.bolt_name
+    splits = int(words[1]) if split_k and len(words) > 1 and words[1].isdigit() else 1
+    swizzle = int(words[-1]) if len(words) > 2 and words[-2] == SWIZZLE and words[-1].isdigit() else 1
+    return ScheduleWords(words[0], splits, swizzle)
 
 
 def effective_swizzle(swizzle: int, ctas_m: int, ctas_n: int) -> int:

@@ -26,13 +26,12 @@ from boltc.lowering.cutlass.gemm_sm90 import (
     Operand,
     OperandKind,
     ParamRole,
+    ScheduleWords,
     Sm90Schedule,
     effective_swizzle,
     lower_gemm,
-    schedule_base,
     schedule_of,
-    split_count,
-    swizzle_of,
+    schedule_words,
     tma_epilogue_smem_bytes,
 )
 from boltc.tuning.heuristic import choose_gemm_sm90, epilogue_subtile_n
@@ -247,9 +246,9 @@ def test_schedule_strings_name_the_schedule_splits_and_swizzle(name, tma, expect
     """`BASE [SPLITS] [swizzle S]`; the lenient helpers read the same numbers (and 1 from any
     other family's schedule string, which the model hands them too)."""
     assert schedule_of(name, tma=tma) == expected
-    assert (split_count(name), swizzle_of(name)) == (expected.splits, expected.swizzle)
-    assert schedule_base(name) == expected.kernel.bolt_name
-    assert (split_count("multistage warp 64x64x64"), swizzle_of("multistage warp 64x64x64")) == (1, 1)
+    words = schedule_words(name)
+    assert (words.base, words.splits, words.swizzle) == (expected.kernel.bolt_name, expected.splits, expected.swizzle)
+    assert schedule_words("multistage warp 64x64x64") == ScheduleWords("multistage", 1, 1)
 
 
 @pytest.mark.parametrize("schedule,message", [

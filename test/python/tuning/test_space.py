@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from boltc.lowering.cutlass.cpp import Element, GmemLayout, InvalidKernelConfig, max_alignment
-from boltc.lowering.cutlass.gemm_sm90 import swizzle_of
+from boltc.lowering.cutlass.gemm_sm90 import schedule_words
 from boltc.tuning import heuristic, heuristic_sm80
 from boltc.tuning.space import (
     MAX_CANDIDATES, Candidate, Family, GemmProblem, candidates, fits_problem, lower_with, problem_of,
@@ -47,7 +47,7 @@ def _assert_every_candidate_lowers_and_renders(op, arch):
         text = lowered.kernel.render()
         assert lowered.kernel.name in text
         if candidate.family is Family.GEMM_SM90:  # the tile scheduler's swizzle, as the schedule names it
-            assert config.swizzle == swizzle_of(candidate.schedule)
+            assert config.swizzle == schedule_words(candidate.schedule).swizzle
             assert ("max_swizzle_size" in text) == (config.swizzle != 1)
         # The space's own objects (no IR) are the same kernel the op lowers to.
         problem = problem_of(op, candidate.family, arch)
