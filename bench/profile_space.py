@@ -14,7 +14,8 @@ On the GPU machine (the workload table travels in the carried .whl/):
 Problems:
 - the paper's GEMMs (../shared/workloads/bolt_paper.json, the shared table, not retyped): the
   `gemm` rows as A @ B with a plain store, the `gemm_bias_act` rows as act(A @ B + bias[N]) with
-  the row's activation fused (relu, gelu (erf form), hardswish, softplus); f16 in and out;
+  the row's activation fused (relu, gelu (erf form), hardswish, softplus; silu and sigmoid on
+  the command line); f16 in and out;
 - ResNet-50's distinct convolutions at batch 32 (RESNET50_CONVS, NHWC, f16), with a fused
   bias + ReLU, as the model's layers are after fuse-epilogue.
 
@@ -49,7 +50,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 ACTIVATIONS = {"relu": "bolt.ew.relu", "gelu": "bolt.ew.gelu erf", "hardswish": "bolt.ew.hardswish",
-               "softplus": "bolt.ew.softplus"}
+               "softplus": "bolt.ew.softplus", "silu": "bolt.ew.silu", "sigmoid": "bolt.ew.sigmoid"}
 # ResNet-50's distinct convolutions at batch 32: (H, W, C, F, R, S, stride, padding); the same
 # table as test/python/tuning/shapes.py (test_profile_space.py checks they agree).
 RESNET50_CONVS = (
