@@ -116,7 +116,6 @@ by the same amount: `_Pipeline.run` detects the period and jumps, exactly.
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -126,7 +125,7 @@ from boltc.analysis import b2b_cost
 from boltc.dialects.bolt import Residence
 from boltc.lowering.cutlass.evt import Compute, EpilogueTree, LeafKind, postorder
 from boltc.lowering.cutlass.gemm_sm90 import effective_swizzle, schedule_words
-from boltc.tuning.space import STREAMK, Candidate, streamk_decomposition, Conv2dProblem, Family, GemmProblem
+from boltc.tuning.space import STREAMK, Candidate, Conv2dProblem, Family, GemmProblem, streamk_decomposition
 
 GPU_DIR = Path(__file__).with_name("gpus")
 # The GPU a target is tuned for when none is named. a100_sxm is not fitted: bench/datasheet_gpu.py
@@ -988,9 +987,11 @@ def _streamk(tile: _TileWork, sk_tiles: int, units: int, s: int, tm: int, tn: in
     seg = tile.segments[0]
     per_unit = _ceil(sk_tiles * s, units)
     touched = _ceil(sk_tiles, units)  # tiles a unit ends (one more where its share straddles)
-    parts = max(2, _ceil(units, sk_tiles) + (1 if units % sk_tiles else 0))
     work = _TileWork((_Segment(per_unit, seg.occ_a, seg.occ_b, seg.t_math),), 0.0,
                      tile.epilogue_us * touched, tile.latency_us)
+    if (sk_tiles * s) % units == 0 and per_unit % s == 0:
+        return _single_tile(work, stages, False)  # every unit whole tiles: nothing to reduce
+    parts = max(2, _ceil(units, sk_tiles) + (1 if units % sk_tiles else 0))
     return _single_tile(work, stages, False) + _split_k_fixup(parts, tm, tn, gpu)
 
 

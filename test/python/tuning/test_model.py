@@ -207,6 +207,21 @@ def test_stream_k_follows_cutlass_s_decomposition_not_the_cheaper_one():
     assert dp.time_us == pytest.approx(predict(sm90((128, 128, 64)), half, gpu).time_us)
 
 
+def test_stream_k_units_of_whole_tiles_reduce_nothing():
+    """20 tiles of 16 k-blocks on 16 SMs leave a last wave of 4: the scheduler spreads all 320
+    k-blocks over 16 units of 20, so shares straddle tiles and pay the fixup. A unit whose
+    share is whole tiles (8 tiles on 4 units: two each) reduces nothing; 8 tiles on 6 units
+    straddle and do."""
+    gpu = toy_gpu(sms=16, streamk_fixup_us=50.0)
+    shape = Workload(20 * 128, 128, 16 * 64)
+    assert predict(sm90((128, 128, 64), STREAMK), shape, gpu).time_us > 50.0
+    from boltc.tuning.model import _TileWork, _Segment, _streamk
+    tile = _TileWork((_Segment(1, 0.1, 0.1, 1.0),), 0.0, 0.5, 0.0)
+    whole = _streamk(tile, 8, 4, 16, 128, 128, 4, gpu)  # 8 tiles on 4 units: two whole tiles each
+    split = _streamk(tile, 8, 6, 16, 128, 128, 4, gpu)  # 8 tiles on 6 units: straddling shares
+    assert whole < 50.0 < split
+
+
 def test_stream_k_past_one_wave_shares_the_last_two_waves():
     """22 tiles on 16 SMs (a last wave of 6, under half): every tile's k-blocks spread over the
     16 units, 1.4 tiles' worth each, where data-parallel runs two whole tiles on the busiest
