@@ -485,9 +485,9 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
         clusters = _sm90_clusters(tile, m_tiles, n_tiles, tiles, wave) if problem.tma else [(1, 1, 1)]
         schedules = [schedule]
         k_blocks = ceil(problem.k / tile[2])
-        if schedule == "cooperative" and problem.tma and tiles < wave and streamk_runs(tiles, wave, k_blocks):
-            schedules.append(STREAMK)  # CTAs share the K loops of the tiles of an under-filled wave
         if schedule == "cooperative" and problem.tma and tiles < wave:
+            if streamk_runs(tiles, wave, k_blocks):
+                schedules.append(STREAMK)  # CTAs share the K loops of the tiles of an under-filled wave
             # Split-K where the parts still fit one wave and keep a pipeline's worth of K each.
             schedules += [gemm_sm90.splitk_schedule(splits) for splits in SPLITK_COUNTS
                           if tiles * splits <= wave and k_blocks >= splits * MIN_SPLIT_K_BLOCKS]
@@ -544,7 +544,9 @@ def _sm90_clusters(tile, m_tiles: int, n_tiles: int, tiles: int, wave: int) -> l
     best 1x1x1 or 2x1x1) and 32768x1024x4096 (256x128, swizzle 4, 1 %). cuBLAS's 2x4 clusters
     on the one-wave 1280x768 GEMMs were tried as 2x2x1 and 2x4x1 on tiles up to 128x128: none
     beat the 2x1x1 best (1280x768x3072: 16.8 us on 128x64 2x1x1, 18.3 the best 2x2x1), so they
-    are not offered."""
+    are not offered; but those runs sized the grid by CUTLASS's 18-SMs-a-GPC rule, which leaves
+    132 SMs room for 116 CTAs in clusters of 4 and 112 in clusters of 8 (120 tiles: two rounds),
+    before boltc::KernelAdapter queried the GPU's cluster occupancy (d7c4b73): to measure again."""
     clusters = [(1, 1, 1)]
     if m_tiles >= 2:
         clusters.append((2, 1, 1))

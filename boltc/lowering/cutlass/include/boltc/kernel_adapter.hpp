@@ -65,26 +65,14 @@ class KernelAdapter {
   }
 
   cutlass::Status run(cudaStream_t stream) {
-    cudaKernel_t kernel = nullptr;
-    if (LoadKernel(&kernel) != cudaSuccess) {
-      (void)cudaGetLastError();
-      return cutlass::Status::kErrorInternal;
-    }
-    void const* function = reinterpret_cast<void const*>(kernel);
-    int const smem_bytes = Kernel::SharedStorageSize;
-    if (smem_bytes >= (48 << 10) &&
-        cudaFuncSetAttribute(function, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes) != cudaSuccess) {
-      (void)cudaGetLastError();
+    void const* function = launchable();
+    if (function == nullptr) {
       return cutlass::Status::kErrorInternal;
     }
     cudaLaunchAttribute attributes[2] = {};
     unsigned count = 0;
     if (cute::size(Cluster{}) > 1) {  // a 1x1x1 cluster launches plainly
-      attributes[count].id = cudaLaunchAttributeClusterDimension;
-      attributes[count].val.clusterDim.x = cute::size<0>(Cluster{});
-      attributes[count].val.clusterDim.y = cute::size<1>(Cluster{});
-      attributes[count].val.clusterDim.z = cute::size<2>(Cluster{});
-      ++count;
+      attributes[count++] = cluster_attribute();
     }
     if (Programmatic) {
       attributes[count].id = cudaLaunchAttributeProgrammaticStreamSerialization;
@@ -94,7 +82,7 @@ class KernelAdapter {
     cudaLaunchConfig_t config = {};
     config.gridDim = Kernel::get_grid_shape(params_);
     config.blockDim = Kernel::get_block_shape();
-    config.dynamicSmemBytes = smem_bytes;
+    config.dynamicSmemBytes = Kernel::SharedStorageSize;
     config.stream = stream;
     config.attrs = attributes;
     config.numAttrs = count;
@@ -108,6 +96,33 @@ class KernelAdapter {
 
  private:
   using Cluster = typename Kernel::DispatchPolicy::ClusterShape;
+
+  // The loaded kernel, allowed its dynamic shared memory (above the 48 KB default); nullptr,
+  // the CUDA error cleared, where either step fails.
+  static void const* launchable() {
+    cudaKernel_t kernel = nullptr;
+    if (LoadKernel(&kernel) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return nullptr;
+    }
+    void const* function = reinterpret_cast<void const*>(kernel);
+    int const smem_bytes = Kernel::SharedStorageSize;
+    if (smem_bytes >= (48 << 10) &&
+        cudaFuncSetAttribute(function, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return nullptr;
+    }
+    return function;
+  }
+
+  static cudaLaunchAttribute cluster_attribute() {
+    cudaLaunchAttribute attribute = {};
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = cute::size<0>(Cluster{});
+    attribute.val.clusterDim.y = cute::size<1>(Cluster{});
+    attribute.val.clusterDim.z = cute::size<2>(Cluster{});
+    return attribute;
+  }
 
   // The arguments with the number of clusters the GPU can hold at once, where the caller left
   // it unset (0): without it CUTLASS's persistent tile scheduler sizes its grid by a rule of
@@ -131,27 +146,15 @@ class KernelAdapter {
   // kernels are different instantiations).
   static int max_active_clusters() {
     static int const clusters = [] {
-      cudaKernel_t kernel = nullptr;
-      if (LoadKernel(&kernel) != cudaSuccess) {
-        (void)cudaGetLastError();
+      void const* function = launchable();
+      if (function == nullptr) {
         return 0;
       }
-      void const* function = reinterpret_cast<void const*>(kernel);
-      int const smem_bytes = Kernel::SharedStorageSize;
-      if (smem_bytes >= (48 << 10) &&
-          cudaFuncSetAttribute(function, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return 0;
-      }
-      cudaLaunchAttribute attribute = {};
-      attribute.id = cudaLaunchAttributeClusterDimension;
-      attribute.val.clusterDim.x = cute::size<0>(Cluster{});
-      attribute.val.clusterDim.y = cute::size<1>(Cluster{});
-      attribute.val.clusterDim.z = cute::size<2>(Cluster{});
+      cudaLaunchAttribute attribute = cluster_attribute();
       cudaLaunchConfig_t config = {};
       config.gridDim = dim3(cute::size<0>(Cluster{}), cute::size<1>(Cluster{}), cute::size<2>(Cluster{}));
       config.blockDim = Kernel::get_block_shape();
-      config.dynamicSmemBytes = smem_bytes;
+      config.dynamicSmemBytes = Kernel::SharedStorageSize;
       config.attrs = &attribute;
       config.numAttrs = 1;
       int count = 0;
