@@ -4,7 +4,7 @@
                                   [--arch sm_90a] [--limit N] [--budget-s S] [--jobs N]
                                   [--gemms MxNxK[+act],...] [--convs H,W,C,F,R,S,stride,pad;...]
                                   [--families gemm_sm90,conv_sm80,...] [--schedules PREFIX,...]
-                                  [--clusters MxNx1,...] [--extra-clusters MxNx1,...]
+                                  [--clusters MxNx1,...] [--extra-clusters MxNx1,...] [--tiles MxN,...]
 
 On the GPU machine (the workload table travels in the carried .whl/):
 
@@ -218,7 +218,8 @@ def with_extra_clusters(found, problem, extra: frozenset[tuple[int, ...]]):
 
 def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = frozenset(),
               schedules: tuple[str, ...] = (), clusters: frozenset[tuple[int, ...]] = frozenset(),
-              extra_clusters: frozenset[tuple[int, ...]] = frozenset()):
+              extra_clusters: frozenset[tuple[int, ...]] = frozenset(),
+              tiles: frozenset[tuple[int, ...]] = frozenset()):
     from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
     from boltc.tuning import space
 
@@ -236,7 +237,8 @@ def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = froz
                 continue
             found = [c for c in with_extra_clusters(space.space(problem, family, arch), problem, extra_clusters)
                      if (not schedules or (c.schedule or "").startswith(schedules))
-                     and (not clusters or tuple(c.cluster) in clusters)]
+                     and (not clusters or tuple(c.cluster) in clusters)
+                     and (not tiles or tuple(c.tile[:2]) in tiles)]
             found = spread(found, limit)
             pairs += [(c, problem) for c in found]
             print(f"profile_space: {label}: {len(found)} {family.value} candidates", file=sys.stderr)
@@ -266,6 +268,8 @@ def main(argv=None) -> int:
     parser.add_argument("--extra-clusters", default="", metavar="MxNx1,...",
                         help="also the space's data-parallel gemm_sm90 candidates on these clusters, "
                              "where it does not offer them (e.g. 2x2x1,2x4x1)")
+    parser.add_argument("--tiles", default="", metavar="MxN,...",
+                        help="only candidates whose threadblock tile's M and N are one of these (e.g. 64x256,128x128)")
     args = parser.parse_args(argv)
     gemms = [g for g in args.gemms.split(",") if g]
 
@@ -278,6 +282,12 @@ def main(argv=None) -> int:
             parser.error(f"{flag} {text!r}: expected MxNx1,... (e.g. 2x1x1,1x2x1)")
         return shapes
 
+    try:
+        tiles = frozenset(tuple(int(v) for v in t.split("x")) for t in args.tiles.split(",") if t)
+    except ValueError:
+        tiles = frozenset({()})
+    if any(len(tile) != 2 or min(tile) < 1 for tile in tiles):
+        parser.error(f"--tiles {args.tiles!r}: expected MxN,... (e.g. 64x256,128x128)")
     clusters = cluster_set(args.clusters, "--clusters")
     extra_clusters = cluster_set(args.extra_clusters, "--extra-clusters")
     convs = [c for c in args.convs.split(";") if c]
@@ -295,7 +305,7 @@ def main(argv=None) -> int:
     else:
         ops = anchor_ops(json.loads((args.workloads or default_workloads()).read_text()), args.only)
     pairs = pairs_for(ops, args.arch, args.limit, frozenset(f for f in args.families.split(",") if f),
-                      tuple(s for s in args.schedules.split(",") if s), clusters, extra_clusters)
+                      tuple(s for s in args.schedules.split(",") if s), clusters, extra_clusters, tiles)
     print(f"profile_space: {len(pairs)} (candidate, problem) pairs", file=sys.stderr, flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()

@@ -542,11 +542,11 @@ def _sm90_clusters(tile, m_tiles: int, n_tiles: int, tiles: int, wave: int) -> l
     waves (bench/cublas_kernels.py, H200, 2026-11-29). Profiled there (bench/RESULTS.md): 1x2x1
     was the fastest of 26 cooperative candidates on 32768x4096x1024 (128x256, 4 % ahead of the
     best 1x1x1 or 2x1x1) and 32768x1024x4096 (256x128, swizzle 4, 1 %). cuBLAS's 2x4 clusters
-    on the one-wave 1280x768 GEMMs were tried as 2x2x1 and 2x4x1 on tiles up to 128x128: none
-    beat the 2x1x1 best (1280x768x3072: 16.8 us on 128x64 2x1x1, 18.3 the best 2x2x1), so they
-    are not offered; but those runs sized the grid by CUTLASS's 18-SMs-a-GPC rule, which leaves
-    132 SMs room for 116 CTAs in clusters of 4 and 112 in clusters of 8 (120 tiles: two rounds),
-    before boltc::KernelAdapter queried the GPU's cluster occupancy (d7c4b73): to measure again."""
+    on the one-wave 1280x768 GEMMs are not offered: with the grid sized by the GPU's cluster
+    occupancy (boltc::KernelAdapter, d7c4b73; the H200 runs 120 CTAs in clusters of 4 or 8,
+    CUTLASS's 18-SMs-a-GPC rule 116 and 112) they no longer lose, but they tie what the space
+    offers (bench/RESULTS.md, 2026-11-29 09:27: 1280x768x3072 128x64 15.90 us on 2x2x1 and on
+    1x1x1; 1280x768x768 64x128 pingpong 9.06 us on 2x2x1 and on 1x1x1)."""
     clusters = [(1, 1, 1)]
     if m_tiles >= 2:
         clusters.append((2, 1, 1))

@@ -83,7 +83,21 @@ def test_extra_clusters_add_the_spaces_data_parallel_candidates_on_them():
     assert only and all(c.cluster == (2, 4, 1) for c, _ in only)
 
 
+def test_tiles_narrow_to_those_threadblock_shapes():
+    """--tiles 64x256,128x128 --schedules pingpong on 1280x3072x768 with and without an
+    activation: the two pingpong kernels of each, as bench/RESULTS.md's 09:27 entry timed them."""
+    ops = profile_space.chosen_ops(["1280x3072x768", "1280x3072x768+silu"], [])
+    pairs = profile_space.pairs_for(ops, "sm_90a", None, frozenset({"gemm_sm90"}), ("pingpong",),
+                                    frozenset({(2, 1, 1)}), frozenset(), frozenset({(64, 256), (128, 128)}))
+    by_problem = {}
+    for candidate, problem in pairs:
+        by_problem.setdefault(id(problem), []).append(candidate.tile[:2])
+    assert sorted(map(sorted, by_problem.values())) == [[(64, 256), (128, 128)]] * 2
+    assert len(pairs) == 4 and all(c.schedule == "pingpong" for c, _ in pairs)
+
+
 @pytest.mark.parametrize("args, message", [
+    (["--tiles", "64x256x64"], "--tiles '64x256x64': expected MxN"),
     (["--extra-clusters", "2x4"], "--extra-clusters '2x4': expected MxNx1"),
     (["--clusters", "2xbx1"], "--clusters '2xbx1': expected MxNx1"),
     (["--gemms", "4096x768"], "not enough values"),
