@@ -922,23 +922,17 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
 
     schedule_used = ""
     if persistent:
-        full, rest = divmod(tiles, ctas)
-        pingpong = words.base == "pingpong"
-        # The partial last wave: its tile sees fewer SMs sharing DRAM.
-        last = tile_work(rest, 1) if rest else None
-        busiest = _persistent(tile_work(ctas, 1), full, candidate.stages, pingpong, last)
         waves = tiles / ctas
         probe = tile_work(ctas, 1)
-        if words.base == STREAMK:
-            # CUTLASS's scheduler decides by its own rule, not by cost: the model predicts what
-            # it will run, and a stream-K that loses shows as the slower candidate.
-            sk_tiles, sk_units = streamk_decomposition(tiles, gpu.sms, s)
-            schedule_used = "data-parallel"
-            if sk_tiles:
-                dp_waves = (tiles - sk_tiles) // gpu.sms
-                busiest = _persistent(probe, dp_waves, candidate.stages, False) if dp_waves else 0.0
-                busiest += _streamk(tile_work(sk_units, 1), sk_tiles, sk_units, s, tm, tn, candidate.stages, gpu)
-                schedule_used = "stream-k"
+        # CUTLASS's stream-K scheduler decides by its own rule, not by cost: the model predicts
+        # what it will run (data-parallel where the rule says so), and a stream-K that loses
+        # shows as the slower candidate.
+        sk_tiles, sk_units = streamk_decomposition(tiles, gpu.sms, s) if words.base == STREAMK else (0, 0)
+        if sk_tiles:
+            dp_waves = (tiles - sk_tiles) // gpu.sms
+            busiest = _persistent(probe, dp_waves, candidate.stages, False) if dp_waves else 0.0
+            busiest += _streamk(tile_work(sk_units, 1), sk_tiles, sk_units, s, tm, tn, candidate.stages, gpu)
+            schedule_used = "stream-k"
         elif (splits := words.splits) > 1:
             # Rounds of one part an SM, every part of a round loading at once (DRAM's share per
             # CTA that of the round's CTAs); a partial last round sees fewer share it.
@@ -949,6 +943,13 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
                 busiest += _split_k(tile_work(rest, 1), s, splits, tm, tn, candidate.stages, gpu)
             busiest += _split_k_fixup(splits, tm, tn, gpu)
             schedule_used, waves = f"split-k {splits}", tiles * splits / gpu.sms
+        else:
+            full, rest = divmod(tiles, ctas)
+            # The partial last wave: its tile sees fewer SMs sharing DRAM.
+            last = tile_work(rest, 1) if rest else None
+            busiest = _persistent(probe, full, candidate.stages, words.base == "pingpong", last)
+            if words.base == STREAMK:
+                schedule_used = "data-parallel"
     else:
         per_wave = gpu.sms * occupancy
         full, rest = divmod(tiles, per_wave)

@@ -101,8 +101,9 @@ STREAMK = "cooperative_streamk"
 SPLITK_COUNTS = (2, 3, 4)  # more parts cost a tile's fp32 write and read each (model._split_k)
 MIN_SPLIT_K_BLOCKS = 2  # each part keeps at least two k-blocks to pipeline
 OFFERED_SWIZZLES = (4, 8)  # of gemm_sm90.SWIZZLES, the ones the space offers (module docstring: why not 2)
-SWIZZLE_WAVES = 2  # ... to candidates whose tiles make at least this many full waves
-CLUSTER_WAVES = 2  # 1x2x1 beside 2x1x1 on the largest tiles of problems of this many waves (_sm90_clusters)
+# The largest tiles' extra offers (1x2x1 beside 2x1x1, the swizzles) go to problems whose
+# tiles make at least this many full waves (_large_multiwave).
+LARGE_TILE_WAVES = 2
 
 
 class Family(Enum):
@@ -534,11 +535,19 @@ def streamk_runs(tiles: int, wave: int, k_blocks: int) -> bool:
     return streamk_decomposition(tiles, wave, k_blocks)[0] > 0
 
 
+def _large_multiwave(tile, cluster, tiles: int, wave: int) -> bool:
+    """Whether `tile` on `cluster` is one of the largest gemm_sm90 tiles (128x256 or 256x128
+    elements, or 128x128 under a cluster of two CTAs or more: what wins on problems of several
+    waves) and its `tiles` make LARGE_TILE_WAVES full waves of `wave` CTAs or more."""
+    largest = tile[0] * tile[1] >= 128 * 256 or (tuple(tile[:2]) == (128, 128) and cluster[0] * cluster[1] >= 2)
+    return largest and tiles >= LARGE_TILE_WAVES * wave
+
+
 def _sm90_clusters(tile, m_tiles: int, n_tiles: int, tiles: int, wave: int) -> list[tuple[int, int, int]]:
     """The clusters a gemm_sm90 tile is offered with (TMA operands only: multicast). Always
     1x1x1; 2x1x1 where there are two tiles along M (B multicast), else 1x2x1 where there are two
     along N; and 1x2x1 beside 2x1x1 on the largest tiles (128x256, 256x128) of a problem of
-    CLUSTER_WAVES waves or more, as cuBLAS's own sm_90 kernels run every paper GEMM of several
+    LARGE_TILE_WAVES waves or more, as cuBLAS's own sm_90 kernels run every paper GEMM of several
     waves (bench/cublas_kernels.py, H200, 2026-11-29). Profiled there (bench/RESULTS.md): 1x2x1
     was the fastest of 26 cooperative candidates on 32768x4096x1024 (128x256, 4 % ahead of the
     best 1x1x1 or 2x1x1) and 32768x1024x4096 (256x128, swizzle 4, 1 %). cuBLAS's 2x4 clusters
@@ -550,7 +559,7 @@ def _sm90_clusters(tile, m_tiles: int, n_tiles: int, tiles: int, wave: int) -> l
     clusters = [(1, 1, 1)]
     if m_tiles >= 2:
         clusters.append((2, 1, 1))
-    if n_tiles >= 2 and (m_tiles < 2 or (tile[0] * tile[1] >= 128 * 256 and tiles >= CLUSTER_WAVES * wave)):
+    if n_tiles >= 2 and (m_tiles < 2 or _large_multiwave(tile, (1, 1, 1), tiles, wave)):
         clusters.append((1, 2, 1))
     return clusters
 
@@ -558,12 +567,11 @@ def _sm90_clusters(tile, m_tiles: int, n_tiles: int, tiles: int, wave: int) -> l
 def _swizzled(candidate: Candidate, problem: GemmProblem, wave: int) -> list[Candidate]:
     """`candidate` (a data-parallel cooperative or pingpong one) under the tile scheduler's
     swizzles (module docstring): for the largest tiles, 128x256 and 256x128 elements or 128x128
-    under a two-CTA cluster, whose tiles make SWIZZLE_WAVES full waves or more; each swizzle
+    under a two-CTA cluster, whose tiles make LARGE_TILE_WAVES full waves or more; each swizzle
     only where CUTLASS would run it as asked (it caps 8 by a short side of the tile grid)."""
     tile, (cm, cn, _) = candidate.tile, candidate.cluster
     assert tile is not None
-    largest = tile[0] * tile[1] >= 128 * 256 or (tile[:2] == (128, 128) and cm * cn >= 2)
-    if not largest or tile_count(tile, problem) < SWIZZLE_WAVES * wave:
+    if not _large_multiwave(tile, candidate.cluster, tile_count(tile, problem), wave):
         return []
     ctas_m = _round_up(ceil(problem.m / tile[0]), cm)
     ctas_n = _round_up(ceil(problem.n / tile[1]), cn)
