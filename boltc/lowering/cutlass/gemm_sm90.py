@@ -177,16 +177,23 @@ class ScheduleWords:
     swizzle: int = 1
 
 
+def _schedule_parts(name: str) -> tuple[str, list[str], str | None]:
+    """The one grammar of a schedule string, `BASE [PARAMS...] [swizzle S]`, split into BASE,
+    the words between and S's word (None without the suffix); what they mean is the readers'."""
+    words = name.split()
+    base, rest = (words[0], words[1:]) if words else (name, [])
+    if len(rest) >= 2 and rest[-2] == SWIZZLE:
+        return base, rest[:-2], rest[-1]
+    return base, rest, None
+
+
 def schedule_words(name: str) -> ScheduleWords:
     """`"cooperative_splitk 2 swizzle 2"` -> ScheduleWords("cooperative_splitk", 2, 2);
     `"multistage warp 64x64x32"` -> ScheduleWords("multistage")."""
-    words = name.split()
-    if not words:
-        return ScheduleWords(name)
-    split_k = words[0] == KernelSchedule.TMA_COOPERATIVE_SPLITK.bolt_name
-    splits = int(words[1]) if split_k and len(words) > 1 and words[1].isdigit() else 1
-    swizzle = int(words[-1]) if len(words) > 2 and words[-2] == SWIZZLE and words[-1].isdigit() else 1
-    return ScheduleWords(words[0], splits, swizzle)
+    base, params, swizzle = _schedule_parts(name)
+    split_k = base == KernelSchedule.TMA_COOPERATIVE_SPLITK.bolt_name
+    splits = int(params[0]) if split_k and params and params[0].isdigit() else 1
+    return ScheduleWords(base, splits, int(swizzle) if swizzle and swizzle.isdigit() else 1)
 
 
 def effective_swizzle(swizzle: int, ctas_m: int, ctas_n: int) -> int:
@@ -216,15 +223,14 @@ def schedule_of(name: str, *, tma: bool) -> Sm90Schedule:
     `cooperative_splitk`, and only it (`"cooperative_splitk 3"`); the optional suffix
     `swizzle S` is CUTLASS's max_swizzle_size (`"pingpong swizzle 4"`). Only the syntax is
     checked here: which counts are legal, GemmSm90Config.blocker says."""
-    words = name.split()
-    base, rest = (words[0], words[1:]) if words else (name, [])
+    base, rest, swizzle_word = _schedule_parts(name)
     schedule = KernelSchedule.select(base, tma=tma)
     swizzle = 1
-    if SWIZZLE in rest[-2:]:
-        if rest[-2:-1] != [SWIZZLE] or not rest[-1].isdigit():
+    if swizzle_word is not None or rest[-1:] == [SWIZZLE]:
+        if swizzle_word is None or not swizzle_word.isdigit():
             raise InvalidKernelConfig(
                 f"`{SWIZZLE}` takes the tile scheduler's swizzle, as \"{swizzled_schedule(base, 8)}\", got {name!r}")
-        swizzle, rest = int(rest[-1]), rest[:-2]
+        swizzle = int(swizzle_word)
     if not schedule.split_k:
         if rest:
             raise InvalidKernelConfig(
