@@ -307,6 +307,13 @@ PROFILE_TOLERANCE = 0.05
 # is what keeps a cold-cache tuning of it near 90 s of compiling (issue 13: under 2 minutes).
 PROFILE_COVER = 1
 PROFILER_CORE_S = 60.0  # one profiler's compile, in seconds of one core (above)
+# Without --tune-budget the plan is sized as for a budget of this many seconds, with no
+# deadline on the run: the largest cover whose profilers compile in 3/4 of it on this
+# machine's cores (cover_for_budget). ResNet-50 keeps cover 1 (24 profilers: 90 s on 16
+# cores); a model of a few GEMMs gets its whole shortlist, where cover 1 missed the paper's
+# 1280x768x3072 best kernel (64x128 pingpong 1x1x1, 1.03x cuBLAS at cover 4, 0.88x at 1:
+# bench/RESULTS.md, 2026-11-29 09:27).
+PROFILE_PLAN_S = 120.0
 
 
 @dataclass(frozen=True)
@@ -494,7 +501,7 @@ def profile_all(ops, arch: str, budget_s: float | None, cache=None, pool=None, p
     one parallel batch and a configuration shared by several ops' shapes is built once; results
     go to the cache. `cache`: a TuningCache (default: the user's, cache.default_cache_path()).
     `budget_s`: for the whole batch; it also sizes the plan (`cover_for_budget`) where `cover`
-    is not given. `progress`: compile progress and a line per timed job."""
+    is not given (without it: as for PROFILE_PLAN_S, with no deadline). `progress`: compile progress and a line per timed job."""
     from boltc.tuning.cache import TuningCache, TuningKey
     from boltc.tuning.profile import cuda_release, local_gpu_facts, profile_problems, visible_gpus
 
@@ -503,7 +510,7 @@ def profile_all(ops, arch: str, budget_s: float | None, cache=None, pool=None, p
                          "(use --tune heuristic or --tune model here)")
     planner = ProfilePlanner(ops, arch, top_k)
     if cover is None:
-        cover = PROFILE_COVER if budget_s is None else planner.cover_for_budget(budget_s)
+        cover = planner.cover_for_budget(PROFILE_PLAN_S if budget_s is None else budget_s)
     plans = {}  # op -> (its problems, the cache's records of them)
     to_time: dict[tuple[object, object], None] = {}  # ordered, each (candidate, problem) once
     with _opened(cache, TuningCache.open) as db:

@@ -73,10 +73,12 @@ def test_profile_picks_the_fastest_correct_candidate_then_answers_from_the_cache
         assert again.kernel == first.kernel
 
 
-def test_where_every_planned_candidate_is_rejected_the_rest_of_the_shortlist_is_timed(tmp_path: Path, no_nvcc):
+def test_where_every_planned_candidate_is_rejected_the_rest_of_the_shortlist_is_timed(tmp_path: Path, monkeypatch,
+                                                                                     no_nvcc):
     """A plan whose every candidate fails its check (a wrong result) does not fall back to a
     rejected kernel: the op's other shortlisted candidates are timed, and the fastest of those
-    that pass is chosen."""
+    that pass is chosen. (The default plan sized to cover 1, leaving a rest on any machine.)"""
+    monkeypatch.setattr(select, "PROFILE_PLAN_S", 1.0)
     op = gemm_op(1280, 3072, 768)
     planned = {c for c, _ in select.plan_profiles([op], ARCH)[op]}
     rest = [c for c, _ in select.shortlist(op, ARCH) if c not in planned]
@@ -265,6 +267,30 @@ def test_the_budget_sizes_the_cover():
     assert select.cover_for_budget(ops, ARCH, budget, jobs=4) >= 2
     assert select.cover_for_budget(ops, ARCH, budget * 0.99, jobs=4) < 2 or \
         len(_profilers(select.plan_profiles(ops, ARCH, cover=1))) == units
+
+
+def test_without_a_budget_the_plan_is_sized_as_for_the_default_one(tmp_path: Path, monkeypatch, no_nvcc):
+    """No --tune-budget: the plan is cover_for_budget's for PROFILE_PLAN_S on this machine's
+    cores (no deadline), not cover 1: one paper GEMM on 16 cores times more than its cover-1
+    plan (1280x768x3072's best kernel was outside that plan on the H200, bench/RESULTS.md)."""
+    from boltc.lowering import build
+
+    monkeypatch.setattr(build, "default_jobs", lambda: 16)
+    op = gemm_op(1280, 768, 3072)
+    cover = select.cover_for_budget([op], ARCH, select.PROFILE_PLAN_S)
+    assert cover > 1
+    planned = {c for c, _ in select.plan_profiles([op], ARCH, cover=cover)[op]}
+    assert len(planned) > len(select.plan_profiles([op], ARCH, cover=1)[op])
+    timed = []
+
+    def runner(job, cache_dir=None):
+        timed.append(job.candidate)
+        return accepting_runner(job, cache_dir)
+
+    pool = ProfilePool(["0"], runner=runner, executor_factory=_thread_executor)
+    with TuningCache(tmp_path / "tuning.db") as cache:
+        select.by_profile(op, ARCH, None, cache=cache, pool=pool)
+    assert set(timed) == planned
 
 
 def test_a_budget_profiles_each_ops_two_first_candidates_first(tmp_path: Path, monkeypatch):
