@@ -309,8 +309,9 @@ PROFILE_COVER = 1
 PROFILER_CORE_S = 60.0  # one profiler's compile, in seconds of one core (above)
 # Without --tune-budget the plan is sized as for a budget of this many seconds, with no
 # deadline on the run: the largest cover whose profilers compile in 3/4 of it on this
-# machine's cores (cover_for_budget). ResNet-50 keeps cover 1 (24 profilers: 90 s on 16
-# cores); a model of a few GEMMs gets its whole shortlist, where cover 1 missed the paper's
+# machine's cores (cover_for_budget), so a cold tuning's compile stays near ResNet-50's: its
+# torchvision form at batch 32 keeps cover 1 on 16 cores (24 profilers, 90 s; 32 at cover 2
+# would take 120); a model of a few GEMMs gets its whole shortlist, where cover 1 missed the paper's
 # 1280x768x3072 best kernel (64x128 pingpong 1x1x1, 1.03x cuBLAS at cover 4, 0.88x at 1:
 # bench/RESULTS.md, 2026-11-29 09:27).
 PROFILE_PLAN_S = 120.0
