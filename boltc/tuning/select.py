@@ -300,7 +300,8 @@ PROFILE_TOP_K = 8
 # it: memory-bound ops have many configurations the model cannot tell apart (ResNet-50's 1x1
 # layers tie at the DRAM floor), and a profiler another op needs anyway times them for free.
 PROFILE_TOLERANCE = 0.05
-# Plausible candidates each op gets timed by default, beside the heuristic's choice. A
+# Plausible candidates each op gets timed, beside the heuristic's choice: plan_profiles'
+# default and the least a budget gives (PROFILE_PLAN_S sizes the plan without one). A
 # profiler costs a kernel's compile (~60 s of one core: nvcc's device pass ~40 s, the host
 # TU ~20 s, measured on the H100 machine's 16 cores, bench/RESULTS.md); ResNet-50 plans 24
 # profilers at 1 (its heuristic build's 19 kernels and 5 more), 32 at 2, 39 at 3: the cover
