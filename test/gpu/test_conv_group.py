@@ -218,7 +218,6 @@ def test_forced_multiple_group_on_resnext_stage2(tmp_path):
 # of stages 2-4 strided).
 RESNEXT50_COUNT = {"s1_56x56_4pg": 3, "s2_56x56_8pg": 1, "s2_28x28_8pg": 3, "s3_28x28_16pg_stride2": 1,
                    "s3_14x14_16pg": 5, "s4_14x14_32pg_stride2": 1, "s4_7x7_32pg": 2}
-TIMED: dict[str, tuple[float, dict[str, float]]] = {}  # layer -> cuDNN us, {variant: boltc us}
 
 
 def timing_variants(name: str) -> list[tuple[str, str | None, float | None, str]]:
@@ -247,7 +246,8 @@ def test_resnext50_layer_timing_against_cudnn(name, tmp_path, monkeypatch):
     torch's cuDNN (channels_last f16, autotuned, conv + bias + relu) and the memory floor (input
     and output once at 3.0 TB/s), next to the alternatives the choice weighs
     (`timing_variants`): the numbers behind conv_group_sm80.MAX_MMA_WASTE. CUDA graphs replayed
-    100 times between two events, median of 5. Prints; asserts the numerics and the family."""
+    100 times between two events, median of 5. Prints (with the layer's count in the network, so
+    the lines sum to the grouped layers' total); asserts the numerics and the family."""
     import torch
 
     from boltc.lowering.cutlass import conv_group_sm80
@@ -276,18 +276,8 @@ def test_resnext50_layer_timing_against_cudnn(name, tmp_path, monkeypatch):
         ours_by_label[label] = ours
         line += f"; {label} {expected_family} {ours:.1f} us (cuDNN/boltc {theirs / ours:.2f}x)"
         monkeypatch.undo()
-    TIMED[name] = (theirs, ours_by_label)
+    count = RESNEXT50_COUNT[name]
+    line += (f"; x{count} in the network: cuDNN {count * theirs:.0f} us, boltc's choice "
+             f"{count * ours_by_label['choice']:.0f} us, best variant {count * min(ours_by_label.values()):.0f} us")
     print(line)
 
-
-def test_resnext50_grouped_layers_total_against_cudnn():
-    """After the per-layer timings: ResNeXt-50's grouped layers summed with their counts, the
-    choice, the best variant per layer and cuDNN (prints; skipped if a layer was not timed)."""
-    if set(TIMED) != set(RESNEXT50):
-        pytest.skip("needs every layer of test_resnext50_layer_timing_against_cudnn first")
-    total = lambda pick: sum(RESNEXT50_COUNT[k] * pick(*TIMED[k]) for k in RESNEXT50)  # noqa: E731
-    cudnn, choice = total(lambda theirs, ours: theirs), total(lambda theirs, ours: ours["choice"])
-    best = total(lambda theirs, ours: min(ours.values()))
-    picks = ", ".join(f"{k} {min(o, key=o.get)}" for k, (_, o) in TIMED.items())
-    print(f"\nresnext50 grouped layers x counts: cuDNN {cudnn:.0f} us, boltc choice {choice:.0f} us "
-          f"({cudnn / choice:.2f}x), best variant per layer {best:.0f} us ({picks})")
