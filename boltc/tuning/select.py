@@ -503,7 +503,8 @@ def profile_all(ops, arch: str, budget_s: float | None, cache=None, pool=None, p
     one parallel batch and a configuration shared by several ops' shapes is built once; results
     go to the cache. `cache`: a TuningCache (default: the user's, cache.default_cache_path()).
     `budget_s`: for the whole batch; it also sizes the plan (`cover_for_budget`) where `cover`
-    is not given (without it: as for PROFILE_PLAN_S, with no deadline). `progress`: compile progress and a line per timed job."""
+    is not given (without it: as for PROFILE_PLAN_S, with no deadline). `progress`: compile
+    progress and a line per timed job."""
     from boltc.tuning.cache import TuningCache, TuningKey
     from boltc.tuning.profile import cuda_release, local_gpu_facts, profile_problems, visible_gpus
 
