@@ -273,23 +273,19 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     gemms = [g for g in args.gemms.split(",") if g]
 
-    def cluster_set(text: str, flag: str) -> frozenset[tuple[int, ...]]:
+    def shape_set(text: str, flag: str, form: str, example: str) -> frozenset[tuple[int, ...]]:
+        """`text`'s comma-separated shapes of form's rank (MxNx1: 3, MxN: 2), or a usage error."""
         try:
             shapes = frozenset(tuple(int(v) for v in c.split("x")) for c in text.split(",") if c)
         except ValueError:
             shapes = frozenset({()})
-        if any(len(shape) != 3 or min(shape) < 1 for shape in shapes):
-            parser.error(f"{flag} {text!r}: expected MxNx1,... (e.g. 2x1x1,1x2x1)")
+        if any(len(shape) != form.count("x") + 1 or min(shape) < 1 for shape in shapes):
+            parser.error(f"{flag} {text!r}: expected {form},... (e.g. {example})")
         return shapes
 
-    try:
-        tiles = frozenset(tuple(int(v) for v in t.split("x")) for t in args.tiles.split(",") if t)
-    except ValueError:
-        tiles = frozenset({()})
-    if any(len(tile) != 2 or min(tile) < 1 for tile in tiles):
-        parser.error(f"--tiles {args.tiles!r}: expected MxN,... (e.g. 64x256,128x128)")
-    clusters = cluster_set(args.clusters, "--clusters")
-    extra_clusters = cluster_set(args.extra_clusters, "--extra-clusters")
+    tiles = shape_set(args.tiles, "--tiles", "MxN", "64x256,128x128")
+    clusters = shape_set(args.clusters, "--clusters", "MxNx1", "2x1x1,1x2x1")
+    extra_clusters = shape_set(args.extra_clusters, "--extra-clusters", "MxNx1", "2x1x1,1x2x1")
     convs = [c for c in args.convs.split(";") if c]
     try:
         named = chosen_ops(gemms, convs)
