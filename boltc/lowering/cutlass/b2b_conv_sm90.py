@@ -83,6 +83,17 @@ GEOMETRY = ("n", "h", "w", "c", "f0", "r", "s", "p", "q", "pad_top", "pad_left",
             "stride_h", "stride_w", "dilation_h", "dilation_w", "f1")
 CHANNEL_ALIGNMENT = 8  # elements of 16 bits: TMA im2col reads 16-byte rows of C
 TILE_K = RESIDENT_TILE_K  # 64, conv_sm90's K tile: a k-block may cross filter taps where C < 64
+NARROW_TILE_K = 32  # 64-byte rows (the 64-byte TMA swizzle), for C <= 32
+
+
+def k_block_for(channels: int) -> int:
+    """The first convolution's k-block for C = `channels` (a multiple of 8): NARROW_TILE_K where
+    C fits it, else TILE_K. The collective tiles the (C, S, R) range tap by tap where C < the
+    block, so a 64-wide block of a C = 24 tap (the RGB stem's column fold) moved and multiplied
+    40 zero channels a tap; a 32-wide one moves 8 (TMA zero-fills a box's channels past C).
+    Only the swizzled widths: a 48-wide block of C = 48 fails CuTe's divisibility checks on the
+    im2col copy (nvcc, 2026-11-29), so C = 48 keeps 64."""
+    return NARROW_TILE_K if channels <= NARROW_TILE_K else TILE_K
 
 
 @dataclass(frozen=True)
@@ -113,20 +124,21 @@ class B2bConvSm90Config(B2bSm90Config):
     def for_problem(cls, element: Element, problem: ConvProblem, n1: int, *, bias0: Element | None, relu0: bool,
                     bias1: Element | None, relu1: bool) -> B2bConvSm90Config | str:
         """The resident configuration for the first convolution `problem` feeding F1 = n1
-        filters, or why there is none: k-blocks of TILE_K over the (C, S, R) range (conv_sm90's
-        K tile, whatever C: the collective tiles the range as one), all of F0 and F1 (each
-        rounded up to 16), the filter resident where it fits, the most stages (up to 8) shared
+        filters, or why there is none: k-blocks over the (C, S, R) range (`k_block_for`: 32 wide
+        where C <= 32, else 64; the collective tiles the range as one), all of F0 and F1 (each
+        rounded up to 16), the filter resident where it fits, the most stages (up to 16) shared
         memory holds."""
         if problem.f > RESIDENT_MAX_N0 or n1 > MAX_N1:
             return f"N0={problem.f} and N1={n1} must be at most {RESIDENT_MAX_N0} and {MAX_N1} (one wgmma N each)"
         channels = _round_up(problem.c, CHANNEL_ALIGNMENT)
+        tile_k = k_block_for(channels)
         return resident_with_most_stages(
-            lambda stages, k_tiles: cls(element, TILE_K, _round_up(problem.f, TILE_STEP), _round_up(n1, TILE_STEP),
+            lambda stages, k_tiles: cls(element, tile_k, _round_up(problem.f, TILE_STEP), _round_up(n1, TILE_STEP),
                                         True, True, bias0, relu0, bias1, relu1, stages, RESIDENT, k_tiles,
                                         pad_channels=problem.c != channels),
-            # W0's slots: at most ceil(C / TILE_K) k-blocks per filter tap (the kernel's own
+            # W0's slots: at most ceil(C / k-block) k-blocks per filter tap (the kernel's own
             # count, the tiler's, is checked against it: fewer where blocks span taps).
-            -(-channels // TILE_K) * problem.r * problem.s)
+            -(-channels // tile_k) * problem.r * problem.s)
 
 
 def _params() -> tuple[CParam, ...]:

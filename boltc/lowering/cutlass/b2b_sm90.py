@@ -105,7 +105,11 @@ RESIDENT_BLOCK_M = 64  # one consumer warpgroup's tile (the two take turns: ping
 RESIDENT_TILE_K = 64  # k-block of the first GEMM where K0 > RESIDENT_SINGLE_BLOCK_K0: 128-byte
 #                       rows, the widest TMA swizzle (a 96-wide block took 64-byte boxes)
 RESIDENT_SINGLE_BLOCK_K0 = 64  # up to here one k-block holds all of K0 (rounded up to 16)
-RESIDENT_STAGES = (2, 8)  # CUTLASS's mainloop needs two; past eight the stream gains nothing
+# CUTLASS's mainloop needs two. Sixteen, where shared memory holds them: the conv chains'
+# filters leave room past eight, and the 112x112x64 stride-2 chain ran 31.6 us on 8 stages,
+# 28.4 on 12, 27.1 on 16; 56x56x64 24.9 / 24.2 / 24.5; the stem 52.7 / 52.4 / 53.5 (H200,
+# 2026-11-29, graph replays; bench/data/b2b_resident_stages_h200_2026-11-29.json).
+RESIDENT_STAGES = (2, 16)
 # With W0 resident only A streams: fewer than four stages of it and A's loads no longer hide
 # the other warpgroup's epilogue (then W0 streams with A, with more stages).
 RESIDENT_MIN_A_STAGES = 4
@@ -242,7 +246,7 @@ class B2bSm90Config(SelfChecking):
     def choose(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
                bias0: Element | None, relu0: bool, bias1: Element | None, relu1: bool) -> B2bSm90Config:
         """The resident kernel where all of N0 and N1 fit it (N0 <= 256, registers): the
-        k-block all of K0 up to 64, else 64; the most stages (up to 8) shared memory holds.
+        k-block all of K0 up to 64, else 64; the most stages (up to 16) shared memory holds.
         Else example 88's: the smallest tiles holding K0 and N1; BlockN0 128 where N0 fills it
         and registers allow, else 64; the most stages (up to 5) shared memory holds.
         InvalidKernelConfig with the reasons where nothing fits."""

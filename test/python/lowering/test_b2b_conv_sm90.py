@@ -68,12 +68,14 @@ def test_the_paper_conv_chains_are_one_hopper_b2b(c, f, stride):
     lowered = lower_b2b_conv(op)
     cfg = lowered.kernel.config
     assert cfg.variant == RESIDENT and (cfg.block_n0, cfg.tile_n1) == (f, f)
-    assert cfg.tile_k0 == 64  # 9 * C >= 72 (C padded to 8): k-blocks of 64 over (C, S, R)
     assert not cfg.pad_channels  # C = 3: the graph folds the stride-2 stem (C = 24) or pads C to 8
-    # W0 resident: k-blocks of 64 channels of one tap (C = 48: 9, not ceil(432 / 64) = 7)
     first = next(o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp))
     problem = conv_problem(first)
-    assert cfg.resident_k_tiles == -(-problem.c // 64) * problem.r * problem.s
+    # k-blocks of one tap's channels: 32 wide for the folded stem's C = 24 (8 zero channels a
+    # tap, not 40), 64 for C = 48 and 64
+    assert (problem.c, cfg.tile_k0) == ((24, 32) if c == 3 else (c, 64))
+    # W0 resident: a k-block per tap (C = 48: 9, not ceil(432 / 64) = 7)
+    assert cfg.resident_k_tiles == -(-problem.c // cfg.tile_k0) * problem.r * problem.s
 
 
 def test_the_host_call_passes_the_geometry_and_operands():
@@ -162,7 +164,8 @@ def three_channels(f0: int, f1: int) -> B2bConvSm90Config:
 
 def test_three_channels_are_padded_in_the_workspace():
     cfg = three_channels(48, 48)
-    assert cfg.pad_channels and cfg.tile_k0 == 64 and "channels padded to 8" in cfg.summary()
+    assert cfg.pad_channels and "channels padded to 8" in cfg.summary()
+    assert (cfg.tile_k0, cfg.resident_k_tiles) == (32, 9)  # C = 8 in 32-wide k-blocks, one a tap
 
 
 _HOST_CHECKS = r"""

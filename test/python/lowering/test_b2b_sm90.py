@@ -99,12 +99,12 @@ def test_choose_drops_stages_then_the_block_to_fit_shared_memory():
 
 # The paper's b2b_gemm chains (bolt_paper.json) with 16-byte rows: the resident kernel takes
 # them all, K0 = 576 included (a k-loop of 64-wide blocks: 128-byte TMA rows; below: W0
-# streamed), W0 resident (all its k-blocks in shared memory) with the most A stages up to 8.
+# streamed), W0 resident (all its k-blocks in shared memory) with the most A stages up to 16.
 @pytest.mark.parametrize("k0, n0, n1, tile_k, tile_n0, tile_n1, stages, k_tiles", [
-    (256, 64, 16, 64, 64, 16, 8, 4),
-    (96, 32, 96, 64, 32, 96, 8, 2),  # two k-blocks, the second half zero-filled
-    (40, 24, 8, 48, 32, 16, 8, 1),  # rounded up to 16: TMA zero-fills past K0, N0 and N1
-    (128, 192, 40, 64, 192, 48, 8, 2),
+    (256, 64, 16, 64, 64, 16, 16, 4),
+    (96, 32, 96, 64, 32, 96, 16, 2),  # two k-blocks, the second half zero-filled
+    (40, 24, 8, 48, 32, 16, 16, 1),  # rounded up to 16: TMA zero-fills past K0, N0 and N1
+    (128, 192, 40, 64, 192, 48, 16, 2),
 ])
 def test_the_resident_kernel_takes_chains_whose_n0_and_n1_fit(k0, n0, n1, tile_k, tile_n0, tile_n1, stages,
                                                               k_tiles):
@@ -169,7 +169,7 @@ def test_resident_rendering_includes_its_header_and_passes_its_strides():
         "cute::Stride<int64_t, cute::_1, int64_t>",  # W1 [N1, N0] (transpose_b) as (N1, N0): N0 contiguous
         "cutlass::half_t", "false", Activation.RELU,
         "cutlass::half_t", "true", Activation.IDENTITY,
-        "8", "2")  # stages; W0's two k-blocks resident
+        "16", "2")  # stages; W0's two k-blocks resident
     assert "boltc::b2b_sm90_resident::B2bResidentKernel<\n    " + ",\n    ".join(c.template_arguments()) in text
     launch = text[text.index("cudaStream_t stream) {"):]
     assert "(kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr)" in launch

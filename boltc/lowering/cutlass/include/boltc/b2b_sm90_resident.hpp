@@ -254,6 +254,24 @@ struct B2bResident {
   static constexpr uint32_t LoadRegisterRequirement = 40;
   static constexpr uint32_t MmaRegisterRequirement = 232;
 
+  // Biases held in registers for the consumer's life. A thread's accumulator columns are the
+  // same on every tile, so its biases are read once, before the first tile, instead of a
+  // predicated 2-byte global load and its 64-bit address per element per tile (ncu on the
+  // H200, 2026-11-29: 820 instructions a warp per tile in the stem chain's consumer loop, 537 of
+  // them the two epilogues, 64 of those LDGs; the 112x112 stem chain at 47 tiles an SM issued
+  // 20 M instructions). In wgmma's accumulator layout (CLayout_64xN: values (2, 2, N/8) at
+  // column +1, row +8, column +8) values i and i ^ 2 share a column, so N/4 floats a thread
+  // hold a tile's biases. Kept there where they fit beside the accumulators (the first product,
+  // its rounded copy, D: N0/2 + N0/4 + N1/2) and kBiasHeadroom registers for addresses and
+  // coordinates; else read per tile as before.
+  static constexpr int kBiasHeadroom = 56;  // b2b_sm90.py's REGISTER_HEADROOM
+  static constexpr int kBias0Slots = kHasBias0 ? TileN0 / 4 : 0;
+  static constexpr int kBias1Slots = kHasBias1 ? TileN1 / 4 : 0;
+  static constexpr bool kBiasInRegisters =
+      TileN0 / 2 + TileN0 / 4 + TileN1 / 2 + kBias0Slots + kBias1Slots + kBiasHeadroom <= int(MmaRegisterRequirement);
+  // Value i of a 64 x N accumulator -> its column's slot (i and i ^ 2 share one).
+  CUTLASS_DEVICE static constexpr int column_slot(int i) { return (i & 1) | ((i >> 2) << 1); }
+
   // Each consumer warpgroup's D tile, rows padded by 16 bytes (the wgmma layout's writes then
   // hit 32 distinct banks: 8 rows x 4 threads per warp).
   static constexpr int kStagedRow = TileN1 + 8;
@@ -510,6 +528,32 @@ struct B2bResident {
     bool w1_ready = false;
     bool w0_ready = false;
 
+    // This thread's biases, once (kBiasInRegisters); zero past N0 and N1.
+    float bias0_held[kBiasInRegisters && kBias0Slots > 0 ? kBias0Slots : 1];
+    float bias1_held[kBiasInRegisters && kBias1Slots > 0 ? kBias1Slots : 1];
+    if constexpr (kBiasInRegisters && kHasBias0) {
+      static_assert(size(decltype(partition_fragment_C(tiled_mma0, take<0, 2>(TileShape0{}))){}) / 2 == kBias0Slots,
+                    "a 64 x N0 accumulator holds N0 / 2 values a thread, two a column");
+      CUTLASS_PRAGMA_UNROLL
+      for (int i = 0; i < 2 * kBias0Slots; ++i) {
+        int column = get<1>(tScS(i));
+        if ((i & 2) == 0) {
+          bias0_held[column_slot(i)] = column < params.n0 ? static_cast<float>(params.ptr_bias0[column]) : 0.0f;
+        }
+      }
+    }
+    if constexpr (kBiasInRegisters && kHasBias1) {
+      static_assert(size(decltype(partition_fragment_C(tiled_mma1, take<0, 2>(TileShape1{}))){}) / 2 == kBias1Slots,
+                    "a 64 x N1 accumulator holds N1 / 2 values a thread, two a column");
+      CUTLASS_PRAGMA_UNROLL
+      for (int i = 0; i < 2 * kBias1Slots; ++i) {
+        int column = get<1>(tOcO(i));
+        if ((i & 2) == 0) {
+          bias1_held[column_slot(i)] = column < params.n1 ? static_cast<float>(params.ptr_bias1[column]) : 0.0f;
+        }
+      }
+    }
+
     for (int tile = blockIdx.x + consumer * gridDim.x; tile < params.tiles; tile += 2 * gridDim.x) {
       Tensor acc0 = partition_fragment_C(tiled_mma0, take<0, 2>(TileShape0{}));
       math_order.wait();
@@ -526,7 +570,9 @@ struct B2bResident {
       CUTLASS_PRAGMA_UNROLL
       for (int i = 0; i < size(acc0); ++i) {
         float x = acc0(i);
-        if constexpr (kHasBias0) {
+        if constexpr (kHasBias0 && kBiasInRegisters) {
+          x += bias0_held[column_slot(i)];
+        } else if constexpr (kHasBias0) {
           int column = get<1>(tScS(i));
           x += column < params.n0 ? static_cast<float>(params.ptr_bias0[column]) : 0.0f;
         }
@@ -560,7 +606,10 @@ struct B2bResident {
         int row = get<0>(tOcO(i));
         int column = get<1>(tOcO(i));
         float x0 = acc1(i), x1 = acc1(i + 1);
-        if constexpr (kHasBias1) {
+        if constexpr (kHasBias1 && kBiasInRegisters) {
+          x0 += bias1_held[column_slot(i)];
+          x1 += bias1_held[column_slot(i + 1)];
+        } else if constexpr (kHasBias1) {
           x0 += column < params.n1 ? static_cast<float>(params.ptr_bias1[column]) : 0.0f;
           x1 += column + 1 < params.n1 ? static_cast<float>(params.ptr_bias1[column + 1]) : 0.0f;
         }
@@ -571,13 +620,35 @@ struct B2bResident {
       }
       cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
       constexpr int kChunks = TileN1 / Alignment;
-      CUTLASS_PRAGMA_UNROLL 4
-      for (int c = mma_thread_idx; c < BlockM * kChunks; c += cutlass::NumThreadsPerWarpGroup) {
-        int row = c / kChunks;
-        int column = (c % kChunks) * Alignment;
-        if (row0 + row < params.m && column < params.n1) {
-          *reinterpret_cast<uint4*>(params.ptr_D + static_cast<int64_t>(row0 + row) * params.ldd + column) =
-              *reinterpret_cast<const uint4*>(staged + row * kStagedRow + column);
+      constexpr int kThreads = cutlass::NumThreadsPerWarpGroup;
+      if constexpr (kThreads % kChunks == 0) {
+        // A thread's 16-byte column is the same on every pass, its rows kRowsPerPass apart: one
+        // address, one column test, and a row test per pass (4 passes where N1 = 64).
+        constexpr int kRowsPerPass = kThreads / kChunks;
+        int row = mma_thread_idx / kChunks;
+        int column = (mma_thread_idx % kChunks) * Alignment;
+        if (column < params.n1) {
+          Element* out = params.ptr_D + static_cast<int64_t>(row0 + row) * params.ldd + column;
+          int64_t pass_stride = static_cast<int64_t>(kRowsPerPass) * params.ldd;
+          int rows_left = params.m - row0 - row;
+          CUTLASS_PRAGMA_UNROLL
+          for (int pass = 0; pass < BlockM / kRowsPerPass; ++pass) {
+            if (pass * kRowsPerPass < rows_left) {
+              *reinterpret_cast<uint4*>(out) =
+                  *reinterpret_cast<const uint4*>(staged + (row + pass * kRowsPerPass) * kStagedRow + column);
+            }
+            out += pass_stride;
+          }
+        }
+      } else {
+        CUTLASS_PRAGMA_UNROLL 4
+        for (int c = mma_thread_idx; c < BlockM * kChunks; c += kThreads) {
+          int row = c / kChunks;
+          int column = (c % kChunks) * Alignment;
+          if (row0 + row < params.m && column < params.n1) {
+            *reinterpret_cast<uint4*>(params.ptr_D + static_cast<int64_t>(row0 + row) * params.ldd + column) =
+                *reinterpret_cast<const uint4*>(staged + row * kStagedRow + column);
+          }
         }
       }
       cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
