@@ -407,100 +407,6 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-// The stems' shapes again, a band of output rows of one image per CTA: its threads first copy
-// the input rows the band reads, every channel, into shared memory (consecutive threads
-// consecutive elements of a row: coalesced whatever the layout's strides, each element read
-// once), then each folds one output pixel from there. The per-pixel kernel above read its
-// 2 x 4 x 3 values of an NCHW image with 24 scalar loads a few bytes apart (ncu on the H200,
-// 2026-11-29: L2 66 % busy and long-scoreboard stalls for a 29 MB fold, 16 us at ncu's clock;
-// the RGB stem's b2b kernel beside it 34 us).
-template <class S, class T, int Block, int C, int Taps, int OutC>
-__global__ void __launch_bounds__(kThreads)
-    space_to_depth_band_kernel(const S* __restrict__ src, T* __restrict__ dst, SpaceToDepthParams p,
-                               int32_t band_rows, int32_t bands) {
-  wait_for_prior_grids();  // dispatch.cuh: programmatic dependent launch
-  allow_dependent_grids();
-  constexpr int kVector = 16 / sizeof(T);
-  static_assert(Taps * Block * Block * C <= OutC && OutC % kVector == 0, "the fold must fit whole vectors");
-  extern __shared__ __align__(16) unsigned char band_storage[];
-  T* band = reinterpret_cast<T*>(band_storage);  // [C][band_rows * Block][W]
-  const T fill = dev::from_float<T>(p.value);
-  const auto width = static_cast<int32_t>(p.w), height = static_cast<int32_t>(p.h);
-  const auto out_w = static_cast<int32_t>(p.out_w), out_h = static_cast<int32_t>(p.out_h);
-  const int32_t n = static_cast<int32_t>(blockIdx.x) / bands;
-  const int32_t u0 = (static_cast<int32_t>(blockIdx.x) % bands) * band_rows;
-  const int32_t rows = min(band_rows, out_h - u0);  // output rows of this band
-  const int32_t h_first = u0 * Block - p.pad_top;    // the band's first input row
-  const int32_t in_rows = rows * Block;
-  const S* image = src + n * p.stride_n;
-  // 32-bit offsets within the image (band_for checked its last element's).
-  const auto stride_h = static_cast<int32_t>(p.stride_h), stride_w = static_cast<int32_t>(p.stride_w),
-             stride_c = static_cast<int32_t>(p.stride_c);
-  for (int32_t ch = 0; ch < C; ++ch) {
-    for (int32_t r = 0; r < in_rows; ++r) {
-      const int32_t h = h_first + r;
-      if (h < 0 || h >= height) continue;  // padding rows: read as `fill` below
-      const S* row = image + ch * stride_c + h * stride_h;
-      T* kept = band + (ch * in_rows + r) * width;
-      for (int32_t w = static_cast<int32_t>(threadIdx.x); w < width; w += kThreads) {
-        kept[w] = convert<S, T>(row[w * stride_w]);
-      }
-    }
-  }
-  __syncthreads();
-  for (int32_t i = static_cast<int32_t>(threadIdx.x); i < rows * out_w; i += kThreads) {
-    const int32_t v = i % out_w, du = i / out_w;
-    dev::Vec<T, kVector> out[OutC / kVector];
-#pragma unroll
-    for (int b = 0; b < Taps; ++b) {
-      const int32_t w0 = (v + b * p.tap_step) * Block - p.pad_left;
-#pragma unroll
-      for (int bi = 0; bi < Block; ++bi) {
-        const int32_t r = du * Block + bi;
-        const bool row_inside = h_first + r >= 0 && h_first + r < height;
-#pragma unroll
-        for (int bj = 0; bj < Block; ++bj) {
-          const int32_t w = w0 + bj;
-          const bool inside = row_inside && w >= 0 && w < width;
-#pragma unroll
-          for (int ch = 0; ch < C; ++ch) {
-            const int k = ((b * Block + bi) * Block + bj) * C + ch;
-            out[k / kVector].v[k % kVector] = inside ? band[(ch * in_rows + r) * width + w] : fill;
-          }
-        }
-      }
-    }
-#pragma unroll
-    for (int k = Taps * Block * Block * C; k < OutC; ++k) out[k / kVector].v[k % kVector] = fill;
-    const int64_t pixel = (static_cast<int64_t>(n) * out_h + u0 + du) * out_w + v;
-#pragma unroll
-    for (int q = 0; q < OutC / kVector; ++q) dev::store_vec<kVector>(dst + pixel * OutC + q * kVector, out[q]);
-  }
-}
-
-// Output rows per CTA of space_to_depth_band_kernel (a CTA's threads about one pixel each) and
-// the shared memory they take, or 0 rows where even one row's input does not fit the 48 KB a
-// kernel gets without opting in, or the image is past 32-bit indexing.
-struct Band {
-  int32_t rows = 0;
-  size_t bytes = 0;
-};
-inline Band band_for(const SpaceToDepthParams& p, size_t element_bytes) {
-  Band band;
-  const int64_t last = (p.h - 1) * p.stride_h + (p.w - 1) * p.stride_w + (p.c - 1) * p.stride_c;
-  if (p.n * p.stride_n >= (int64_t{1} << 31) || last >= (int64_t{1} << 31) || p.out_w <= 0) return band;
-  const int64_t rows = std::max<int64_t>(1, std::min<int64_t>(p.out_h, kThreads / p.out_w));
-  for (int64_t r = rows; r >= 1; r /= 2) {
-    const int64_t bytes = p.c * r * p.block * p.w * static_cast<int64_t>(element_bytes);
-    if (bytes <= (48 << 10)) {
-      band.rows = static_cast<int32_t>(r);
-      band.bytes = static_cast<size_t>(bytes);
-      return band;
-    }
-  }
-  return band;
-}
-
 // Any block, channel count, column fold and padded width: element by element.
 template <class S, class T>
 __global__ void __launch_bounds__(kThreads)
@@ -742,26 +648,17 @@ cudaError_t space_to_depth(DType src_dtype, DType dst_dtype, const void* src, vo
       const unsigned blocks = grid_for(pixels, kThreads);
       if constexpr (sizeof(T) == 2) {
         const bool vectors = p.block == 2 && aligned(dst, 16);
-        const Band band = band_for(p, sizeof(T));
-        // The banded kernel where a band fits shared memory, else the per-pixel one.
-        auto fold = [&](auto band_kernel, auto pixel_kernel) {
-          if (band.rows > 0) {
-            const auto bands = static_cast<int32_t>((p.out_h + band.rows - 1) / band.rows);
-            launch(band_kernel, static_cast<unsigned>(p.n * bands), kThreads, band.bytes, stream, s, d, p, band.rows,
-                   bands);
-          } else {
-            launch(pixel_kernel, blocks, kThreads, 0, stream, s, d, p, n);
-          }
-          return launched();
-        };
         if (vectors && p.taps == 1 && p.out_c == 16 && p.c == 3) {
-          return fold(space_to_depth_band_kernel<S, T, 2, 3, 1, 16>, space_to_depth_fixed_kernel<S, T, 2, 3, 1, 16>);
+          launch(space_to_depth_fixed_kernel<S, T, 2, 3, 1, 16>, blocks, kThreads, 0, stream, s, d, p, n);
+          return launched();
         }
         if (vectors && p.taps == 1 && p.out_c == 16 && p.c == 4) {
-          return fold(space_to_depth_band_kernel<S, T, 2, 4, 1, 16>, space_to_depth_fixed_kernel<S, T, 2, 4, 1, 16>);
+          launch(space_to_depth_fixed_kernel<S, T, 2, 4, 1, 16>, blocks, kThreads, 0, stream, s, d, p, n);
+          return launched();
         }
         if (vectors && p.taps == 2 && p.out_c == 24 && p.c == 3) {  // the column fold of an RGB stem
-          return fold(space_to_depth_band_kernel<S, T, 2, 3, 2, 24>, space_to_depth_fixed_kernel<S, T, 2, 3, 2, 24>);
+          launch(space_to_depth_fixed_kernel<S, T, 2, 3, 2, 24>, blocks, kThreads, 0, stream, s, d, p, n);
+          return launched();
         }
       }
       launch(space_to_depth_kernel<S, T>, blocks, kThreads, 0, stream, s, d, p, n);

@@ -65,21 +65,3 @@ def test_an_f32_image_is_cast_in_the_fold(tmp_path):
         stride=2, padding=3))
     got = model(x.cuda())
     torch.testing.assert_close(got.float(), want, rtol=2e-3, atol=2e-3)
-
-
-def test_an_image_too_wide_for_a_band_matches_torch(tmp_path):
-    """4100 columns: one output row's input (3 channels x 2 rows x 4100, fp16) is past the 48 KB
-    a band of the banded fold kernel may take, so the per-pixel kernel folds it (runtime/src/
-    copy.cu, band_for); 224 columns (above) take the banded one."""
-    import torch
-
-    torch.manual_seed(2)
-    stem = torch.nn.Sequential(torch.nn.Conv2d(3, 64, 7, stride=2, padding=3), torch.nn.ReLU()).eval().half()
-    x = torch.randn(2, 3, 16, 4100, dtype=torch.half)
-    model = boltc.compile(stem, (x,), output=tmp_path / "wide.so")
-    assert model.kernels[0] == "space_to_depth", model.kernels
-    conv = stem[0]
-    want = torch.relu(torch.nn.functional.conv2d(
-        x.cuda().float(), conv.weight.cuda().float(), conv.bias.cuda().float(), stride=2, padding=3))
-    got = model(x.cuda())
-    torch.testing.assert_close(got.float(), want, rtol=2e-3, atol=2e-3)
