@@ -22,6 +22,7 @@ from boltc.lowering.anchors import lower_anchor
 from boltc.lowering.build import Arch
 from boltc.lowering.cutlass.b2b_sm90 import (
     HEADER,
+    RESIDENT_HEADER,
     RESIDENT,
     STREAMED,
     Activation,
@@ -262,6 +263,20 @@ def test_kernel_headers_are_on_the_include_path_and_in_the_cache_key(monkeypatch
     before = build.cache_key(unit, toolchain)
     monkeypatch.setattr(build, "kernel_headers_digest", lambda: "another header text")
     assert build.cache_key(unit, toolchain) != before
+
+
+def test_the_resident_headers_register_budget_is_the_blockers():
+    """The resident kernel's consumer registers and the headroom it keeps biases out of
+    (kBiasInRegisters) are the numbers b2b_sm90's register blocker refuses configurations by:
+    one budget, written in two languages."""
+    from boltc.lowering.cutlass import b2b_sm90
+
+    text = (build.KERNEL_HEADER_DIR / RESIDENT_HEADER).read_text()
+    registers = re.search(r"MmaRegisterRequirement = (\d+);", text)
+    headroom = re.search(r"kBiasHeadroom = (\d+);", text)
+    assert registers and headroom
+    assert int(registers.group(1)) == b2b_sm90.RESIDENT_CONSUMER_REGISTERS
+    assert int(headroom.group(1)) == b2b_sm90.REGISTER_HEADROOM
 
 
 @pytest.mark.nvcc
