@@ -190,15 +190,31 @@ def build_all(all_cases: list[Case], arch: str, out: Path, jobs: int) -> dict:
 # --------------------------------------------------------------------------------------
 
 
-def time_case(torch, do_bench, case: Case, builds: dict, inductor: bool) -> dict:
-    import boltc
-
+def reference_of(torch, case: Case):
+    """(the case's model on the GPU, in fp32; its input, seed 0; the model's fp32 output on it)."""
     model = model_of(torch, case).cuda()
     gen = torch.Generator(device="cuda").manual_seed(0)
     x = input_of(torch, case, device="cuda", generator=gen)
     with torch.no_grad():
         reference = model.float()(x.float())
-        model.half()
+    return model, x, reference
+
+
+def replay_of(torch, path: str, x):
+    """The build at `path` captured as a CUDA graph on `x`, and the output of its first replay
+    (as fp32), its buffer filled with NaN before it: a kernel that writes nothing fails any check."""
+    import boltc
+
+    graph = boltc.load(path).capture_graph(x)
+    graph.outputs[0].fill_(float("nan"))
+    out = graph.replay().float()
+    torch.cuda.synchronize()
+    return graph, out
+
+
+def time_case(torch, do_bench, case: Case, builds: dict, inductor: bool) -> dict:
+    model, x, reference = reference_of(torch, case)
+    model.half()
     assert reference.abs().max() > 0.1, f"{case.label}: an all-zero reference checks nothing"
     row: dict = {}
     for name, built in builds.items():
@@ -208,11 +224,7 @@ def time_case(torch, do_bench, case: Case, builds: dict, inductor: bool) -> dict
         path, seconds, kernels = built
         row[f"{name}_compile_s"] = round(seconds, 1)
         row[f"{name}_kernels"] = kernels
-        compiled = boltc.load(path)
-        graph = compiled.capture_graph(x)
-        graph.outputs[0].fill_(float("nan"))
-        out = graph.replay().float()
-        torch.cuda.synchronize()
+        graph, out = replay_of(torch, path, x)
         torch.testing.assert_close(out, reference, **TOLERANCE, msg=lambda e: f"{case.label} {name}: {e}")  # noqa: B023
         row[f"{name}_us"] = 1e3 * do_bench(lambda: graph.replay(), **BENCH)  # noqa: B023
         row[f"{name}_kernel_us"] = kernel_time_us(torch, graph.replay)

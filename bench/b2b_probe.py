@@ -155,10 +155,10 @@ def listing() -> str:
 
 
 def time_builds(built: dict, out: Path) -> list[dict]:
+    """Each build checked and timed as bench/b2b.py's time_case does (its reference, its graph
+    replay, its do_bench settings), the error recorded in the row rather than raised."""
     import torch
     from triton.testing import do_bench
-
-    import boltc
 
     rate = b2b.copy_rate_tbps(torch, do_bench)
     rows = []
@@ -167,26 +167,17 @@ def time_builds(built: dict, out: Path) -> list[dict]:
         row = {"chain": key, "variant": VARIANTS[key][i].label(), "floor_us": b2b.memory_floor_us(case, rate)}
         if isinstance(result, Exception):
             row["error"] = str(result)[:400]
+        elif not any(family.startswith("b2b_") for family, _ in result[2]):
+            # fuse-b2b refused the forced configuration (its words are in the build's remarks):
+            # the build is the unfused pair, not the variant
+            row["kernels"] = result[2]
+            row["error"] = f"not fused under this variant: {[family for family, _ in result[2]]}"
         else:
-            path, _, kernels = result
-            row["kernels"] = kernels
-            if not any(family.startswith("b2b_") for family, _ in kernels):
-                # fuse-b2b refused the forced configuration (its words are in the build's
-                # remarks): the build is the unfused pair, not the variant
-                row["error"] = f"not fused under this variant: {[family for family, _ in kernels]}"
-                print(json.dumps(row), flush=True)
-                rows.append(row)
-                continue
-            model = b2b.model_of(torch, case).cuda()
-            generator = torch.Generator(device="cuda").manual_seed(0)
-            x = b2b.input_of(torch, case, device="cuda", generator=generator)
-            with torch.no_grad():
-                reference = model.float()(x.float())
-            graph = boltc.load(path).capture_graph(x)
-            got = graph.replay().float()
-            torch.cuda.synchronize()
+            path, _, row["kernels"] = result
+            _, x, reference = b2b.reference_of(torch, case)
+            graph, got = b2b.replay_of(torch, path, x)
             row["max_err"] = float((got - reference).abs().max())
-            row["us"] = 1e3 * do_bench(lambda: graph.replay(), warmup=50, rep=300, return_mode="median")
+            row["us"] = 1e3 * do_bench(graph.replay, **b2b.BENCH)
             row["floor_frac"] = row["floor_us"] / row["us"]
         print(json.dumps(row), flush=True)
         rows.append(row)
