@@ -6,26 +6,13 @@ and the summary table."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+import bench_scripts
+
 torch = pytest.importorskip("torch")
 
-
-def _load_bench():
-    sys.path.insert(0, str(ROOT / "bench"))
-    spec = importlib.util.spec_from_file_location("bench_b2b", ROOT / "bench" / "b2b.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_b2b"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-b2b = _load_bench()
+b2b = bench_scripts.load("b2b")
 
 # bolt_paper.json's b2b_gemm rows and ceiling (the layout; values as measured there).
 TABLE = {

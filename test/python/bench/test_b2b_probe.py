@@ -4,26 +4,13 @@ variant in the same worker process starts from the compiler's own choices)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+import bench_scripts
+
 torch = pytest.importorskip("torch")
 
-
-def _load_probe():
-    sys.path.insert(0, str(ROOT / "bench"))
-    spec = importlib.util.spec_from_file_location("bench_b2b_probe", ROOT / "bench" / "b2b_probe.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_b2b_probe"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-probe = _load_probe()
+probe = bench_scripts.load("b2b_probe")
 
 
 def test_only_selects_chains_and_variant_indices():

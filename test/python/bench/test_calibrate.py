@@ -6,9 +6,7 @@ a GPU model that says it was fitted, and a PNG, and calibrating from it starts w
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -17,11 +15,9 @@ import pytest
 from boltc.tuning.model import load_gpu, predict, workload_from_record
 from boltc.tuning.space import Candidate, Family
 
-ROOT = Path(__file__).resolve().parents[3]
-_spec = importlib.util.spec_from_file_location("calibrate", ROOT / "bench" / "calibrate.py")
-calibrate = importlib.util.module_from_spec(_spec)
-sys.modules["calibrate"] = calibrate
-_spec.loader.exec_module(calibrate)
+import bench_scripts
+
+calibrate = bench_scripts.load("calibrate", "calibrate")
 
 START = calibrate.starting_point(load_gpu("h100_sxm"))  # the datasheet constants the shipped fit started from
 # The "true" GPU the synthetic records come from: four constants away from the starting ones.

@@ -5,28 +5,20 @@ an emitter refusal shows here and not on the GPU machine), and the table."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+import bench_scripts
 
 ROOT = Path(__file__).resolve().parents[3]
 SHARED_WORKLOADS = ROOT.parent / "shared" / "workloads" / "bolt_paper.json"
 CARRIED_WORKLOADS = ROOT / ".whl" / "bolt_paper.json"
 
 
-def _load_bench():
-    spec = importlib.util.spec_from_file_location("bench_conv", ROOT / "bench" / "conv.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_conv"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-conv = _load_bench()
+conv = bench_scripts.load("conv")
 
 # The two tables' layout (one row each), for tests that must not depend on ../shared.
 SMALL_TABLE = {

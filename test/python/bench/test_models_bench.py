@@ -4,26 +4,13 @@ item 7: a non-finite output is explained, not returned silently)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+
+import bench_scripts
 
 torch = pytest.importorskip("torch")
 
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def _load_bench():
-    spec = importlib.util.spec_from_file_location("bench_models", ROOT / "bench" / "models.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_models"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-models = _load_bench()
+models = bench_scripts.load("models")
 
 
 class Overflowing(torch.nn.Module):
