@@ -272,6 +272,19 @@ struct B2bResident {
   // Value i of a 64 x N accumulator -> its column's slot (i and i ^ 2 share one).
   CUTLASS_DEVICE static constexpr int column_slot(int i) { return (i & 1) | ((i >> 2) << 1); }
 
+  // A thread's biases for the accumulator whose value i sits at column get<1>(columns(i)): one
+  // a column slot, zero past n.
+  template <int Slots, class ElementBias, class Columns>
+  CUTLASS_DEVICE static void hold_biases(float (&held)[Slots], Columns const& columns, ElementBias const* bias, int n) {
+    CUTLASS_PRAGMA_UNROLL
+    for (int i = 0; i < 2 * Slots; ++i) {
+      int column = get<1>(columns(i));
+      if ((i & 2) == 0) {
+        held[column_slot(i)] = column < n ? static_cast<float>(bias[column]) : 0.0f;
+      }
+    }
+  }
+
   // Each consumer warpgroup's D tile, rows padded by 16 bytes (the wgmma layout's writes then
   // hit 32 distinct banks: 8 rows x 4 threads per warp).
   static constexpr int kStagedRow = TileN1 + 8;
@@ -534,24 +547,12 @@ struct B2bResident {
     if constexpr (kBiasInRegisters && kHasBias0) {
       static_assert(size(decltype(partition_fragment_C(tiled_mma0, take<0, 2>(TileShape0{}))){}) / 2 == kBias0Slots,
                     "a 64 x N0 accumulator holds N0 / 2 values a thread, two a column");
-      CUTLASS_PRAGMA_UNROLL
-      for (int i = 0; i < 2 * kBias0Slots; ++i) {
-        int column = get<1>(tScS(i));
-        if ((i & 2) == 0) {
-          bias0_held[column_slot(i)] = column < params.n0 ? static_cast<float>(params.ptr_bias0[column]) : 0.0f;
-        }
-      }
+      hold_biases(bias0_held, tScS, params.ptr_bias0, params.n0);
     }
     if constexpr (kBiasInRegisters && kHasBias1) {
       static_assert(size(decltype(partition_fragment_C(tiled_mma1, take<0, 2>(TileShape1{}))){}) / 2 == kBias1Slots,
                     "a 64 x N1 accumulator holds N1 / 2 values a thread, two a column");
-      CUTLASS_PRAGMA_UNROLL
-      for (int i = 0; i < 2 * kBias1Slots; ++i) {
-        int column = get<1>(tOcO(i));
-        if ((i & 2) == 0) {
-          bias1_held[column_slot(i)] = column < params.n1 ? static_cast<float>(params.ptr_bias1[column]) : 0.0f;
-        }
-      }
+      hold_biases(bias1_held, tOcO, params.ptr_bias1, params.n1);
     }
 
     for (int tile = blockIdx.x + consumer * gridDim.x; tile < params.tiles; tile += 2 * gridDim.x) {
