@@ -622,34 +622,28 @@ struct B2bResident {
       cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
       constexpr int kChunks = TileN1 / Alignment;
       constexpr int kThreads = cutlass::NumThreadsPerWarpGroup;
-      if constexpr (kThreads % kChunks == 0) {
-        // A thread's 16-byte column is the same on every pass, its rows kRowsPerPass apart: one
-        // address, one column test, and a row test per pass (4 passes where N1 = 64).
-        constexpr int kRowsPerPass = kThreads / kChunks;
-        int row = mma_thread_idx / kChunks;
-        int column = (mma_thread_idx % kChunks) * Alignment;
-        if (column < params.n1) {
-          Element* out = params.ptr_D + static_cast<int64_t>(row0 + row) * params.ldd + column;
-          int64_t pass_stride = static_cast<int64_t>(kRowsPerPass) * params.ldd;
-          int rows_left = params.m - row0 - row;
-          CUTLASS_PRAGMA_UNROLL
-          for (int pass = 0; pass < BlockM / kRowsPerPass; ++pass) {
-            if (pass * kRowsPerPass < rows_left) {
-              *reinterpret_cast<uint4*>(out) =
-                  *reinterpret_cast<const uint4*>(staged + (row + pass * kRowsPerPass) * kStagedRow + column);
-            }
-            out += pass_stride;
+      // A thread's 16-byte column is the same on every pass, its rows kRowsPerPass apart: one
+      // address, one column test, and a row test per pass (4 passes where N1 = 64). Where the
+      // chunks of a row do not divide the warpgroup (N1 = 40, 48, 80, 96...), the threads past
+      // kRowsPerPass whole rows sit out (2 of 128 where N1 = 48) rather than each chunk paying
+      // a division and a 64-bit address.
+      static_assert(kChunks <= kThreads, "a row of D is at most one 16-byte chunk a thread");
+      constexpr int kRowsPerPass = kThreads / kChunks;
+      constexpr int kPasses = (BlockM + kRowsPerPass - 1) / kRowsPerPass;
+      int row = mma_thread_idx / kChunks;
+      int column = (mma_thread_idx % kChunks) * Alignment;
+      if (row < kRowsPerPass && column < params.n1) {
+        Element* out = params.ptr_D + static_cast<int64_t>(row0 + row) * params.ldd + column;
+        int64_t pass_stride = static_cast<int64_t>(kRowsPerPass) * params.ldd;
+        int rows_in_tile = params.m - row0 < int{BlockM} ? params.m - row0 : int{BlockM};
+        int rows_left = rows_in_tile - row;
+        CUTLASS_PRAGMA_UNROLL
+        for (int pass = 0; pass < kPasses; ++pass) {
+          if (pass * kRowsPerPass < rows_left) {
+            *reinterpret_cast<uint4*>(out) =
+                *reinterpret_cast<const uint4*>(staged + (row + pass * kRowsPerPass) * kStagedRow + column);
           }
-        }
-      } else {
-        CUTLASS_PRAGMA_UNROLL 4
-        for (int c = mma_thread_idx; c < BlockM * kChunks; c += kThreads) {
-          int row = c / kChunks;
-          int column = (c % kChunks) * Alignment;
-          if (row0 + row < params.m && column < params.n1) {
-            *reinterpret_cast<uint4*>(params.ptr_D + static_cast<int64_t>(row0 + row) * params.ldd + column) =
-                *reinterpret_cast<const uint4*>(staged + row * kStagedRow + column);
-          }
+          out += pass_stride;
         }
       }
       cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
