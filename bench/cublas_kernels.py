@@ -1,8 +1,9 @@
-"""Which kernels cuBLAS runs for the paper's GEMMs, and for how long: what the tuning space is
-measured against, read from cuBLAS's own kernel names (tile, cluster, split-K and stream-K
-are spelled out in them on sm_90).
+"""Which kernels cuBLAS runs for the paper's GEMMs (and cuDNN for convolutions, --convs), and for
+how long: what the tuning space is measured against, read from the vendor's own kernel names
+(tile, cluster, split-K and stream-K are spelled out in them on sm_90).
 
-    python3 bench/cublas_kernels.py [--workloads bolt_paper.json] [--gemms MxNxK,...] [--out cublas.json]
+    python3 bench/cublas_kernels.py [--workloads bolt_paper.json] [--gemms MxNxK,...]
+                                    [--convs H,W,C,F,R,S,stride,pad;...] [--out cublas.json]
 
 On the GPU machine (the workload table travels in the carried .whl/):
 
@@ -13,6 +14,12 @@ bench/tuned.py time them, or --gemms): torch.matmul warmed up, then 20 calls und
 torch.profiler; each CUDA kernel's name and its mean device time per call. Kernels that are not
 cuBLAS's own (the profiler's, a memset of a split-K workspace) are listed too: they are part of
 what the call costs.
+
+--convs: batch-32 convolutions (profile_space.py's --convs fields) through
+torch.nn.functional.conv2d, f16, channels_last, cudnn.benchmark on, as bench/tuned.py's cuDNN
+peer runs them; each row also carries `call_us`, the median of single calls under triton's
+do_bench (L2 flushed), the kernel time plus what launching it costs. On sm_90 cuDNN runs a 1x1
+convolution as a cuBLAS nvjet GEMM (H200, bench/RESULTS.md 2026-11-29 14:08).
 """
 
 from __future__ import annotations
@@ -26,9 +33,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gemm import WORKLOADS  # noqa: E402
-from profile_space import parse_gemm_arg  # noqa: E402
+from profile_space import parse_conv_arg, parse_gemm_arg  # noqa: E402
 
 CALLS = 20
+CONV_BATCH = 32
 
 
 def paper_gemms(table: dict) -> list[tuple[int, int, int]]:
@@ -40,16 +48,41 @@ def kernels_of(m: int, n: int, k: int) -> list[dict]:
     """The CUDA kernels torch.matmul runs for one f16 M x K @ K x N: name, calls per matmul,
     mean device time per launch (us)."""
     import torch
-    from torch.profiler import ProfilerActivity, profile
 
     a = torch.randn(m, k, device="cuda", dtype=torch.float16)
     b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+    return kernels_of_call(lambda: torch.matmul(a, b))
+
+
+def conv_call(h: int, w: int, c: int, f: int, r: int, s: int, stride: int, pad: int, batch: int = CONV_BATCH):
+    """cuDNN's f16 NHWC convolution of one batch-`batch` layer as a no-argument call."""
+    import torch
+
+    torch.backends.cudnn.benchmark = True
+    x = torch.randn(batch, c, h, w, device="cuda", dtype=torch.float16).to(memory_format=torch.channels_last)
+    weight = (torch.randn(f, c, r, s, device="cuda", dtype=torch.float16) / (c * r * s) ** 0.5).to(
+        memory_format=torch.channels_last)
+    return lambda: torch.nn.functional.conv2d(x, weight, stride=stride, padding=pad)
+
+
+def call_us(call) -> float:
+    """The median of single calls (triton's do_bench, L2 flushed), in us."""
+    from triton.testing import do_bench
+
+    return 1e3 * do_bench(call, warmup=50, rep=200, return_mode="median")
+
+
+def kernels_of_call(call) -> list[dict]:
+    """The CUDA kernels one `call` runs: name, launches per call, mean device time (us)."""
+    import torch
+    from torch.profiler import ProfilerActivity, profile
+
     for _ in range(5):
-        torch.matmul(a, b)
+        call()
     torch.cuda.synchronize()
     with profile(activities=[ProfilerActivity.CUDA]) as prof:
         for _ in range(CALLS):
-            torch.matmul(a, b)
+            call()
         torch.cuda.synchronize()
     times: dict[str, list[float]] = defaultdict(list)
     for event in prof.events():
@@ -63,13 +96,16 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workloads", type=Path, default=WORKLOADS)
     parser.add_argument("--gemms", default="", metavar="MxNxK,...", help="these shapes instead of the table's")
+    parser.add_argument("--convs", default="", metavar="H,W,C,F,R,S,stride,pad;...",
+                        help="these batch-32 convolutions (cuDNN) instead of the table's GEMMs")
     parser.add_argument("--out", type=Path, help="write the rows as JSON here")
     args = parser.parse_args(argv)
     try:
         shapes = [parse_gemm_arg(g)[:3] for g in args.gemms.split(",") if g]
+        convs = [parse_conv_arg(c) for c in args.convs.split(";") if c]
     except ValueError as error:
         parser.error(str(error))
-    if not shapes:
+    if not shapes and not convs:
         if not args.workloads.exists():
             parser.error(f"{args.workloads}: no such workload table (give --workloads or --gemms)")
         shapes = paper_gemms(json.loads(args.workloads.read_text()))
@@ -80,6 +116,16 @@ def main(argv=None) -> int:
         print("cublas_kernels: needs a CUDA GPU", file=sys.stderr)
         return 1
     rows = []
+    for conv in convs:
+        call = conv_call(*conv)
+        found = kernels_of_call(call)
+        h, w, c, f, r, s_, stride, pad = conv
+        label = f"N{CONV_BATCH} {h}x{w}x{c}->{f} {r}x{s_}/{stride} pad {pad}"
+        rows.append({"conv": list(conv), "batch": CONV_BATCH, "label": label, "gpu": torch.cuda.get_device_name(),
+                     "call_us": call_us(call), "kernels": found})
+        print(f"{label}: {rows[-1]['call_us']:.2f} us a call", flush=True)
+        for kernel in found:
+            print(f"  {kernel['mean_us']:9.2f} us x{kernel['launches_per_call']:.0f}  {kernel['kernel']}", flush=True)
     for m, n, k in shapes:
         found = kernels_of(m, n, k)
         rows.append({"m": m, "n": n, "k": k, "gpu": torch.cuda.get_device_name(), "kernels": found})
