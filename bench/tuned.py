@@ -208,6 +208,12 @@ def time_conv(torch, do_bench, case: Case, models: dict) -> dict:
     return row
 
 
+def matching(cases: list[Case], match: str) -> list[Case]:
+    """The cases whose label contains one of the comma-separated `match` texts (all: empty)."""
+    texts = [t for t in match.split(",") if t]
+    return [c for c in cases if not texts or any(t in c.label for t in texts)]
+
+
 def geomean(values: list[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
 
@@ -249,6 +255,8 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=None, help="seconds for step 1 (default: no limit)")
     parser.add_argument("--build-dir", type=Path, default=Path("build/tuned"))
     parser.add_argument("--out", type=Path, help="write the header and rows as JSON here")
+    parser.add_argument("--match", default="", metavar="TEXT,...",
+                        help="only the cases whose label contains one of these (e.g. '7x7x512->2048 1x1,14x14x1024')")
     args = parser.parse_args()
     strategies = [s for s in args.strategies.split(",") if s]
     unknown = set(strategies) - set(STRATEGIES)
@@ -258,6 +266,9 @@ def main() -> None:
     table = json.loads(args.workloads.read_text())
     cases = (gemm_cases(table) if args.only in (None, "gemm") else []) + \
             (conv_cases(table) if args.only in (None, "conv") else [])
+    cases = matching(cases, args.match)
+    if not cases:
+        parser.error(f"no case's label contains any of {args.match!r}")
     report: dict = {"header": run_header(), "cases": len(cases)}
     if "profile" in strategies:
         report["tune_s"] = tune_all(cases, args.budget)
