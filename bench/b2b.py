@@ -51,7 +51,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gemm import run_header, run_in_processes  # noqa: E402  (bench/gemm.py)
+from gemm import run_header, run_in_processes, with_label  # noqa: E402  (bench/gemm.py)
 
 WORKLOADS = Path(__file__).resolve().parents[2] / "shared" / "workloads" / "bolt_paper.json"
 BENCH = dict(warmup=50, rep=300, return_mode="median")  # milliseconds of warm-up and repetitions
@@ -347,8 +347,7 @@ def main() -> None:
     args = parser.parse_args()
 
     table = json.loads(args.workloads.read_text())
-    wanted = args.only.split(",") if args.only else None
-    all_cases = [c for c in cases(table) if wanted is None or any(text in c.label for text in wanted)]
+    all_cases = with_label(cases(table), args.only or "")
     if not all_cases:
         parser.error(f"no case's label contains {args.only!r}")
     start = time.monotonic()

@@ -32,11 +32,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from conv import BENCH, Bench, ConvShape  # noqa: E402
 from gemm import WORKLOADS  # noqa: E402
-from profile_space import parse_conv_arg, parse_gemm_arg  # noqa: E402
+from profile_space import RESNET50_BATCH, parse_conv_arg, parse_gemm_arg  # noqa: E402
 
 CALLS = 20
-CONV_BATCH = 32
 
 
 def paper_gemms(table: dict) -> list[tuple[int, int, int]]:
@@ -54,22 +54,23 @@ def kernels_of(m: int, n: int, k: int) -> list[dict]:
     return kernels_of_call(lambda: torch.matmul(a, b))
 
 
-def conv_call(h: int, w: int, c: int, f: int, r: int, s: int, stride: int, pad: int, batch: int = CONV_BATCH):
-    """cuDNN's f16 NHWC convolution of one batch-`batch` layer as a no-argument call."""
+def conv_call(h: int, w: int, c: int, f: int, r: int, s: int, stride: int, pad: int):
+    """cuDNN's f16 convolution of one batch-RESNET50_BATCH layer as a no-argument call: bench/conv.py's
+    Bench (tuned.py's peer), channels_last views of NHWC data, cudnn.benchmark on."""
     import torch
+    from triton.testing import do_bench
 
     torch.backends.cudnn.benchmark = True
-    x = torch.randn(batch, c, h, w, device="cuda", dtype=torch.float16).to(memory_format=torch.channels_last)
-    weight = (torch.randn(f, c, r, s, device="cuda", dtype=torch.float16) / (c * r * s) ** 0.5).to(
-        memory_format=torch.channels_last)
-    return lambda: torch.nn.functional.conv2d(x, weight, stride=stride, padding=pad)
+    shape = ConvShape("resnet50", RESNET50_BATCH, h, w, c, f, r, s, (pad,) * 4, (stride, stride))
+    bench = Bench(torch, do_bench, shape, None, seed=0)
+    return lambda: bench.conv(bench.x_nchw, bench.w_nchw)
 
 
 def call_us(call) -> float:
-    """The median of single calls (triton's do_bench, L2 flushed), in us."""
+    """The median of single calls (triton's do_bench, L2 flushed, conv.py's BENCH), in us."""
     from triton.testing import do_bench
 
-    return 1e3 * do_bench(call, warmup=50, rep=200, return_mode="median")
+    return 1e3 * do_bench(call, **BENCH)
 
 
 def kernels_of_call(call) -> list[dict]:
@@ -120,8 +121,8 @@ def main(argv=None) -> int:
         call = conv_call(*conv)
         found = kernels_of_call(call)
         h, w, c, f, r, s_, stride, pad = conv
-        label = f"N{CONV_BATCH} {h}x{w}x{c}->{f} {r}x{s_}/{stride} pad {pad}"
-        rows.append({"conv": list(conv), "batch": CONV_BATCH, "label": label, "gpu": torch.cuda.get_device_name(),
+        label = f"N{RESNET50_BATCH} {h}x{w}x{c}->{f} {r}x{s_}/{stride} pad {pad}"
+        rows.append({"conv": list(conv), "batch": RESNET50_BATCH, "label": label, "gpu": torch.cuda.get_device_name(),
                      "call_us": call_us(call), "kernels": found})
         print(f"{label}: {rows[-1]['call_us']:.2f} us a call", flush=True)
         for kernel in found:

@@ -73,6 +73,13 @@ def torch_activation(torch, act: str):
             "silu": f.silu, "sigmoid": torch.sigmoid}[act]
 
 
+def with_label(cases: list, texts: str) -> list:
+    """The cases whose `label` contains one of the comma-separated `texts` (every case: none
+    given): the benches' --only / --match."""
+    wanted = [t for t in texts.split(",") if t]
+    return [c for c in cases if not wanted or any(t in c.label for t in wanted)]
+
+
 def run_header() -> dict:
     import torch
 

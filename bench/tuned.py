@@ -54,7 +54,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conv import BENCH, TOLERANCE, Bench, ConvShape, constant_weights, conv_model, conv_workloads  # noqa: E402
-from gemm import WORKLOADS, gemm_model, gemm_peers, run_header, run_in_processes, torch_activation  # noqa: E402
+from gemm import (  # noqa: E402
+    WORKLOADS, gemm_model, gemm_peers, run_header, run_in_processes, torch_activation, with_label,
+)
 from profile_space import RESNET50_BATCH, RESNET50_CONVS  # noqa: E402
 
 STRATEGIES = ("heuristic", "model", "profile")
@@ -208,12 +210,6 @@ def time_conv(torch, do_bench, case: Case, models: dict) -> dict:
     return row
 
 
-def matching(cases: list[Case], match: str) -> list[Case]:
-    """The cases whose label contains one of the comma-separated `match` texts (all: empty)."""
-    texts = [t for t in match.split(",") if t]
-    return [c for c in cases if not texts or any(t in c.label for t in texts)]
-
-
 def geomean(values: list[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
 
@@ -266,7 +262,7 @@ def main() -> None:
     table = json.loads(args.workloads.read_text())
     cases = (gemm_cases(table) if args.only in (None, "gemm") else []) + \
             (conv_cases(table) if args.only in (None, "conv") else [])
-    cases = matching(cases, args.match)
+    cases = with_label(cases, args.match)
     if not cases:
         parser.error(f"no case's label contains any of {args.match!r}")
     report: dict = {"header": run_header(), "cases": len(cases)}

@@ -4,14 +4,12 @@ the table's shapes it times against cuBLAS/cuDNN, and the labels a re-run of a f
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from bench_scripts import load
 
 tuned = load("tuned")
-_TABLE = Path(__file__).resolve().parents[3].parent / "shared" / "workloads" / "bolt_paper.json"
 # The table's keys tuned.py reads, no rows of its own: the ResNet-50 layers are the script's.
 TABLE = {"gemm": [{"M": 1280, "N": 768, "K": 768}], "gemm_bias_act": [], "conv3x3_resnet50": [], "conv_unaligned": []}
 
@@ -26,15 +24,15 @@ def test_conv_cases_hold_every_resnet50_layer_with_and_without_bias_relu():
 
 def test_match_keeps_the_cases_whose_label_contains_a_text():
     cases = tuned.conv_cases(TABLE)
-    picked = tuned.matching(cases, "7x7x512->2048 1x1 (resnet50),14x14x1024->512")
+    picked = tuned.with_label(cases, "7x7x512->2048 1x1 (resnet50),14x14x1024->512")
     assert [c.label for c in picked] == [
         "conv N32 14x14x1024->512 1x1 (resnet50)", "conv N32 14x14x1024->512 1x1 (resnet50, +bias+relu)",
         "conv N32 7x7x512->2048 1x1 (resnet50)"]
-    assert tuned.matching(cases, "") == cases
-    assert tuned.matching(cases, "no such layer") == []
+    assert tuned.with_label(cases, "") == cases
+    assert tuned.with_label(cases, "no such layer") == []
 
 
-@pytest.mark.skipif(not _TABLE.exists(), reason="the shared workload table is beside the checkout only")
+@pytest.mark.skipif(not tuned.WORKLOADS.exists(), reason="the shared workload table is beside the checkout only")
 def test_the_shared_table_s_gemms_are_cases():
-    table = json.loads(_TABLE.read_text())
+    table = json.loads(tuned.WORKLOADS.read_text())
     assert {(c.m, c.n, c.k) for c in tuned.gemm_cases(table)} >= {(r["M"], r["N"], r["K"]) for r in table["gemm"]}
