@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from math import prod
 
 from xdsl.dialects.builtin import BFloat16Type, Float16Type, TensorType
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from boltc.dialects import bolt
 
@@ -41,16 +41,39 @@ MAX_FILTER = 32  # Conv2dFpropActivationTileAccessIteratorOptimized: R, S <= 32 
 # --------------------------------------------------------------------------------------
 
 
+# Activations by the name the kernels and the cost model use (tuning/model.py's epilogue
+# tokens): one unary op after the bias. Example 13's templates and b2b_gemm_simt take relu only
+# (RELU_ONLY); the Hopper kernels any of these (b2b_sm90.ACTIVATION_FUNCTORS).
+def activation_name(op: Operation) -> str | None:
+    """The activation `op` is, by name, or None where it is no activation a b2b kernel knows."""
+    if isinstance(op, bolt.GeluOp):
+        return f"gelu_{op.approximate.data.value}"
+    return _ACTIVATION_OPS.get(type(op))
+
+
+_ACTIVATION_OPS: dict[type, str] = {
+    bolt.ReluOp: "relu", bolt.SiluOp: "silu", bolt.SigmoidOp: "sigmoid", bolt.HardswishOp: "hardswish",
+    bolt.SoftplusOp: "softplus", bolt.TanhOp: "tanh",
+}
+ALL_ACTIVATIONS = frozenset({*_ACTIVATION_OPS.values(), "gelu_erf", "gelu_tanh"})
+RELU_ONLY = frozenset({"relu"})
+
+
 @dataclass(frozen=True)
 class StageEpilogue:
-    """One stage's epilogue as example 13 takes it: an optional per-channel bias, an optional relu."""
+    """One stage's epilogue: an optional per-channel bias, then an optional activation (by name:
+    `activation_name`; example 13 takes relu only)."""
 
     bias: SSAValue | None  # the anchor's extra (a block argument inside a bolt.b2b)
-    relu: bool
+    activation: str | None = None
+
+    @property
+    def relu(self) -> bool:
+        return self.activation == "relu"
 
     def describe(self) -> str:
         core = "acc + bias" if self.bias is not None else "acc"
-        return f"relu({core})" if self.relu else core
+        return f"{self.activation}({core})" if self.activation else core
 
 
 def per_channel(value: SSAValue, n: int) -> bool:
@@ -59,35 +82,38 @@ def per_channel(value: SSAValue, n: int) -> bool:
     return len(shape) >= 1 and shape[-1] == n and prod(shape) == n
 
 
-def stage_epilogue(anchor: bolt.AnchorOp) -> StageEpilogue | str:
-    """`anchor`'s epilogue as (bias, relu), or what in it the template cannot express."""
+def stage_epilogue(anchor: bolt.AnchorOp, activations: frozenset[str] = RELU_ONLY,
+                   expressed_by: str = "example 13 expresses") -> StageEpilogue | str:
+    """`anchor`'s epilogue as (bias, activation), the activation one of `activations`; or what
+    in it the kernels cannot express (`expressed_by`: who, and the verb, for the words)."""
     block = anchor.epilogue.block
     extras = dict(zip(block.args[1:], anchor.extras))
     n = bolt.shape_of(anchor.result)[-1]
     value: SSAValue = block.args[0]
     bias: SSAValue | None = None
-    relu = False
+    activation: str | None = None
     casts: dict[SSAValue, SSAValue] = {}  # cast result -> the extra it converts
     for op in block.ops:
         if isinstance(op, bolt.YieldOp):
             if op.values[0] is not value:
                 break
-            return StageEpilogue(bias, relu)
+            return StageEpilogue(bias, activation)
         if isinstance(op, bolt.CastOp) and op.operands[0] in extras:
             casts[op.results[0]] = op.operands[0]
             continue
-        if isinstance(op, bolt.AddOp) and bias is None and not relu and value in op.operands:
+        if isinstance(op, bolt.AddOp) and bias is None and activation is None and value in op.operands:
             other = op.operands[1] if op.operands[0] is value else op.operands[0]
             extra = extras.get(casts.get(other, other))
             if extra is not None and per_channel(extra, n):
                 bias, value = extra, op.results[0]
                 continue
-        if isinstance(op, bolt.ReluOp) and not relu and op.operands[0] is value:
-            relu, value = True, op.results[0]
+        if activation is None and op.operands and op.operands[0] is value and activation_name(op) in activations:
+            activation, value = activation_name(op), op.results[0]
             continue
-        return (f"the epilogue op '{op.name}' is not one example 13 expresses (a stage's epilogue is acc, "
-                "acc + per-channel bias, and an optional relu after them)")
-    return "the epilogue does not yield acc, acc + bias or their relu"
+        kinds = "relu" if activations == RELU_ONLY else "one of " + ", ".join(sorted(activations))
+        return (f"the epilogue op '{op.name}' is not one {expressed_by} (a stage's epilogue is acc, "
+                f"acc + per-channel bias, and an optional activation after them: {kinds})")
+    return "the epilogue does not yield acc, acc + bias or an activation of them"
 
 
 # --------------------------------------------------------------------------------------

@@ -30,11 +30,12 @@ class ConvChain(torch.nn.Module):
     conv 1x1 -> act1."""
 
     def __init__(self, c: int, f0: int, f1: int, r: int, stride: int, dilation: int, bias0: bool, relu0: bool,
-                 bias1: bool, relu1: bool):
+                 bias1: bool, relu1: bool, between=None, after=None):
         super().__init__()
+        act0 = [between] if between is not None else [torch.nn.ReLU()] if relu0 else []
+        act1 = [after] if after is not None else [torch.nn.ReLU()] if relu1 else []
         layers = [torch.nn.Conv2d(c, f0, r, stride=stride, padding=dilation * (r // 2), dilation=dilation, bias=bias0),
-                  *([torch.nn.ReLU()] if relu0 else []), torch.nn.Conv2d(f0, f1, 1, bias=bias1),
-                  *([torch.nn.ReLU()] if relu1 else [])]
+                  *act0, torch.nn.Conv2d(f0, f1, 1, bias=bias1), *act1]
         self.body = torch.nn.Sequential(*layers)
 
     def forward(self, x):
@@ -42,9 +43,9 @@ class ConvChain(torch.nn.Module):
 
 
 def chain(c, f0, f1, *, r=3, stride=1, dilation=1, bias0=True, relu0=True, bias1=True, relu1=True, seed=0,
-          dtype=torch.half) -> torch.nn.Module:
+          dtype=torch.half, between=None, after=None) -> torch.nn.Module:
     torch.manual_seed(seed)
-    model = ConvChain(c, f0, f1, r, stride, dilation, bias0, relu0, bias1, relu1).to(dtype)
+    model = ConvChain(c, f0, f1, r, stride, dilation, bias0, relu0, bias1, relu1, between, after).to(dtype)
     with torch.no_grad():  # O(1) outputs: the tolerance is relative to values near 1
         for layer in model.body:
             if isinstance(layer, torch.nn.Conv2d):
@@ -113,6 +114,16 @@ KINDS = [(bias, relu) for bias in (False, True) for relu in (False, True)]
 @pytest.mark.parametrize("bias1, relu1", KINDS)
 def test_every_epilogue_kind_in_either_stage(bias0, relu0, bias1, relu1, tmp_path):
     model = chain(32, 48, 32, bias0=bias0, relu0=relu0, bias1=bias1, relu1=relu1, seed=5)
+    check(model, torch.randn(2, 28, 28, 32, dtype=torch.half), tmp_path)
+
+
+@pytest.mark.parametrize("between, after", [
+    (torch.nn.SiLU(), torch.nn.ReLU()), (torch.nn.ReLU(), torch.nn.GELU()), (torch.nn.Hardswish(), torch.nn.Sigmoid()),
+], ids=["silu-relu", "relu-gelu", "hardswish-sigmoid"])
+def test_activations_past_relu(between, after, tmp_path):
+    """The conv chains take every activation the GEMM chains do (the same resident kernel and
+    functors: test_b2b_sm90.py's test_every_activation_in_either_stage has them all)."""
+    model = chain(32, 48, 32, seed=6, between=between, after=after)
     check(model, torch.randn(2, 28, 28, 32, dtype=torch.half), tmp_path)
 
 

@@ -133,6 +133,29 @@ def test_every_epilogue_kind_in_either_stage(bias0, relu0, bias1, relu1, k0, n0,
     check(model, x, tmp_path)
 
 
+# Every activation the resident kernel applies (b2b_sm90.SM90_ACTIVATIONS, the GEMM epilogues'
+# functors in their 16-bit forms), in either stage, with a bias; the other stage relu.
+ACTIVATIONS = {"gelu_erf": torch.nn.GELU(), "gelu_tanh": torch.nn.GELU(approximate="tanh"), "silu": torch.nn.SiLU(),
+               "sigmoid": torch.nn.Sigmoid(), "hardswish": torch.nn.Hardswish(), "softplus": torch.nn.Softplus(),
+               "tanh": torch.nn.Tanh()}
+
+
+@pytest.mark.parametrize("stage", [0, 1])
+@pytest.mark.parametrize("name", sorted(ACTIVATIONS))
+def test_every_activation_in_either_stage(name, stage, tmp_path):
+    torch.manual_seed(3)
+    acts = [ACTIVATIONS[name], torch.nn.ReLU()] if stage == 0 else [torch.nn.ReLU(), ACTIVATIONS[name]]
+    model = torch.nn.Sequential(torch.nn.Linear(96, 32), acts[0], torch.nn.Linear(32, 96), acts[1]).half()
+    with torch.no_grad():
+        for layer in model:
+            if isinstance(layer, torch.nn.Linear):
+                layer.weight.mul_(2.0)
+    x = torch.randn(20000, 96, dtype=torch.half)
+    [(family, config)] = kernels(model, x)
+    assert family == "b2b_gemm_sm90" and " resident " in config and f"{name}(acc + bias)" in config
+    check(model, x, tmp_path)
+
+
 @pytest.mark.parametrize("c", paper_chains(), ids=lambda c: f"M{c['M']}")
 def test_timing_against_the_unfused_pair_and_the_memory_floor(c, tmp_path):
     """Prints fused and unfused microseconds per call and bolt_paper.json's memory floor;

@@ -55,6 +55,7 @@ from boltc.lowering.cutlass.b2b_sm90 import (
     bias_element,
     one_element_type,
     resident_with_most_stages,
+    activation_of,
     stage_epilogues,
 )
 from boltc.lowering.cutlass.conv_sm90 import (
@@ -121,8 +122,8 @@ class B2bConvSm90Config(B2bSm90Config):
         return arguments[:4] + arguments[6:]
 
     @classmethod
-    def for_problem(cls, element: Element, problem: ConvProblem, n1: int, *, bias0: Element | None, relu0: bool,
-                    bias1: Element | None, relu1: bool) -> B2bConvSm90Config | str:
+    def for_problem(cls, element: Element, problem: ConvProblem, n1: int, *, bias0: Element | None, act0: str,
+                    bias1: Element | None, act1: str) -> B2bConvSm90Config | str:
         """The resident configuration for the first convolution `problem` feeding F1 = n1
         filters, or why there is none: k-blocks over the (C, S, R) range (`k_block_for`: 32 wide
         where C <= 32, else 64; the collective tiles the range as one), all of F0 and F1 (each
@@ -134,7 +135,7 @@ class B2bConvSm90Config(B2bSm90Config):
         tile_k = k_block_for(channels)
         return resident_with_most_stages(
             lambda stages, k_tiles: cls(element, tile_k, _round_up(problem.f, TILE_STEP), _round_up(n1, TILE_STEP),
-                                        True, True, bias0, relu0, bias1, relu1, stages, RESIDENT, k_tiles,
+                                        True, True, bias0, act0, bias1, act1, stages, RESIDENT, k_tiles,
                                         pad_channels=problem.c != channels),
             # W0's slots: at most ceil(C / k-block) k-blocks per filter tap (the kernel's own
             # count, the tiler's, is checked against it: fewer where blocks span taps).
@@ -268,7 +269,7 @@ class B2bConvSm90Kernel(CutlassKernel):
                 .replace("@PROLOGUE@", prologue).replace("@PAD_BYTES@", pad_bytes)
                 .replace("@CHECKED@", checked).replace("@PADDED@", padded)
                 .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
-        includes = with_headers(_INCLUDES, [PAD_CHANNELS_HEADER] if c.pad_channels else [])
+        includes = with_headers(_INCLUDES, [*([PAD_CHANNELS_HEADER] if c.pad_channels else []), *c.functor_headers()])
         return f"{header}\n{includes}\nnamespace {{\n\n{body}"
 
 
@@ -320,8 +321,8 @@ def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm9
     for what, channels in (("F0 (the second filter's row)", problem.f), ("F1 (the output's row)", n1)):
         if channels % vector:
             return f"{what}={channels} is not a multiple of {vector} elements (16-byte rows)"
-    config = B2bConvSm90Config.for_problem(element, problem, n1, bias0=bias_element(stages[0]), relu0=stages[0].relu,
-                                           bias1=bias_element(stages[1]), relu1=stages[1].relu)
+    config = B2bConvSm90Config.for_problem(element, problem, n1, bias0=bias_element(stages[0]), act0=activation_of(stages[0]),
+                                           bias1=bias_element(stages[1]), act1=activation_of(stages[1]))
     if isinstance(config, str):
         return config
     return B2bConvSm90Plan(problem, n1, config, stages[0], stages[1])

@@ -204,6 +204,10 @@ def simt_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSimtPlan | s
     pair = gemm_pair(first, second)
     if isinstance(pair, str):
         return pair
+    for which, stage in (("first", pair.stage0), ("second", pair.stage1)):
+        if stage.activation not in (None, "relu"):
+            return (f"the {which} gemm's activation is {stage.activation}; "
+                    f"{FAMILY} applies relu or none (the Hopper kernels take the others)")
     blocker = simt_blocker(pair.element, pair.k0, pair.n0, pair.n1, pair.bias0, pair.bias1)
     if blocker:
         return blocker

@@ -78,7 +78,8 @@ from typing import ClassVar
 
 from xdsl.ir import SSAValue
 
-from boltc.analysis.b2b_sm80 import StageEpilogue, element_name, stage_epilogue
+from boltc.analysis.b2b_sm80 import ALL_ACTIVATIONS, StageEpilogue, element_name, stage_epilogue
+from boltc.lowering.cutlass import evt
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.b2b_sm80 import RESULT, B2bLowering, b2b_operand, bias_operand, planned_pair
 from boltc.lowering.cutlass.cpp import (
@@ -89,7 +90,9 @@ from boltc.lowering.cutlass.cpp import (
     SelfChecking,
     UnsupportedEpilogue,
     lower_at,
+    with_headers,
 )
+from boltc.lowering.cutlass.evt import Functor
 from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole
 
 FAMILY = "b2b_gemm_sm90"
@@ -131,11 +134,27 @@ CONSUMER_REGISTERS = 240  # FmhaKernelTmaWarpSpecialized's MmaRegisterRequiremen
 REGISTER_HEADROOM = 56  # addresses, coordinates, bias values: what the accumulators must leave
 
 
-class Activation:
-    """The functor names the header takes (cutlass/epilogue/thread/activation.h)."""
+IDENTITY = "identity"  # a stage without an activation
 
-    IDENTITY = "cutlass::epilogue::thread::Identity<float>"
-    RELU = "cutlass::epilogue::thread::ReLu<float>"
+
+def activation_functor(activation: str, element: Element) -> Functor:
+    """The functor the resident kernel applies for a stage's activation (`analysis.b2b_sm80`'s
+    names; IDENTITY for none): the GEMM epilogues' own (lowering/cutlass/evt.py's tables), in
+    the form for a result rounded to a 16-bit type at once where there is one (both stages'
+    are: the first product becomes the second wgmma's f16/bf16 A, D is stored as it)."""
+    if activation == IDENTITY:
+        return evt.IDENTITY
+    if activation.startswith("gelu_"):
+        functor = evt.GELU_FUNCTORS[bolt.GeluApproximation(activation.removeprefix("gelu_"))]
+    else:
+        functor = evt.UNARY_FUNCTORS[_ACTIVATION_OPS_BY_NAME[activation]]
+    return evt.SIXTEEN_BIT_RESULT_FORMS.get((functor.cpp, element), functor)
+
+
+_ACTIVATION_OPS_BY_NAME = {"relu": bolt.ReluOp, "silu": bolt.SiluOp, "sigmoid": bolt.SigmoidOp,
+                           "hardswish": bolt.HardswishOp, "softplus": bolt.SoftplusOp, "tanh": bolt.TanhOp}
+# What the Hopper b2b kernels take after a stage's bias: every activation analysis.b2b_sm80 names.
+SM90_ACTIVATIONS = ALL_ACTIVATIONS
 
 
 @dataclass(frozen=True)
@@ -149,9 +168,9 @@ class B2bSm90Config(SelfChecking):
     w0_k_major: bool  # W0 stored [N0, K0] (nn.Linear's weight, transpose_b): K0 contiguous
     w1_k_major: bool  # W1 stored [N1, N0] (transpose_b): N0 contiguous; else [N0, N1]
     bias0: Element | None
-    relu0: bool
+    act0: str  # the first stage's activation (analysis.b2b_sm80's names), IDENTITY for none
     bias1: Element | None
-    relu1: bool
+    act1: str
     stages: int
     # RESIDENT: tile_k0 is the first GEMM's k-block (K0 any), block_n0 all of N0 (<= 256);
     # STREAMED: tile_k0 all of K0 (<= 256), block_n0 N0's block per pipeline step.
@@ -162,9 +181,9 @@ class B2bSm90Config(SelfChecking):
     resident_k_tiles: int = 0
 
     def summary(self) -> str:
-        def stage(bias: Element | None, relu: bool) -> str:
+        def stage(bias: Element | None, act: str) -> str:
             core = "acc + bias" if bias is not None else "acc"
-            return f"relu({core})" if relu else core
+            return core if act == IDENTITY else f"{act}({core})"
 
         shape = (f"tile {RESIDENT_BLOCK_M}x{self.block_n0} (N0 whole) k-block {self.tile_k0}" if self.variant == RESIDENT
                  else f"tile {BLOCK_M}x{self.block_n0} K0<={self.tile_k0}")
@@ -177,11 +196,18 @@ class B2bSm90Config(SelfChecking):
         return (f"{FAMILY} {self.variant} {self.element.short} {shape}, "
                 f"W0 {'[N0,K0]' if self.w0_k_major else '[K0,N0]'}, "
                 f"W1 {'[N1,N0]' if self.w1_k_major else '[N0,N1]'}, stages {self.stages}, "
-                f"epilogues {stage(self.bias0, self.relu0)} / {stage(self.bias1, self.relu1)}")
+                f"epilogues {stage(self.bias0, self.act0)} / {stage(self.bias1, self.act1)}")
 
     def blocker(self) -> str | None:
         if self.element not in (Element.F16, Element.BF16):
             return f"{self.element.short}: the kernel's wgmma operands here are f16 or bf16"
+        for what, act in (("act0", self.act0), ("act1", self.act1)):
+            if act != IDENTITY and act not in SM90_ACTIVATIONS:
+                return f"{what}={act!r} is not an activation the kernels apply ({', '.join(sorted(SM90_ACTIVATIONS))})"
+        if self.variant == STREAMED and {self.act0, self.act1} - {IDENTITY, "relu"}:
+            # example 88's collective (b2b_sm90_collective.hpp) applies ReLu or Identity, and
+            # includes no boltc functor header
+            return "the streamed kernel applies relu or no activation; others run on the resident kernel"
         if self.variant == RESIDENT:
             return self._resident_blocker()
         if self.variant != STREAMED:
@@ -244,25 +270,25 @@ class B2bSm90Config(SelfChecking):
 
     @classmethod
     def choose(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
-               bias0: Element | None, relu0: bool, bias1: Element | None, relu1: bool) -> B2bSm90Config:
+               bias0: Element | None, act0: str, bias1: Element | None, act1: str) -> B2bSm90Config:
         """The resident kernel where all of N0 and N1 fit it (N0 <= 256, registers): the
         k-block all of K0 up to 64, else 64; the most stages (up to 16) shared memory holds.
         Else example 88's: the smallest tiles holding K0 and N1; BlockN0 128 where N0 fills it
         and registers allow, else 64; the most stages (up to 5) shared memory holds.
         InvalidKernelConfig with the reasons where nothing fits."""
         resident = cls.choose_resident(element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
-                                       bias0=bias0, relu0=relu0, bias1=bias1, relu1=relu1)
+                                       bias0=bias0, act0=act0, bias1=bias1, act1=act1)
         if isinstance(resident, B2bSm90Config):
             return resident
         try:
             return cls.choose_streamed(element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
-                                       bias0=bias0, relu0=relu0, bias1=bias1, relu1=relu1)
+                                       bias0=bias0, act0=act0, bias1=bias1, act1=act1)
         except InvalidKernelConfig as e:
             raise InvalidKernelConfig(f"{e.message}; the resident kernel: {resident}") from None
 
     @classmethod
     def choose_resident(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
-                        bias0: Element | None, relu0: bool, bias1: Element | None, relu1: bool) -> B2bSm90Config | str:
+                        bias0: Element | None, act0: str, bias1: Element | None, act1: str) -> B2bSm90Config | str:
         """The resident kernel's configuration, or why it takes no such chain."""
         if n0 > RESIDENT_MAX_N0 or n1 > MAX_N1:
             return f"N0={n0} and N1={n1} must be at most {RESIDENT_MAX_N0} and {MAX_N1} (one wgmma N each)"
@@ -270,12 +296,12 @@ class B2bSm90Config(SelfChecking):
         tile_n0, tile_n1 = _round_up(n0, TILE_STEP), _round_up(n1, TILE_STEP)
         return resident_with_most_stages(
             lambda stages, k_tiles: cls(element, tile_k, tile_n0, tile_n1, w0_k_major, w1_k_major,
-                                        bias0, relu0, bias1, relu1, stages, RESIDENT, k_tiles),
+                                        bias0, act0, bias1, act1, stages, RESIDENT, k_tiles),
             -(-k0 // tile_k))
 
     @classmethod
     def choose_streamed(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
-                        bias0: Element | None, relu0: bool, bias1: Element | None, relu1: bool) -> B2bSm90Config:
+                        bias0: Element | None, act0: str, bias1: Element | None, act1: str) -> B2bSm90Config:
         """Example 88's kernel: see `choose`."""
         if k0 > MAX_K0 or n1 > MAX_N1:
             raise InvalidKernelConfig(
@@ -287,7 +313,7 @@ class B2bSm90Config(SelfChecking):
             for stages in range(MAX_STAGES, MIN_STAGES - 1, -1):
                 try:
                     return cls(element, tile_k0, block_n0, tile_n1, w0_k_major, w1_k_major,
-                               bias0, relu0, bias1, relu1, stages)
+                               bias0, act0, bias1, act1, stages)
                 except InvalidKernelConfig as e:
                     reasons.append(str(e))
         raise InvalidKernelConfig(f"{FAMILY}: no tile fits K0={k0}, N0={n0}, N1={n1}: {reasons[-1]}")
@@ -314,25 +340,30 @@ class B2bSm90Config(SelfChecking):
         """The resident kernel's W1 as the second GEMM's B: (N1, N0, L) strides."""
         return "cute::Stride<int64_t, cute::_1, int64_t>" if self.w1_k_major else "cute::Stride<cute::_1, int64_t, int64_t>"
 
+    def functor_headers(self) -> tuple[str, ...]:
+        """boltc's headers the two activations' functors come from (none for CUTLASS's own)."""
+        functors = (activation_functor(act, self.element) for act in (self.act0, self.act1))
+        return tuple(dict.fromkeys(f.header for f in functors if f.header))
+
     def template_arguments(self) -> tuple[str, ...]:
         """The kernel template's arguments, in order (B2bKernelBuilder's, or B2bResidentKernel's
         for the resident kernel: the headers' declarations)."""
         def bias(e: Element | None) -> str:
             return (e or self.element).cpp
 
-        def act(relu: bool) -> str:
-            return Activation.RELU if relu else Activation.IDENTITY
+        def act(activation: str) -> str:
+            return f"{activation_functor(activation, self.element).cpp}<float>"
 
         if self.variant == RESIDENT:
             return (self.element.cpp, str(self.tile_k0), str(self.block_n0), str(self.tile_n1),
                     self.stride_w0, self.stride_w1,
-                    bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
-                    bias(self.bias1), _bool(self.bias1 is not None), act(self.relu1),
+                    bias(self.bias0), _bool(self.bias0 is not None), act(self.act0),
+                    bias(self.bias1), _bool(self.bias1 is not None), act(self.act1),
                     str(self.stages), str(self.resident_k_tiles))
         return (self.element.cpp, str(self.block_n0), str(self.tile_k0), str(self.tile_n1),
                 self.layout_w0, self.layout_w1,
-                bias(self.bias0), _bool(self.bias0 is not None), act(self.relu0),
-                bias(self.bias1), _bool(self.bias1 is not None), act(self.relu1),
+                bias(self.bias0), _bool(self.bias0 is not None), act(self.act0),
+                bias(self.bias1), _bool(self.bias1 is not None), act(self.act1),
                 str(self.stages))
 
 
@@ -553,7 +584,8 @@ class B2bSm90Kernel(CutlassKernel):
         body = (body.replace("@ARGUMENTS@", "@FORWARD@").replace("@TEMPLATE@", ",\n    ".join(c.template_arguments()))
                 .replace("@BIAS1@", (c.bias1 or c.element).cpp)
                 .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
-        includes = _INCLUDES.replace(HEADER, RESIDENT_HEADER) if resident else _INCLUDES
+        includes = with_headers(_INCLUDES.replace(HEADER, RESIDENT_HEADER) if resident else _INCLUDES,
+                                c.functor_headers())
         return f"{header}\n{includes}\nnamespace {{\n\n{body}"
 
 
@@ -606,15 +638,22 @@ def bias_element(stage: StageEpilogue) -> Element | None:
 
 
 def stage_epilogues(first: bolt.AnchorOp, second: bolt.AnchorOp, kind: str) -> tuple[StageEpilogue, StageEpilogue] | str:
-    """Both anchors' epilogues as (bias, relu), or what in one of them the b2b kernels cannot
-    express (`kind`: "gemm" or "convolution", for the words)."""
+    """Both anchors' epilogues as (bias, activation), or what in one of them the b2b kernels
+    cannot express (`kind`: "gemm" or "convolution", for the words). Any activation of
+    SM90_ACTIVATIONS: the kernels that take fewer (b2b_gemm_simt, the streamed kernel) refuse
+    the rest themselves."""
     stages = []
     for which, anchor in (("first", first), ("second", second)):
-        stage = stage_epilogue(anchor)
+        stage = stage_epilogue(anchor, SM90_ACTIVATIONS, "the b2b kernels express")
         if isinstance(stage, str):
             return f"the {which} {kind}: {stage}"
         stages.append(stage)
     return stages[0], stages[1]
+
+
+def activation_of(stage: StageEpilogue) -> str:
+    """A stage's activation as the configurations name it (IDENTITY for none)."""
+    return stage.activation or IDENTITY
 
 
 def one_element_type(named: dict[str, SSAValue], what: str) -> Element | str:
@@ -669,7 +708,7 @@ def sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm90Plan | s
             return f"{what}={stride} is not a multiple of {vector} elements (TMA needs 16-byte strides)"
     try:
         config = B2bSm90Config.choose(pair.element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
-                                      bias0=pair.bias0, relu0=pair.stage0.relu, bias1=pair.bias1, relu1=pair.stage1.relu)
+                                      bias0=pair.bias0, act0=activation_of(pair.stage0), bias1=pair.bias1, act1=activation_of(pair.stage1))
     except InvalidKernelConfig as e:
         return e.message.removeprefix(f"{FAMILY}: ")
     return B2bSm90Plan(pair.rows, k0, n0, n1, config, pair.stage0, pair.stage1)

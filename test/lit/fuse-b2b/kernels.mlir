@@ -173,3 +173,69 @@ func.func @compute_bound(%a: tensor<2048x8192xf16>, %w0: tensor<8192x128xf16>, %
   }
   func.return %o : tensor<2048x128xf16>
 }
+
+// -----
+
+// The paper's chain with GELU (erf) between and SiLU after: the Hopper kernels apply any
+// activation the GEMM epilogues have after a stage's bias, so b2b_gemm_sm90 runs it.
+// CHECK-LABEL:   func.func @paper_chain_gelu_silu
+// CHECK:           bolt.b2b registers({{.*}}) {bolt.fusion_reason = "the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90
+// CHECK:             bolt.ew.gelu erf
+// CHECK:             bolt.ew.silu
+func.func @paper_chain_gelu_silu(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %b0: tensor<32xf16>, %w1: tensor<32x96xf16>, %b1: tensor<96xf16>) -> tensor<128320x96xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<32xf16>) : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
+  ^bb0(%acc: tensor<128320x32xf32>, %b: tensor<32xf16>):
+    %b32 = bolt.ew.cast %b : tensor<32xf16> -> tensor<32xf32>
+    %s = bolt.ew.add %acc, %b32 : tensor<128320x32xf32>, tensor<32xf32> -> tensor<128320x32xf32>
+    %y = bolt.ew.gelu erf %s : tensor<128320x32xf32> -> tensor<128320x32xf32>
+    bolt.yield %y : tensor<128320x32xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<96xf16>) : tensor<128320x32xf16>, tensor<32x96xf16> -> tensor<128320x96xf16> {
+  ^bb0(%acc: tensor<128320x96xf32>, %b: tensor<96xf16>):
+    %b32 = bolt.ew.cast %b : tensor<96xf16> -> tensor<96xf32>
+    %s = bolt.ew.add %acc, %b32 : tensor<128320x96xf32>, tensor<96xf32> -> tensor<128320x96xf32>
+    %y = bolt.ew.silu %s : tensor<128320x96xf32> -> tensor<128320x96xf32>
+    bolt.yield %y : tensor<128320x96xf32>
+  }
+  func.return %o : tensor<128320x96xf16>
+}
+
+// -----
+
+// A clamp (Hardtanh) is no activation a b2b kernel applies: two kernels, and the remark lists
+// the ones the Hopper kernels take.
+// CHECK-LABEL:   func.func @paper_chain_clamp
+// CHECK-NOT:       bolt.b2b
+// REMARK: remark: {{.*}}: sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: the first gemm: the epilogue op 'bolt.ew.clamp' is not one the b2b kernels express (a stage's epilogue is acc, acc + per-channel bias, and an optional activation after them: one of gelu_erf, gelu_tanh, hardswish, relu, sigmoid, silu, softplus, tanh); {{.*}}CUTLASS example 13: the first gemm: the epilogue op 'bolt.ew.clamp' is not one example 13 expresses
+func.func @paper_chain_clamp(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %w1: tensor<32x96xf16>) -> tensor<128320x96xf16> {
+  %h = bolt.gemm %a, %w0 : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
+  ^bb0(%acc: tensor<128320x32xf32>):
+    %y = bolt.ew.clamp %acc min -1.0 max 1.0 : tensor<128320x32xf32> -> tensor<128320x32xf32>
+    bolt.yield %y : tensor<128320x32xf32>
+  }
+  %o = bolt.gemm %h, %w1 : tensor<128320x32xf16>, tensor<32x96xf16> -> tensor<128320x96xf16> {
+  ^bb0(%acc: tensor<128320x96xf32>):
+    bolt.yield %acc : tensor<128320x96xf32>
+  }
+  func.return %o : tensor<128320x96xf16>
+}
+
+// -----
+
+// The narrow chain with a sigmoid between: b2b_gemm_simt applies relu or none, and TMA cannot
+// read 8-byte rows: two kernels.
+// CHECK-LABEL:   func.func @narrow_rows_sigmoid
+// CHECK-NOT:       bolt.b2b
+// REMARK: remark: {{.*}}: sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: K0 (A's row stride)=4 is not a multiple of 8 elements (TMA needs 16-byte strides); b2b_gemm_simt: the first gemm's activation is sigmoid; b2b_gemm_simt applies relu or none (the Hopper kernels take the others)
+func.func @narrow_rows_sigmoid(%a: tensor<2464x4xf16>, %w0: tensor<4x8xf16>, %w1: tensor<8x8xf16>) -> tensor<2464x8xf16> {
+  %h = bolt.gemm %a, %w0 : tensor<2464x4xf16>, tensor<4x8xf16> -> tensor<2464x8xf16> {
+  ^bb0(%acc: tensor<2464x8xf32>):
+    %y = bolt.ew.sigmoid %acc : tensor<2464x8xf32> -> tensor<2464x8xf32>
+    bolt.yield %y : tensor<2464x8xf32>
+  }
+  %o = bolt.gemm %h, %w1 : tensor<2464x8xf16>, tensor<8x8xf16> -> tensor<2464x8xf16> {
+  ^bb0(%acc: tensor<2464x8xf32>):
+    bolt.yield %acc : tensor<2464x8xf32>
+  }
+  func.return %o : tensor<2464x8xf16>
+}

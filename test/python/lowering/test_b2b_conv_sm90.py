@@ -111,12 +111,12 @@ def test_a_first_convolution_without_bias_is_still_the_hopper_kernel():
     """Unlike example 13, the resident kernel reads bias0 only where there is one."""
     op = b2b_of(*chain(bias0=False))
     cfg = lower_b2b_conv(op).kernel.config
-    assert cfg.bias0 is None and cfg.relu0
+    assert cfg.bias0 is None and cfg.act0 == "relu"
 
 
 def test_a_pair_no_kernel_runs_stays_two_and_the_remark_names_both_reasons():
-    # SiLU between: neither kernel's first stage has it
-    model, x = chain(between=torch.nn.SiLU())
+    # Hardtanh (a clamp) between: neither kernel's first stage has it
+    model, x = chain(between=torch.nn.Hardtanh())
     module = optimized(model, x, keep_chained=True)
     assert not any(isinstance(op, bolt.B2bOp) for op in module.walk())
     [line] = b2b_remarks(module, gpu_target("sm_90a"))
@@ -131,7 +131,7 @@ def test_a_pair_no_kernel_runs_stays_two_and_the_remark_names_both_reasons():
 
 
 @pytest.mark.parametrize("kwargs, reason", [
-    (dict(between=torch.nn.SiLU()), "the first convolution: the epilogue op"),
+    (dict(between=torch.nn.Hardtanh()), "the first convolution: the epilogue op"),
     (dict(groups=2, c=48, f0=48), "the first convolution is grouped"),
 ])
 def test_refusals_name_the_reason(kwargs, reason):
@@ -156,8 +156,8 @@ def three_channels(f0: int, f1: int) -> B2bConvSm90Config:
     """The configuration of a 3x3 stride-2 chain over 112x112 images of 3 channels as the
     emitter gets it where pad-alignment has left C alone (its growth limit)."""
     problem = ConvProblem(32, 112, 112, 3, f0, 3, 3, 56, 56, (1, 1, 1, 1), (2, 2), (1, 1))
-    cfg = B2bConvSm90Config.for_problem(Element.F16, problem, f1, bias0=Element.F16, relu0=True,
-                                        bias1=Element.F16, relu1=True)
+    cfg = B2bConvSm90Config.for_problem(Element.F16, problem, f1, bias0=Element.F16, act0="relu",
+                                        bias1=Element.F16, act1="relu")
     assert isinstance(cfg, B2bConvSm90Config)
     return cfg
 

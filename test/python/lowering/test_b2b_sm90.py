@@ -25,13 +25,15 @@ from boltc.lowering.cutlass.b2b_sm90 import (
     RESIDENT_HEADER,
     RESIDENT,
     STREAMED,
-    Activation,
     B2bSm90Config,
     B2bSm90Kernel,
     lower_b2b,
     sm90_refusal,
 )
 from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig
+
+RELU = "cutlass::epilogue::thread::ReLu<float>"
+IDENTITY = "cutlass::epilogue::thread::Identity<float>"
 from boltc.lowering.host import OperandPointer, ResultPointer
 from boltc.passes.fuse_b2b import build_b2b
 
@@ -39,11 +41,13 @@ from nvcc_objects import NVCC_MISSING, compile_kernel_object
 
 
 def pair(k0: int, n0: int, n1: int, *, bias0: bool = True, bias1: bool = True, relu0: bool = True,
-         relu1: bool = True, rows: int = 4096, dtype=torch.half) -> bolt.B2bOp:
+         relu1: bool = True, rows: int = 4096, dtype=torch.half, between=None, after=None) -> bolt.B2bOp:
     """Linear -> [relu] -> Linear [-> relu] through the graph passes for sm_90a, its two gemms
-    put in one bolt.b2b by hand (the emitter's rules, not fuse-b2b's cost model, are under test)."""
-    layers = [torch.nn.Linear(k0, n0, bias=bias0), *([torch.nn.ReLU()] if relu0 else []),
-              torch.nn.Linear(n0, n1, bias=bias1), *([torch.nn.ReLU()] if relu1 else [])]
+    put in one bolt.b2b by hand (the emitter's rules, not fuse-b2b's cost model, are under test).
+    `between` / `after`: another activation module in place of that relu."""
+    act0 = [between] if between is not None else [torch.nn.ReLU()] if relu0 else []
+    act1 = [after] if after is not None else [torch.nn.ReLU()] if relu1 else []
+    layers = [torch.nn.Linear(k0, n0, bias=bias0), *act0, torch.nn.Linear(n0, n1, bias=bias1), *act1]
     model = torch.nn.Sequential(*layers).to(dtype)
     module, _ = load_for_compile(model, (torch.randn(rows, k0, dtype=dtype),))
     optimize(module, "sm_90a", "f16" if dtype is torch.half else "bf16", fuse_b2b=False)
@@ -56,13 +60,13 @@ def pair(k0: int, n0: int, n1: int, *, bias0: bool = True, bias1: bool = True, r
 
 def config(**changes) -> B2bSm90Config:
     fields = dict(element=Element.F16, tile_k0=64, block_n0=128, tile_n1=64, w0_k_major=True, w1_k_major=True,
-                  bias0=Element.F16, relu0=True, bias1=Element.F16, relu1=True, stages=5)
+                  bias0=Element.F16, act0="relu", bias1=Element.F16, act1="relu", stages=5)
     return B2bSm90Config(**{**fields, **changes})
 
 
 def test_the_issue_configuration_is_chosen_and_legal():
     chosen = B2bSm90Config.choose(Element.F16, 64, 256, 64, w0_k_major=True, w1_k_major=True, bias0=Element.F16,
-                                  relu0=True, bias1=Element.F16, relu1=True)
+                                  act0="relu", bias1=Element.F16, act1="relu")
     assert chosen == config()
     assert chosen.shared_memory_bytes() == 128 * 64 * 2 + 5 * 128 * 64 * 2 + 1024
 
@@ -84,18 +88,18 @@ def test_illegal_configurations_are_refused_before_nvcc(changes, reason):
 
 def test_choose_drops_stages_then_the_block_to_fit_shared_memory():
     c = B2bSm90Config.choose(Element.F16, 256, 512, 128, w0_k_major=True, w1_k_major=True, bias0=None,
-                             relu0=True, bias1=None, relu1=False)
+                             act0="relu", bias1=None, act1="identity")
     assert (c.tile_k0, c.tile_n1) == (256, 128)
     assert c.shared_memory_bytes() <= 232448
     # BlockN0 128 holds only 2 stages of 64 KB beside A's 64 KB tile: a deadlock over N0's 4
     # blocks (MIN_STAGES); 64 holds 5
     assert (c.block_n0, c.stages) == (64, 5)
     c = B2bSm90Config.choose(Element.F16, 192, 512, 64, w0_k_major=True, w1_k_major=True, bias0=None,
-                             relu0=True, bias1=None, relu1=False)
+                             act0="relu", bias1=None, act1="identity")
     assert (c.block_n0, c.stages) == (128, 3)
     with pytest.raises(InvalidKernelConfig, match="K0=576"):
         B2bSm90Config.choose_streamed(Element.F16, 576, 128, 64, w0_k_major=True, w1_k_major=True, bias0=None,
-                                      relu0=True, bias1=None, relu1=True)
+                                      act0="relu", bias1=None, act1="relu")
 
 
 # The paper's b2b_gemm chains (bolt_paper.json) with 16-byte rows: the resident kernel takes
@@ -110,7 +114,7 @@ def test_choose_drops_stages_then_the_block_to_fit_shared_memory():
 def test_the_resident_kernel_takes_chains_whose_n0_and_n1_fit(k0, n0, n1, tile_k, tile_n0, tile_n1, stages,
                                                               k_tiles):
     c = B2bSm90Config.choose(Element.F16, k0, n0, n1, w0_k_major=False, w1_k_major=False, bias0=Element.F16,
-                             relu0=True, bias1=Element.F16, relu1=True)
+                             act0="relu", bias1=Element.F16, act1="relu")
     assert c.variant == RESIDENT
     assert (c.tile_k0, c.block_n0, c.tile_n1, c.stages, c.resident_k_tiles) == (tile_k, tile_n0, tile_n1, stages,
                                                                                  k_tiles)
@@ -129,18 +133,18 @@ def test_w0_streams_where_keeping_it_would_cost_a_stages():
     8, and A's bytes in flight are what the kernel waits on (the H200: 19.6 us streamed against
     20.2 resident, resident_with_most_stages' docstring): W0 streams."""
     c = B2bSm90Config.choose(Element.F16, 576, 128, 64, w0_k_major=True, w1_k_major=True, bias0=None,
-                             relu0=True, bias1=None, relu1=True)
+                             act0="relu", bias1=None, act1="relu")
     assert (c.variant, c.tile_k0, c.block_n0, c.resident_k_tiles, c.stages) == (RESIDENT, 64, 128, 0, 8)
-    kept = B2bSm90Config(Element.F16, 64, 128, 64, True, True, None, True, None, True, 6, RESIDENT, 9)
+    kept = B2bSm90Config(Element.F16, 64, 128, 64, True, True, None, "relu", None, "relu", 6, RESIDENT, 9)
     assert kept.blocker() is None  # W0 resident would fit, with 6 stages of A
     with pytest.raises(InvalidKernelConfig, match="shared memory"):
-        B2bSm90Config(Element.F16, 64, 128, 64, True, True, None, True, None, True, 7, RESIDENT, 9)
+        B2bSm90Config(Element.F16, 64, 128, 64, True, True, None, "relu", None, "relu", 7, RESIDENT, 9)
 
 
 def test_w0_streams_where_it_does_not_fit_shared_memory():
     """K0 = 2048, N0 = 128: W0 is 512 KB; it streams with A through the pipeline (8 stages)."""
     c = B2bSm90Config.choose(Element.F16, 2048, 128, 64, w0_k_major=True, w1_k_major=True, bias0=None,
-                             relu0=True, bias1=None, relu1=True)
+                             act0="relu", bias1=None, act1="relu")
     assert (c.variant, c.resident_k_tiles, c.stages) == (RESIDENT, 0, 8)
     assert "W0 resident" not in c.summary()
 
@@ -151,16 +155,16 @@ def test_w0_streams_where_it_does_not_fit_shared_memory():
 ])
 def test_the_resident_kernel_refuses_what_does_not_fit_and_says_why(k0, n0, n1, reason):
     verdict = B2bSm90Config.choose_resident(Element.F16, k0, n0, n1, w0_k_major=True, w1_k_major=True,
-                                            bias0=None, relu0=True, bias1=None, relu1=True)
+                                            bias0=None, act0="relu", bias1=None, act1="relu")
     assert isinstance(verdict, str) and reason in verdict
     # example 88's kernel takes these instead (K0 <= 256)
     assert B2bSm90Config.choose(Element.F16, k0, n0, n1, w0_k_major=True, w1_k_major=True, bias0=None,
-                                relu0=True, bias1=None, relu1=True).variant == STREAMED
+                                act0="relu", bias1=None, act1="relu").variant == STREAMED
 
 
 def test_resident_rendering_includes_its_header_and_passes_its_strides():
     c = B2bSm90Config.choose(Element.F16, 96, 32, 96, w0_k_major=False, w1_k_major=True, bias0=None,
-                             relu0=True, bias1=Element.F16, relu1=False)
+                             act0="relu", bias1=Element.F16, act1="identity")
     text = B2bSm90Kernel(c).render()
     assert '#include "boltc/b2b_sm90_resident.hpp"' in text
     assert "b2b_sm90_collective.hpp" not in text
@@ -168,8 +172,8 @@ def test_resident_rendering_includes_its_header_and_passes_its_strides():
         "cutlass::half_t", "64", "32", "96",
         "cute::Stride<cute::_1, int64_t, int64_t>",  # W0 [K0, N0] as (N0, K0): N0 contiguous
         "cute::Stride<int64_t, cute::_1, int64_t>",  # W1 [N1, N0] (transpose_b) as (N1, N0): N0 contiguous
-        "cutlass::half_t", "false", Activation.RELU,
-        "cutlass::half_t", "true", Activation.IDENTITY,
+        "cutlass::half_t", "false", RELU,
+        "cutlass::half_t", "true", IDENTITY,
         "16", "2")  # stages; W0's two k-blocks resident
     assert "boltc::b2b_sm90_resident::B2bResidentKernel<\n    " + ",\n    ".join(c.template_arguments()) in text
     launch = text[text.index("cudaStream_t stream) {"):]
@@ -177,19 +181,60 @@ def test_resident_rendering_includes_its_header_and_passes_its_strides():
 
 
 def test_rendered_template_arguments():
-    text = B2bSm90Kernel(config(relu1=False, bias0=None, w0_k_major=False)).render()
+    text = B2bSm90Kernel(config(act1="identity", bias0=None, w0_k_major=False)).render()
     assert '#include "boltc/b2b_sm90_collective.hpp"' in text
-    args = config(relu1=False, bias0=None, w0_k_major=False).template_arguments()
+    args = config(act1="identity", bias0=None, w0_k_major=False).template_arguments()
     assert args == (
         "cutlass::half_t", "128", "64", "64",
         "cute::tuple<cute::_1, int, cute::tuple<int, int>>",  # W0 [K0, N0]: N0 contiguous
         "cute::tuple<cute::_1, int, cute::tuple<int, int>>",  # W1 [N1, N0] (transpose_b): N0 contiguous
-        "cutlass::half_t", "false", Activation.RELU,
-        "cutlass::half_t", "true", Activation.IDENTITY,
+        "cutlass::half_t", "false", RELU,
+        "cutlass::half_t", "true", IDENTITY,
         "5")
     assert ",\n    ".join(args) in text
     for symbol in ("_workspace_size(", "_can_implement(", "cudaStream_t stream)"):
         assert symbol in text
+
+
+@pytest.mark.parametrize("module, name, functor", [
+    (torch.nn.GELU(), "gelu_erf", "boltc_evt::GeluErfF16<float>"),  # the 16-bit result's form
+    (torch.nn.GELU(approximate="tanh"), "gelu_tanh", "cutlass::epilogue::thread::GELU_taylor<float>"),
+    (torch.nn.SiLU(), "silu", "boltc_evt::SiLu<float>"),
+    (torch.nn.Sigmoid(), "sigmoid", "boltc_evt::Sigmoid<float>"),
+    (torch.nn.Hardswish(), "hardswish", "cutlass::epilogue::thread::HardSwish<float>"),
+    (torch.nn.Softplus(), "softplus", "boltc_evt::SoftplusHalf<float>"),
+    (torch.nn.Tanh(), "tanh", "cutlass::epilogue::thread::Tanh<float>"),
+])
+def test_any_activation_in_either_stage_is_the_resident_kernel_s_functor(module, name, functor):
+    """The resident kernel applies a stage's activation through the GEMM epilogues' own functors
+    (evt.py's tables), rounded to f16 at once in both stages, so in their 16-bit forms."""
+    lowered = lower_b2b(pair(96, 32, 96, between=module, after=torch.nn.ReLU()))
+    c = lowered.kernel.config
+    assert (c.variant, c.act0, c.act1) == (RESIDENT, name, "relu")
+    assert c.template_arguments()[8] == functor and c.template_arguments()[11] == RELU
+    text = lowered.kernel.render()
+    assert ('#include "boltc/evt_functors.hpp"' in text) == functor.startswith("boltc_evt::")
+    assert f"epilogues {name}(acc + bias) / relu(acc + bias)" in text
+    second = lower_b2b(pair(96, 32, 96, between=torch.nn.ReLU(), after=module)).kernel.config
+    assert (second.act0, second.act1) == ("relu", name) and second.template_arguments()[11] == functor
+
+
+def test_a_bf16_chain_takes_the_bf16_form_of_gelu():
+    c = lower_b2b(pair(96, 32, 96, between=torch.nn.GELU(), dtype=torch.bfloat16)).kernel.config
+    assert c.template_arguments()[8] == "boltc_evt::GeluErfBF16<float>"
+
+
+def test_activations_past_relu_are_refused_by_the_streamed_kernel_and_unknown_names():
+    with pytest.raises(InvalidKernelConfig, match="the streamed kernel applies relu or no activation"):
+        config(act0="silu")  # config() is the streamed kernel's
+    assert config(act0="relu", act1="identity").act1 == "identity"
+    with pytest.raises(InvalidKernelConfig, match="act1='swish' is not an activation the kernels apply"):
+        config(act1="swish", variant=RESIDENT, tile_k0=64, block_n0=32, tile_n1=96, stages=8)
+    # K0 = 512 does not fit the streamed kernel's A tile and N0 = 320 not the resident kernel:
+    # a SiLU chain there has neither (relu would have had the streamed one below K0 = 256).
+    refusal = sm90_refusal(*[op for op in pair(128, 320, 64, between=torch.nn.SiLU()).body.block.ops
+                             if isinstance(op, bolt.GemmOp)])
+    assert isinstance(refusal, str) and "the streamed kernel applies relu or no activation" in refusal
 
 
 def test_lowering_on_sm90a_takes_the_hopper_kernel_with_the_b2b_operands():
@@ -290,6 +335,17 @@ def test_generated_b2b_gemm_sm90_compiles(tmp_path: Path):
     compile_kernel_object(kernel, Arch.parse("sm_90a"), tmp_path)
 
 
+@pytest.mark.nvcc
+@pytest.mark.timeout(900)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_resident_kernel_with_boltc_functors_compiles(tmp_path: Path):
+    """The paper's M=128320 chain with GELU (erf, its f16 form) between and SiLU after: boltc's
+    functors (evt_functors.hpp) instantiated as the resident kernel's activations."""
+    lowered = lower_b2b(pair(96, 32, 96, between=torch.nn.GELU(), after=torch.nn.SiLU()))
+    assert (lowered.kernel.config.act0, lowered.kernel.config.act1) == ("gelu_erf", "silu")
+    compile_kernel_object(lowered.kernel, Arch.parse("sm_90a"), tmp_path)
+
+
 def test_a_pair_neither_kernel_runs_is_one_located_error_with_both_reasons():
     op = pair(576, 512, 64, bias0=False)  # K0 too wide for example 88's, N0 for the resident; no bias0 for example 13
     with pytest.raises(Exception, match="b2b_gemm_sm90 refused: K0=576.*resident kernel: N0=512.*; and .*per-channel bias") as info:
@@ -332,7 +388,7 @@ def test_k_and_v_stages_share_one_stage_stride():
     assert "using SmemLayoutV = decltype(with_stage_stride(SmemLayoutVCompact{}, Int<kSlot>{}));" in text
     # the Python shared-memory count holds `stages` slots of the larger block
     c = B2bSm90Config.choose_streamed(Element.F16, 256, 64, 16, w0_k_major=True, w1_k_major=True,
-                                      bias0=Element.F16, relu0=True, bias1=Element.F16, relu1=True)
+                                      bias0=Element.F16, act0="relu", bias1=Element.F16, act1="relu")
     assert (c.tile_k0, c.block_n0, c.tile_n1, c.stages) == (256, 64, 16, 5)
     assert c.shared_memory_bytes() == 128 * 256 * 2 + 5 * 64 * 256 * 2 + 1024
 
@@ -397,7 +453,7 @@ def test_b2b_gemm_sm90_host_side_without_a_gpu(tmp_path: Path):
     V's 1024-element stages lay inside K's first 16384-element stage."""
     m, k0, n0, n1 = 16384, 256, 64, 16
     c = B2bSm90Config.choose_streamed(Element.F16, k0, n0, n1, w0_k_major=True, w1_k_major=True,
-                                      bias0=Element.F16, relu0=True, bias1=Element.F16, relu1=True)
+                                      bias0=Element.F16, act0="relu", bias1=Element.F16, act1="relu")
     kernel = B2bSm90Kernel(c)
     rows = host_check_rows(tmp_path, kernel, _HOST_CHECKS, m, k0, n0, n1)
     extents = {(what, int(s)): (int(lo), int(hi)) for what, s, lo, hi in (r for r in rows if r[0] in "KV")}
@@ -435,7 +491,7 @@ def test_resident_kernel_host_side_without_a_gpu(tmp_path: Path):
     kernel's shared storage is within the Python count (what `blocker` checks against 227 KB)."""
     m, k0, n0, n1 = 128320, 96, 32, 96
     c = B2bSm90Config.choose(Element.F16, k0, n0, n1, w0_k_major=False, w1_k_major=False, bias0=Element.F16,
-                             relu0=True, bias1=Element.F16, relu1=True)
+                             act0="relu", bias1=Element.F16, act1="relu")
     assert c.variant == RESIDENT
     kernel = B2bSm90Kernel(c)
     rows = host_check_rows(tmp_path, kernel, _RESIDENT_HOST_CHECKS, m, k0, n0, n1)
