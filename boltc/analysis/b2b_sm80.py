@@ -66,6 +66,9 @@ class StageEpilogue:
 
     bias: SSAValue | None  # the anchor's extra (a block argument inside a bolt.b2b)
     activation: str | None = None
+    # A tensor of the result's shape added before the activation (the Hopper kernels' second
+    # stage only: `stage_epilogue(..., residual=True)`).
+    residual: SSAValue | None = None
 
     @property
     def relu(self) -> bool:
@@ -73,6 +76,8 @@ class StageEpilogue:
 
     def describe(self) -> str:
         core = "acc + bias" if self.bias is not None else "acc"
+        if self.residual is not None:
+            core += " + residual"
         return f"{self.activation}({core})" if self.activation else core
 
 
@@ -83,36 +88,43 @@ def per_channel(value: SSAValue, n: int) -> bool:
 
 
 def stage_epilogue(anchor: bolt.AnchorOp, activations: frozenset[str] = RELU_ONLY,
-                   expressed_by: str = "example 13 expresses") -> StageEpilogue | str:
-    """`anchor`'s epilogue as (bias, activation), the activation one of `activations`; or what
-    in it the kernels cannot express (`expressed_by`: who, and the verb, for the words)."""
+                   expressed_by: str = "example 13 expresses", residual: bool = False) -> StageEpilogue | str:
+    """`anchor`'s epilogue as (bias, activation), the activation one of `activations`, and
+    where `residual` allows, an added tensor of the result's shape (before the activation); or
+    what in it the kernels cannot express (`expressed_by`: who, and the verb, for the words)."""
     block = anchor.epilogue.block
     extras = dict(zip(block.args[1:], anchor.extras))
     n = bolt.shape_of(anchor.result)[-1]
     value: SSAValue = block.args[0]
     bias: SSAValue | None = None
     activation: str | None = None
+    added: SSAValue | None = None  # the residual
     casts: dict[SSAValue, SSAValue] = {}  # cast result -> the extra it converts
     for op in block.ops:
         if isinstance(op, bolt.YieldOp):
             if op.values[0] is not value:
                 break
-            return StageEpilogue(bias, activation)
+            return StageEpilogue(bias, activation, added)
         if isinstance(op, bolt.CastOp) and op.operands[0] in extras:
             casts[op.results[0]] = op.operands[0]
             continue
-        if isinstance(op, bolt.AddOp) and bias is None and activation is None and value in op.operands:
+        if isinstance(op, bolt.AddOp) and activation is None and value in op.operands:
             other = op.operands[1] if op.operands[0] is value else op.operands[0]
             extra = extras.get(casts.get(other, other))
-            if extra is not None and per_channel(extra, n):
+            if extra is not None and bias is None and per_channel(extra, n):
                 bias, value = extra, op.results[0]
+                continue
+            if (extra is not None and residual and added is None
+                    and bolt.shape_of(extra) == bolt.shape_of(anchor.result)):
+                added, value = extra, op.results[0]
                 continue
         if activation is None and op.operands and op.operands[0] is value and activation_name(op) in activations:
             activation, value = activation_name(op), op.results[0]
             continue
         kinds = "relu" if activations == RELU_ONLY else "one of " + ", ".join(sorted(activations))
-        return (f"the epilogue op '{op.name}' is not one {expressed_by} (a stage's epilogue is acc, "
-                f"acc + per-channel bias, and an optional activation after them: {kinds})")
+        core = "acc, acc + per-channel bias" + (" (+ a residual of the result's shape)" if residual else "")
+        return (f"the epilogue op '{op.name}' is not one {expressed_by} (a stage's epilogue is {core}, "
+                f"and an optional activation after them: {kinds})")
     return "the epilogue does not yield acc, acc + bias or an activation of them"
 
 

@@ -133,12 +133,13 @@ def b2b_verdict(first: bolt.AnchorOp, second: bolt.AnchorOp, family: str, plan, 
 
 
 def _epilogue(anchor: bolt.AnchorOp) -> EpilogueCost:
-    """The anchor's epilogue as the model costs it: a bias and an activation at most, what the
-    b2b kernels take (each anchor's own kernel reads the same tree: ranked_by_model costs it there)."""
+    """The anchor's epilogue as the model costs it: a bias, a residual and an activation at most,
+    what the b2b kernels take (each anchor's own kernel reads the same tree: ranked_by_model costs it there)."""
     from boltc.analysis.b2b_sm80 import ALL_ACTIVATIONS, stage_epilogue
 
-    stage = stage_epilogue(anchor, ALL_ACTIVATIONS)
+    stage = stage_epilogue(anchor, ALL_ACTIVATIONS, residual=True)
     if isinstance(stage, str):
         return EpilogueCost()
-    parts = (["bias"] if stage.bias is not None else []) + ([stage.activation] if stage.activation else [])
+    parts = ((["bias"] if stage.bias is not None else []) + (["residual"] if stage.residual is not None else [])
+             + ([stage.activation] if stage.activation else []))
     return EpilogueCost.from_name("+".join(parts))

@@ -127,6 +127,37 @@ def test_activations_past_relu(between, after, tmp_path):
     check(model, torch.randn(2, 28, 28, 32, dtype=torch.half), tmp_path)
 
 
+class ResidualConvChain(torch.nn.Module):
+    """relu(conv1x1(relu(conv3x3(x))) + r), NHWC in and out: a bottleneck's 3x3 -> 1x1 with its shortcut."""
+
+    def __init__(self, c, f0, f1, stride):
+        super().__init__()
+        self.conv0 = torch.nn.Conv2d(c, f0, 3, stride=stride, padding=1)
+        self.conv1 = torch.nn.Conv2d(f0, f1, 1)
+
+    def forward(self, x, r):
+        y = self.conv1(torch.relu(self.conv0(x.permute(0, 3, 1, 2)))).permute(0, 2, 3, 1)
+        return torch.relu(y + r)
+
+
+@pytest.mark.parametrize("c, f0, f1, stride, hw", [(64, 64, 64, 1, 56), (48, 64, 32, 2, 30)])
+def test_a_residual_in_the_second_stage_matches_torch(c, f0, f1, stride, hw, tmp_path):
+    torch.manual_seed(c + hw)
+    model = ResidualConvChain(c, f0, f1, stride).half()
+    with torch.no_grad():
+        model.conv0.weight.mul_(2.0)
+        model.conv1.weight.mul_(2.0)
+    out = (hw + 2 - 3) // stride + 1
+    x, r = torch.randn(2, hw, hw, c, dtype=torch.half), torch.randn(2, out, out, f1, dtype=torch.half)
+    lib, _ = lower_library(model, (x, r), arch="sm_90a", fuse_b2b=True)
+    assert [k.family for k in lib.programs[0].anchor_kernels] == ["b2b_conv_sm90"]
+    compiled = boltc.compile(model, (x, r), arch="sm_90a", fuse_b2b=True, output=tmp_path / "b2b.so")
+    got = compiled(x.cuda(), r.cuda()).float().cpu().numpy()
+    expected = model.float()(x.float(), r.float()).detach().numpy()
+    np.testing.assert_allclose(got, expected, **TOL)
+    assert np.abs(expected).max() > 0.1
+
+
 def test_bf16(tmp_path):
     model = chain(32, 64, 64, stride=2, seed=9, dtype=torch.bfloat16)
     # bf16 keeps 8 bits of mantissa (f16 11): the rounded first product and output are 8x coarser

@@ -156,6 +156,39 @@ def test_every_activation_in_either_stage(name, stage, tmp_path):
     check(model, x, tmp_path)
 
 
+class ResidualChain(torch.nn.Module):
+    """act1(Linear(act0(Linear(x))) + r)."""
+
+    def __init__(self, k0, n0, n1, act0, act1):
+        super().__init__()
+        self.lin0, self.lin1, self.act0, self.act1 = torch.nn.Linear(k0, n0), torch.nn.Linear(n0, n1), act0, act1
+
+    def forward(self, x, r):
+        return self.act1(self.lin1(self.act0(self.lin0(x))) + r)
+
+
+@pytest.mark.parametrize("rows, k0, n0, n1, act0, act1", [
+    (20000, 96, 32, 96, torch.nn.ReLU(), torch.nn.ReLU()),
+    (3001, 64, 128, 64, torch.nn.GELU(), torch.nn.Identity()),  # M not a multiple of 64: the residual's rows predicated
+    (4096, 256, 64, 40, torch.nn.SiLU(), torch.nn.ReLU()),      # N1 = 40: the general store path
+], ids=["relu", "gelu-none-ragged", "silu-n1-40"])
+def test_a_residual_in_the_second_stage_matches_torch(rows, k0, n0, n1, act0, act1, tmp_path):
+    torch.manual_seed(rows)
+    model = ResidualChain(k0, n0, n1, act0, act1).half()
+    with torch.no_grad():
+        model.lin0.weight.mul_(2.0)
+        model.lin1.weight.mul_(2.0)
+    x, r = torch.randn(rows, k0, dtype=torch.half), torch.randn(rows, n1, dtype=torch.half)
+    lib, _ = lower_library(model, (x, r), arch="sm_90a", fuse_b2b=True)
+    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    assert family == "b2b_gemm_sm90" and "+ residual" in config
+    compiled = boltc.compile(model, (x, r), arch="sm_90a", fuse_b2b=True, output=tmp_path / "b2b.so")
+    got = compiled(x.cuda(), r.cuda()).float().cpu().numpy()
+    expected = model.float()(x.float(), r.float()).detach().numpy()
+    np.testing.assert_allclose(got, expected, **TOL)
+    assert np.abs(expected).max() > 0.1
+
+
 @pytest.mark.parametrize("c", paper_chains(), ids=lambda c: f"M{c['M']}")
 def test_timing_against_the_unfused_pair_and_the_memory_floor(c, tmp_path):
     """Prints fused and unfused microseconds per call and bolt_paper.json's memory floor;

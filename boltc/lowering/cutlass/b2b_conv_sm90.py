@@ -56,6 +56,7 @@ from boltc.lowering.cutlass.b2b_sm90 import (
     one_element_type,
     resident_with_most_stages,
     activation_of,
+    residual_operand,
     stage_epilogues,
 )
 from boltc.lowering.cutlass.conv_sm90 import (
@@ -123,7 +124,7 @@ class B2bConvSm90Config(B2bSm90Config):
 
     @classmethod
     def for_problem(cls, element: Element, problem: ConvProblem, n1: int, *, bias0: Element | None, act0: str,
-                    bias1: Element | None, act1: str) -> B2bConvSm90Config | str:
+                    bias1: Element | None, act1: str, residual: bool = False) -> B2bConvSm90Config | str:
         """The resident configuration for the first convolution `problem` feeding F1 = n1
         filters, or why there is none: k-blocks over the (C, S, R) range (`k_block_for`: 32 wide
         where C <= 32, else 64; the collective tiles the range as one), all of F0 and F1 (each
@@ -135,7 +136,7 @@ class B2bConvSm90Config(B2bSm90Config):
         tile_k = k_block_for(channels)
         return resident_with_most_stages(
             lambda stages, k_tiles: cls(element, tile_k, _round_up(problem.f, TILE_STEP), _round_up(n1, TILE_STEP),
-                                        True, True, bias0, act0, bias1, act1, stages, RESIDENT, k_tiles,
+                                        True, True, bias0, act0, bias1, act1, stages, RESIDENT, k_tiles, residual,
                                         pad_channels=problem.c != channels),
             # W0's slots: at most ceil(C / k-block) k-blocks per filter tap (the kernel's own
             # count, the tiler's, is checked against it: fewer where blocks span taps).
@@ -143,7 +144,12 @@ class B2bConvSm90Config(B2bSm90Config):
 
 
 def _params() -> tuple[CParam, ...]:
-    return conv_pair_params(GEOMETRY)
+    """conv_pair_params' with the second stage's residual after the output (an NHWC tensor of
+    the output's shape: its rows are F1 apart)."""
+    params = list(conv_pair_params(GEOMETRY))
+    after_output = [p.name for p in params].index("output") + 1
+    params.insert(after_output, CParam("residual", "const void*", ParamRole.LEAF, 2))
+    return tuple(params)
 
 
 _INCLUDES = f"""\
@@ -166,6 +172,7 @@ using ElementB = Element;  // the filters, KRSC
 constexpr int AlignmentA = Kernel::Alignment;
 constexpr bool kHasBias0 = Kernel::HasBias0;
 constexpr bool kHasBias1 = Kernel::HasBias1;
+constexpr bool kHasResidual = Kernel::HasResidual;
 using ProblemShape = typename Kernel::ProblemShape;
 """
 
@@ -193,7 +200,8 @@ typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
        // The 1x1 filter [F1, 1, 1, F0] as the (N1, N0) operand: F0 contiguous.
        static_cast<const Element*>(filter1), typename Kernel::StrideW1{int64_t(f0), {}, 0},
        static_cast<const typename Kernel::ElementBias0*>(bias0), f1},
-      {static_cast<Element*>(output), int64_t(f1), static_cast<const typename Kernel::ElementBias1*>(bias1), f1},
+      {static_cast<Element*>(output), int64_t(f1), static_cast<const typename Kernel::ElementBias1*>(bias1), f1,
+       static_cast<const Element*>(residual), int64_t(f1)},
       cutlass::KernelHardwareInfo{}};
   args.hw_info.sm_count = sm_count;
   return args;
@@ -306,10 +314,12 @@ def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm9
     stages = stage_epilogues(first, second, "convolution")
     if isinstance(stages, str):
         return stages
-    element = one_element_type({"the input": first.input, "the first filter": first.filter,
-                                "the first product": first.result, "the second filter": second.filter,
-                                "the output": second.result},
-                               "the input, both filters, the first product and the output")
+    named = {"the input": first.input, "the first filter": first.filter, "the first product": first.result,
+             "the second filter": second.filter, "the output": second.result}
+    if stages[1].residual is not None:
+        named["the residual"] = stages[1].residual
+    element = one_element_type(named, f"the input, both filters, the first product{',' if len(named) > 5 else ' and'} the output"
+                               + (" and the residual" if stages[1].residual is not None else ""))
     if isinstance(element, str):
         return element
     problem = conv_problem(first)
@@ -322,7 +332,8 @@ def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm9
         if channels % vector:
             return f"{what}={channels} is not a multiple of {vector} elements (16-byte rows)"
     config = B2bConvSm90Config.for_problem(element, problem, n1, bias0=bias_element(stages[0]), act0=activation_of(stages[0]),
-                                           bias1=bias_element(stages[1]), act1=activation_of(stages[1]))
+                                           bias1=bias_element(stages[1]), act1=activation_of(stages[1]),
+                                           residual=stages[1].residual is not None)
     if isinstance(config, str):
         return config
     return B2bConvSm90Plan(problem, n1, config, stages[0], stages[1])
@@ -347,6 +358,7 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bLowering:
         b2b_operand(second.filter),
         bias_operand(plan.stage1.bias),
         RESULT,
+        residual_operand(plan.stage1.residual),
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bLowering(B2bConvSm90Kernel(plan.config), values, "sm_90a: the resident b2b kernel, TMA im2col first stage")

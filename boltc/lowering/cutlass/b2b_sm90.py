@@ -51,11 +51,15 @@ Legality (`B2bSm90Config.blocker`, `sm90_refusal`; refusals name the reason)
   TileN1 x BlockN0) elements within the 227 KB of an sm_90 CTA; stages >= 3 (a consumer
   releases block j-1's V only after block j's V has arrived, holding block j's K: two slots
   deadlock wherever N0 takes more than one block);
-- epilogues: `analysis.b2b_sm80.stage_epilogue`'s kinds in both stages: acc, acc + bias,
-  relu(acc), relu(acc + bias) (unlike example 13, a bias-free first stage is fine here).
+- epilogues: `analysis.b2b_sm80.stage_epilogue`'s kinds in both stages: acc, acc + bias and
+  an activation of either (unlike example 13, a bias-free first stage is fine here): relu on
+  both kernels, gelu (erf, tanh), silu, sigmoid, hardswish, softplus and tanh on the resident
+  one (`SM90_ACTIVATIONS`, `activation_functor`); on the resident kernel the second stage may
+  also add a residual R [M, N1] of D's type before its activation (`residual`; the entry
+  point's `residual`, `ldr`; R read in wgmma's layout in the epilogue).
 
 Entry point (the three C functions of the other families: launch, workspace size,
-can-implement): m, n0, n1, k0, a, lda, w0, ldw0, bias0, w1, ldw1, bias1, d, ldd, workspace,
+can-implement): m, n0, n1, k0, a, lda, w0, ldw0, bias0, w1, ldw1, bias1, d, ldd, residual, ldr, workspace,
 workspace_size, stream. The launch reads the SM count of the current device for the
 persistent grid. No workspace. can_implement looks at the problem only, never at a pointer:
 the model calls it once at creation with null pointers (host.py, prepare_queries); the launch
@@ -179,10 +183,12 @@ class B2bSm90Config(SelfChecking):
     # streams: half the L2 -> SM traffic where W0 per 64-row tile is as large as A's), at
     # least K0's count; 0: W0 streamed with A through the pipeline, per tile.
     resident_k_tiles: int = 0
+    # RESIDENT only: the second stage adds a residual R [M, N1] of D's type before act1.
+    residual: bool = False
 
     def summary(self) -> str:
-        def stage(bias: Element | None, act: str) -> str:
-            core = "acc + bias" if bias is not None else "acc"
+        def stage(bias: Element | None, act: str, residual: bool = False) -> str:
+            core = ("acc + bias" if bias is not None else "acc") + (" + residual" if residual else "")
             return core if act == IDENTITY else f"{act}({core})"
 
         shape = (f"tile {RESIDENT_BLOCK_M}x{self.block_n0} (N0 whole) k-block {self.tile_k0}" if self.variant == RESIDENT
@@ -196,7 +202,7 @@ class B2bSm90Config(SelfChecking):
         return (f"{FAMILY} {self.variant} {self.element.short} {shape}, "
                 f"W0 {'[N0,K0]' if self.w0_k_major else '[K0,N0]'}, "
                 f"W1 {'[N1,N0]' if self.w1_k_major else '[N0,N1]'}, stages {self.stages}, "
-                f"epilogues {stage(self.bias0, self.act0)} / {stage(self.bias1, self.act1)}")
+                f"epilogues {stage(self.bias0, self.act0)} / {stage(self.bias1, self.act1, self.residual)}")
 
     def blocker(self) -> str | None:
         if self.element not in (Element.F16, Element.BF16):
@@ -204,6 +210,8 @@ class B2bSm90Config(SelfChecking):
         for what, act in (("act0", self.act0), ("act1", self.act1)):
             if act != IDENTITY and act not in SM90_ACTIVATIONS:
                 return f"{what}={act!r} is not an activation the kernels apply ({', '.join(sorted(SM90_ACTIVATIONS))})"
+        if self.variant == STREAMED and self.residual:
+            return "the streamed kernel adds no residual; the resident kernel does"
         if self.variant == STREAMED and {self.act0, self.act1} - {IDENTITY, "relu"}:
             # example 88's collective (b2b_sm90_collective.hpp) applies ReLu or Identity, and
             # includes no boltc functor header
@@ -270,16 +278,19 @@ class B2bSm90Config(SelfChecking):
 
     @classmethod
     def choose(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
-               bias0: Element | None, act0: str, bias1: Element | None, act1: str) -> B2bSm90Config:
+               bias0: Element | None, act0: str, bias1: Element | None, act1: str,
+               residual: bool = False) -> B2bSm90Config:
         """The resident kernel where all of N0 and N1 fit it (N0 <= 256, registers): the
         k-block all of K0 up to 64, else 64; the most stages (up to 16) shared memory holds.
         Else example 88's: the smallest tiles holding K0 and N1; BlockN0 128 where N0 fills it
         and registers allow, else 64; the most stages (up to 5) shared memory holds.
         InvalidKernelConfig with the reasons where nothing fits."""
         resident = cls.choose_resident(element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
-                                       bias0=bias0, act0=act0, bias1=bias1, act1=act1)
+                                       bias0=bias0, act0=act0, bias1=bias1, act1=act1, residual=residual)
         if isinstance(resident, B2bSm90Config):
             return resident
+        if residual:
+            raise InvalidKernelConfig(f"{FAMILY}: the resident kernel: {resident} (the streamed kernel adds no residual)")
         try:
             return cls.choose_streamed(element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
                                        bias0=bias0, act0=act0, bias1=bias1, act1=act1)
@@ -288,7 +299,8 @@ class B2bSm90Config(SelfChecking):
 
     @classmethod
     def choose_resident(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
-                        bias0: Element | None, act0: str, bias1: Element | None, act1: str) -> B2bSm90Config | str:
+                        bias0: Element | None, act0: str, bias1: Element | None, act1: str,
+                        residual: bool = False) -> B2bSm90Config | str:
         """The resident kernel's configuration, or why it takes no such chain."""
         if n0 > RESIDENT_MAX_N0 or n1 > MAX_N1:
             return f"N0={n0} and N1={n1} must be at most {RESIDENT_MAX_N0} and {MAX_N1} (one wgmma N each)"
@@ -296,7 +308,7 @@ class B2bSm90Config(SelfChecking):
         tile_n0, tile_n1 = _round_up(n0, TILE_STEP), _round_up(n1, TILE_STEP)
         return resident_with_most_stages(
             lambda stages, k_tiles: cls(element, tile_k, tile_n0, tile_n1, w0_k_major, w1_k_major,
-                                        bias0, act0, bias1, act1, stages, RESIDENT, k_tiles),
+                                        bias0, act0, bias1, act1, stages, RESIDENT, k_tiles, residual),
             -(-k0 // tile_k))
 
     @classmethod
@@ -359,7 +371,7 @@ class B2bSm90Config(SelfChecking):
                     self.stride_w0, self.stride_w1,
                     bias(self.bias0), _bool(self.bias0 is not None), act(self.act0),
                     bias(self.bias1), _bool(self.bias1 is not None), act(self.act1),
-                    str(self.stages), str(self.resident_k_tiles))
+                    str(self.stages), str(self.resident_k_tiles), *(["true"] if self.residual else []))
         return (self.element.cpp, str(self.block_n0), str(self.tile_k0), str(self.tile_n1),
                 self.layout_w0, self.layout_w1,
                 bias(self.bias0), _bool(self.bias0 is not None), act(self.act0),
@@ -421,6 +433,7 @@ def _params() -> tuple[CParam, ...]:
         CParam("w1", "const void*", R.B), CParam("ldw1", "int64_t", R.LDB),
         CParam("bias1", "const void*", R.LEAF, 1),
         CParam("d", "void*", R.D), CParam("ldd", "int64_t", R.LDD),
+        CParam("residual", "const void*", R.LEAF, 2), CParam("ldr", "int64_t", R.LEAF_LD, 2),
         CParam("workspace", "void*", R.WORKSPACE), CParam("workspace_size", "size_t", R.WORKSPACE_SIZE),
         CParam("stream", "cudaStream_t", R.STREAM),
     )
@@ -445,6 +458,7 @@ using Kernel = boltc::b2b_sm90_resident::B2bResidentKernel<
 using Element = typename Kernel::Element;
 constexpr bool kHasBias0 = Kernel::HasBias0;
 constexpr bool kHasBias1 = Kernel::HasBias1;
+constexpr bool kHasResidual = Kernel::HasResidual;
 
 typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
   typename Kernel::Arguments args{
@@ -453,7 +467,8 @@ typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
         static_cast<const Element*>(w0), boltc::b2b_sm90_resident::make_stride_ld<typename Kernel::First::StrideW0>(ldw0)},
        static_cast<const Element*>(w1), boltc::b2b_sm90_resident::make_stride_ld<typename Kernel::StrideW1>(ldw1),
        static_cast<const typename Kernel::ElementBias0*>(bias0), n1},
-      {static_cast<Element*>(d), ldd, static_cast<const typename Kernel::ElementBias1*>(bias1), n1},
+      {static_cast<Element*>(d), ldd, static_cast<const typename Kernel::ElementBias1*>(bias1), n1,
+       static_cast<const Element*>(residual), ldr},
       cutlass::KernelHardwareInfo{}};
   args.hw_info.sm_count = sm_count;
   return args;
@@ -472,6 +487,7 @@ using Builder = boltc::b2b_sm90::B2bKernelBuilder<
 using Kernel = typename Builder::Kernel;
 constexpr bool kHasBias0 = Builder::HasBias0;
 constexpr bool kHasBias1 = Builder::HasBias1;
+constexpr bool kHasResidual = false;  // the streamed kernel's epilogue adds none
 using Mainloop = typename Builder::Mainloop;
 using Epilogue = typename Builder::Epilogue;
 using Element = typename Mainloop::Element;
@@ -518,7 +534,7 @@ BOLTC_EXPORT int @NAME@_can_implement(@PROBLEM@) {
                           ? cutlass::Status::kSuccess : cutlass::Status::kErrorInvalidProblem);
 }
 
-// D[m, :] = act1(act0(A[m, :] W0 + bias0) W1 + bias1); returns a cutlass::Status.
+// D[m, :] = act1(act0(A[m, :] W0 + bias0) W1 + bias1 [+ R[m, :]]); returns a cutlass::Status.
 BOLTC_EXPORT int @NAME@(@PROBLEM@, void* workspace, size_t workspace_size, cudaStream_t stream) {
   if (!strides_fit(@FORWARD@)) {
     return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
@@ -539,7 +555,7 @@ LAUNCH = """\
   typename Kernel::Arguments args = make_arguments(@ARGUMENTS@, sm_count);
   // The bias pointers are checked here, not in can_implement: the model's creation asks
   // can_implement with null pointers (boltc/lowering/host.py, prepare_queries).
-  if ((kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr)
+  if ((kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr) || (kHasResidual && residual == nullptr)
       || !Kernel::can_implement(args)) {
     return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
   }
@@ -644,11 +660,18 @@ def stage_epilogues(first: bolt.AnchorOp, second: bolt.AnchorOp, kind: str) -> t
     the rest themselves."""
     stages = []
     for which, anchor in (("first", first), ("second", second)):
-        stage = stage_epilogue(anchor, SM90_ACTIVATIONS, "the b2b kernels express")
+        # a residual in the second stage only: the first product never leaves the kernel
+        stage = stage_epilogue(anchor, SM90_ACTIVATIONS, "the b2b kernels express", residual=which == "second")
         if isinstance(stage, str):
             return f"the {which} {kind}: {stage}"
         stages.append(stage)
     return stages[0], stages[1]
+
+
+def residual_operand(residual: SSAValue | None) -> tuple:
+    """The second stage's residual as its b2b operand; without one the result's pointer stands
+    in (never read: kHasResidual is false)."""
+    return RESULT if residual is None else b2b_operand(residual)
 
 
 def activation_of(stage: StageEpilogue) -> str:
@@ -680,10 +703,12 @@ def gemm_pair(first: bolt.AnchorOp, second: bolt.AnchorOp) -> GemmPair | str:
     stages = stage_epilogues(first, second, "gemm")
     if isinstance(stages, str):
         return stages
-    element = one_element_type({"the input": first.lhs, "the first weight": first.rhs,
-                                "the first product": first.result, "the second weight": second.rhs,
-                                "the output": second.result},
-                               "the input, both weights, the first product and the output")
+    named = {"the input": first.lhs, "the first weight": first.rhs, "the first product": first.result,
+             "the second weight": second.rhs, "the output": second.result}
+    if stages[1].residual is not None:
+        named["the residual"] = stages[1].residual
+    element = one_element_type(named, f"the input, both weights, the first product{',' if len(named) > 5 else ' and'} the output"
+                               + (" and the residual" if stages[1].residual is not None else ""))
     if isinstance(element, str):
         return element
     batch0, m, n0, k0 = first.problem_shape()
@@ -708,7 +733,8 @@ def sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm90Plan | s
             return f"{what}={stride} is not a multiple of {vector} elements (TMA needs 16-byte strides)"
     try:
         config = B2bSm90Config.choose(pair.element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
-                                      bias0=pair.bias0, act0=activation_of(pair.stage0), bias1=pair.bias1, act1=activation_of(pair.stage1))
+                                      bias0=pair.bias0, act0=activation_of(pair.stage0), bias1=pair.bias1, act1=activation_of(pair.stage1),
+                                      residual=pair.stage1.residual is not None)
     except InvalidKernelConfig as e:
         return e.message.removeprefix(f"{FAMILY}: ")
     return B2bSm90Plan(pair.rows, k0, n0, n1, config, pair.stage0, pair.stage1)
@@ -732,6 +758,7 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
         b2b_operand(second.rhs), plan.n0 if c.w1_k_major else plan.n1,
         bias_operand(plan.stage1.bias),
         RESULT, plan.n1,
+        residual_operand(plan.stage1.residual), plan.n1,
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bLowering(B2bSm90Kernel(c), values, "sm_90a: TMA + wgmma b2b kernel (example 88's structure)")

@@ -239,3 +239,51 @@ func.func @narrow_rows_sigmoid(%a: tensor<2464x4xf16>, %w0: tensor<4x8xf16>, %w1
   }
   func.return %o : tensor<2464x8xf16>
 }
+
+// -----
+
+// The paper's chain with a residual added in the second stage (relu(h W1 + b1 + r)): the
+// resident kernel reads r in its second epilogue, so b2b_gemm_sm90 runs it; the residual is a
+// b2b operand. Example 13 adds none (its remark would say so on sm_80).
+// CHECK-LABEL:   func.func @paper_chain_residual
+// CHECK:           bolt.b2b registers(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[R:[a-z0-9_]+]]) {bolt.fusion_reason = "the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90
+func.func @paper_chain_residual(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %b0: tensor<32xf16>, %w1: tensor<32x96xf16>, %b1: tensor<96xf16>, %r: tensor<128320x96xf16>) -> tensor<128320x96xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<32xf16>) : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
+  ^bb0(%acc: tensor<128320x32xf32>, %b: tensor<32xf16>):
+    %b32 = bolt.ew.cast %b : tensor<32xf16> -> tensor<32xf32>
+    %s = bolt.ew.add %acc, %b32 : tensor<128320x32xf32>, tensor<32xf32> -> tensor<128320x32xf32>
+    %y = bolt.ew.relu %s : tensor<128320x32xf32> -> tensor<128320x32xf32>
+    bolt.yield %y : tensor<128320x32xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1, %r : tensor<96xf16>, tensor<128320x96xf16>) : tensor<128320x32xf16>, tensor<32x96xf16> -> tensor<128320x96xf16> {
+  ^bb0(%acc: tensor<128320x96xf32>, %b: tensor<96xf16>, %res: tensor<128320x96xf16>):
+    %b32 = bolt.ew.cast %b : tensor<96xf16> -> tensor<96xf32>
+    %s = bolt.ew.add %acc, %b32 : tensor<128320x96xf32>, tensor<96xf32> -> tensor<128320x96xf32>
+    %r32 = bolt.ew.cast %res : tensor<128320x96xf16> -> tensor<128320x96xf32>
+    %t = bolt.ew.add %s, %r32 : tensor<128320x96xf32>, tensor<128320x96xf32> -> tensor<128320x96xf32>
+    %y = bolt.ew.relu %t : tensor<128320x96xf32> -> tensor<128320x96xf32>
+    bolt.yield %y : tensor<128320x96xf32>
+  }
+  func.return %o : tensor<128320x96xf16>
+}
+
+// -----
+
+// A residual in the first stage: the first product never leaves the kernel, so no b2b kernel
+// adds one there. Two kernels.
+// CHECK-LABEL:   func.func @residual_in_the_first_stage
+// CHECK-NOT:       bolt.b2b
+// REMARK: remark: {{.*}}: sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: the first gemm: the epilogue op 'bolt.ew.add' is not one the b2b kernels express (a stage's epilogue is acc, acc + per-channel bias, and an optional activation after them: {{.*}})
+func.func @residual_in_the_first_stage(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %r: tensor<128320x32xf16>, %w1: tensor<32x96xf16>) -> tensor<128320x96xf16> {
+  %h = bolt.gemm %a, %w0 extras(%r : tensor<128320x32xf16>) : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
+  ^bb0(%acc: tensor<128320x32xf32>, %res: tensor<128320x32xf16>):
+    %r32 = bolt.ew.cast %res : tensor<128320x32xf16> -> tensor<128320x32xf32>
+    %s = bolt.ew.add %acc, %r32 : tensor<128320x32xf32>, tensor<128320x32xf32> -> tensor<128320x32xf32>
+    bolt.yield %s : tensor<128320x32xf32>
+  }
+  %o = bolt.gemm %h, %w1 : tensor<128320x32xf16>, tensor<32x96xf16> -> tensor<128320x96xf16> {
+  ^bb0(%acc: tensor<128320x96xf32>):
+    bolt.yield %acc : tensor<128320x96xf32>
+  }
+  func.return %o : tensor<128320x96xf16>
+}

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import torch
 
+from boltc.compiler import load_for_compile, optimize
 from boltc.diagnostics import collecting_remarks
 from boltc.dialects import bolt
 from boltc.lowering.anchors import lower_anchor
@@ -94,6 +95,41 @@ def test_the_host_call_passes_the_geometry_and_operands():
     assert args["filter1"] == OperandPointer(second.filter.index)
     assert args["bias1"] == OperandPointer(second.extras[0].index)
     assert args["output"] == ResultPointer()
+
+
+class ResidualConvChain(torch.nn.Module):
+    """relu(conv1x1(relu(conv3x3(x) + b0)) + b1 + r): a bottleneck's 3x3 -> 1x1 with its
+    shortcut. NHWC in and out (the permutes cancel against layout-nhwc's), so r is added where
+    the model's own NHWC tensors would be."""
+
+    def __init__(self, c: int, f0: int, f1: int, stride: int):
+        super().__init__()
+        self.conv0 = torch.nn.Conv2d(c, f0, 3, stride=stride, padding=1)
+        self.conv1 = torch.nn.Conv2d(f0, f1, 1)
+
+    def forward(self, x, r):
+        y = self.conv1(torch.relu(self.conv0(x.permute(0, 3, 1, 2)))).permute(0, 2, 3, 1)
+        return torch.relu(y + r)
+
+
+def test_a_residual_in_the_second_stage_is_fused_and_passed():
+    model = ResidualConvChain(48, 64, 32, 2).half()
+    x, r = torch.randn(4, 28, 28, 48, dtype=torch.half), torch.randn(4, 14, 14, 32, dtype=torch.half)
+    module, _ = load_for_compile(model, (x, r))
+    optimize(module, "sm_90a", "f16", fuse_b2b=True)
+    [op] = [o for o in module.walk() if isinstance(o, bolt.B2bOp)]
+    call = lower_anchor(op, "sm_90a")
+    assert call.family == "b2b_conv_sm90"
+    args = dict(zip([name for _, name in call.parameters], call.arguments))
+    second = [o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)][1]
+    [residual] = [e for e in second.extras if bolt.shape_of(e) == bolt.shape_of(second.result)]
+    assert args["residual"] == OperandPointer(residual.index)
+    cfg = lower_b2b_conv(op).kernel.config
+    assert cfg.residual and cfg.template_arguments()[-1] == "true"
+    assert "relu(acc + bias + residual)" in cfg.summary()
+    # Without one the output's pointer stands in (never read)
+    plain = lower_anchor(b2b_of(*chain(c=48, f0=64, f1=32, stride=2, hw=28, batch=4)), "sm_90a")
+    assert dict(zip([name for _, name in plain.parameters], plain.arguments))["residual"] == ResultPointer()
 
 
 def test_rendering_names_the_conv_kernel_and_its_template_arguments():

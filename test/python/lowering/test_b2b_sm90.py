@@ -237,6 +237,69 @@ def test_activations_past_relu_are_refused_by_the_streamed_kernel_and_unknown_na
     assert isinstance(refusal, str) and "the streamed kernel applies relu or no activation" in refusal
 
 
+class ResidualChain(torch.nn.Module):
+    """act1(Linear(act0(Linear(x))) + r): the residual added in the second stage (`first=True`:
+    in the first stage instead, which no b2b kernel takes)."""
+
+    def __init__(self, k0: int, n0: int, n1: int, act0=None, act1=None, first: bool = False):
+        super().__init__()
+        self.lin0, self.lin1 = torch.nn.Linear(k0, n0), torch.nn.Linear(n0, n1)
+        self.act0, self.act1 = act0 or torch.nn.ReLU(), act1 or torch.nn.ReLU()
+        self.first = first
+
+    def forward(self, x, r):
+        h = self.lin0(x)
+        h = self.act0(h + r) if self.first else self.act0(h)
+        y = self.lin1(h)
+        return self.act1(y) if self.first else self.act1(y + r)
+
+
+def residual_pair(k0: int, n0: int, n1: int, rows: int = 4096, **kwargs) -> bolt.B2bOp:
+    model = ResidualChain(k0, n0, n1, **kwargs).half()
+    width = n0 if kwargs.get("first") else n1
+    module, _ = load_for_compile(model, (torch.randn(rows, k0, dtype=torch.half), torch.randn(rows, width, dtype=torch.half)))
+    optimize(module, "sm_90a", "f16", fuse_b2b=False)
+    first, second = [op for op in module.walk() if isinstance(op, bolt.GemmOp)]
+    b2b = build_b2b(first, second, bolt.Residence.REGISTERS)
+    Rewriter.replace_op(second, b2b)
+    Rewriter.erase_op(first)
+    return b2b
+
+
+def test_a_residual_in_the_second_stage_is_the_resident_kernel_s():
+    """relu(Linear(relu(Linear(x))) + r): r read in the second stage's epilogue, before act1."""
+    op = residual_pair(64, 32, 96)  # K0 != N1: x and r told apart by shape
+    lowered = lower_b2b(op)
+    c = lowered.kernel.config
+    assert (c.variant, c.residual, c.act1) == (RESIDENT, True, "relu")
+    assert c.template_arguments()[-1] == "true"  # B2bResidentKernel's kHasResidual
+    assert "epilogues relu(acc + bias) / relu(acc + bias + residual)" in c.summary()
+    text = lowered.kernel.render()
+    assert "static_cast<const Element*>(residual), ldr}" in text
+    assert "(kHasResidual && residual == nullptr)" in text
+    # The residual is the b2b's operand (r), its rows N1 apart; without one the result stands in.
+    args = dict(zip([p.name for p in lowered.kernel._entry_params()], lowered.arguments))
+    body = op.body.block
+    assert args["residual"] == ("input", [a.index for a in body.args if a.type == op.result_types[0]][0])
+    assert args["ldr"] == 96
+    plain = lower_b2b(pair(96, 32, 96))
+    plain_args = dict(zip([p.name for p in plain.kernel._entry_params()], plain.arguments))
+    assert plain_args["residual"] == ("result",) and plain.kernel.config.residual is False
+    assert plain.kernel.config.template_arguments()[-1] != "true"
+
+
+def test_a_residual_in_the_first_stage_or_on_the_streamed_kernel_is_refused():
+    first, second = [o for o in residual_pair(96, 32, 96, first=True).body.block.ops if isinstance(o, bolt.GemmOp)]
+    refusal = sm90_refusal(first, second)
+    assert isinstance(refusal, str) and refusal.startswith("the first gemm: the epilogue op 'bolt.ew.add'")
+    with pytest.raises(InvalidKernelConfig, match="the streamed kernel adds no residual"):
+        config(residual=True)
+    # N0 = 320 leaves only the streamed kernel, which adds no residual: refused, saying so.
+    first, second = [o for o in residual_pair(128, 320, 64).body.block.ops if isinstance(o, bolt.GemmOp)]
+    refusal = sm90_refusal(first, second)
+    assert isinstance(refusal, str) and "the streamed kernel adds no residual" in refusal
+
+
 def test_lowering_on_sm90a_takes_the_hopper_kernel_with_the_b2b_operands():
     op = pair(64, 256, 64)
     call = lower_anchor(op, "sm_90a")
@@ -338,11 +401,13 @@ def test_generated_b2b_gemm_sm90_compiles(tmp_path: Path):
 @pytest.mark.nvcc
 @pytest.mark.timeout(900)
 @pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
-def test_resident_kernel_with_boltc_functors_compiles(tmp_path: Path):
-    """The paper's M=128320 chain with GELU (erf, its f16 form) between and SiLU after: boltc's
-    functors (evt_functors.hpp) instantiated as the resident kernel's activations."""
-    lowered = lower_b2b(pair(96, 32, 96, between=torch.nn.GELU(), after=torch.nn.SiLU()))
-    assert (lowered.kernel.config.act0, lowered.kernel.config.act1) == ("gelu_erf", "silu")
+def test_resident_kernel_with_boltc_functors_and_a_residual_compiles(tmp_path: Path):
+    """The paper's M=128320 chain with GELU (erf, its f16 form) between, a residual and SiLU
+    after: boltc's functors (evt_functors.hpp) as the resident kernel's activations, and its
+    kHasResidual epilogue."""
+    lowered = lower_b2b(residual_pair(96, 32, 96, act0=torch.nn.GELU(), act1=torch.nn.SiLU()))
+    c = lowered.kernel.config
+    assert (c.act0, c.act1, c.residual) == ("gelu_erf", "silu", True)
     compile_kernel_object(lowered.kernel, Arch.parse("sm_90a"), tmp_path)
 
 

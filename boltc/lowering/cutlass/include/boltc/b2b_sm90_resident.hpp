@@ -15,7 +15,8 @@
 //   as the register-sourced A operand of the second wgmma (`make_acc_into_op`, example 88's);
 // - W1 (TileN0 x TileN1) was loaded once per CTA, by TMA, before the first tile: it is the
 //   second wgmma's B from shared memory for every tile;
-// - bias1 and act1 in registers, D staged through shared memory and stored in 16-byte rows
+// - bias1 (and, with kHasResidual, a residual R [M, N1] of D's type, read in wgmma's layout)
+//   and act1 in registers, D staged through shared memory and stored in 16-byte rows
 //   (predicated on M and N1).
 // The producer runs ahead of the consumers by `Stages` k-blocks, across tiles, so the next
 // tile's A streams in while this tile's second GEMM and epilogue run: the HBM stream of A
@@ -193,7 +194,8 @@ template <
   int TileN1,              // all of N1
   class StrideW1_,         // W1 as the second GEMM's B, (N1, N0, L) strides
   class ElementBias0_, bool kHasBias0, class Activation0,
-  class ElementBias1_, bool kHasBias1, class Activation1>
+  class ElementBias1_, bool kHasBias1, class Activation1,
+  bool kHasResidual = false>  // D = act1(... + bias1 + R): R an [M, N1] tensor of D's type
 struct B2bResident {
   using First = FirstStage;
   using Element = typename FirstStage::Element;
@@ -201,6 +203,7 @@ struct B2bResident {
   using ElementBias1 = ElementBias1_;
   static constexpr bool HasBias0 = kHasBias0;
   static constexpr bool HasBias1 = kHasBias1;
+  static constexpr bool HasResidual = kHasResidual;
   static constexpr int BlockM = kBlockM;
   static constexpr int TileN0 = FirstStage::TileN0;
   static constexpr int Alignment = 16 / sizeof(Element);  // TMA: 16-byte strides
@@ -322,6 +325,8 @@ struct B2bResident {
     int64_t ldd;
     const ElementBias1* ptr_bias1;  // N1 values; unread without kHasBias1
     int n1;
+    const Element* ptr_residual = nullptr;  // [M, N1], row stride ldr; unread without kHasResidual
+    int64_t ldr = 0;
   };
   // The first stage's: (1, 1, M, N0, K0) for a GEMM, the ConvProblemShape for a convolution.
   using ProblemShape = typename FirstStage::ProblemShape;
@@ -341,6 +346,8 @@ struct B2bResident {
     Element* ptr_D;
     int64_t ldd;
     const ElementBias1* ptr_bias1;
+    const Element* ptr_residual;
+    int64_t ldr;
   };
 
   static bool can_implement(Arguments const& args) {
@@ -348,7 +355,8 @@ struct B2bResident {
     return FirstStage::can_implement(args.problem_size, args.mainloop.first)
         && (!kW0Resident || FirstStage::k_tiles(args.problem_size) <= ResidentKTiles)
         && n1 > 0 && n1 <= TileN1 && args.epilogue.n1 == n1
-        && n1 % Alignment == 0 && args.epilogue.ldd % Alignment == 0;  // D in 16-byte rows
+        && n1 % Alignment == 0 && args.epilogue.ldd % Alignment == 0  // D in 16-byte rows
+        && (!kHasResidual || (args.epilogue.ldr >= n1 && args.epilogue.ldr % Alignment == 0));
     // No pointer is looked at (the model asks with null pointers at creation); the launch
     // entry point checks the bias pointers.
   }
@@ -372,7 +380,8 @@ struct B2bResident {
         workspace);
     int tiles = (m + BlockM - 1) / BlockM;
     return Params{m, n0, n1, tiles, args.hw_info.sm_count, first, params1,
-                  args.mainloop.ptr_bias0, args.epilogue.ptr_D, args.epilogue.ldd, args.epilogue.ptr_bias1};
+                  args.mainloop.ptr_bias0, args.epilogue.ptr_D, args.epilogue.ldd, args.epilogue.ptr_bias1,
+                  args.epilogue.ptr_residual, args.epilogue.ldr};
   }
 
   static dim3 get_grid_shape(Params const& params) {
@@ -614,6 +623,18 @@ struct B2bResident {
           x0 += column < params.n1 ? static_cast<float>(params.ptr_bias1[column]) : 0.0f;
           x1 += column + 1 < params.n1 ? static_cast<float>(params.ptr_bias1[column + 1]) : 0.0f;
         }
+        if constexpr (kHasResidual) {
+          // The residual's two values at the pair's place, added in fp32 before act1 (as the
+          // unfused GEMM's epilogue adds it): 4-byte loads in wgmma's layout, a quad of threads
+          // reading a row's 16 contiguous bytes. N1 is a multiple of 8, so column < n1 covers
+          // column + 1.
+          if (row0 + row < params.m && column < params.n1) {
+            auto residual = *reinterpret_cast<const cutlass::AlignedArray<Element, 2>*>(
+                params.ptr_residual + static_cast<int64_t>(row0 + row) * params.ldr + column);
+            x0 += static_cast<float>(residual[0]);
+            x1 += static_cast<float>(residual[1]);
+          }
+        }
         cutlass::AlignedArray<Element, 2> pair;
         pair[0] = static_cast<Element>(activation1(x0));
         pair[1] = static_cast<Element>(activation1(x1));
@@ -663,9 +684,11 @@ template <
   class ElementBias0, bool kHasBias0, class Activation0,
   class ElementBias1, bool kHasBias1, class Activation1,
   int Stages,
-  int ResidentKTiles>      // k-blocks of W0 kept in shared memory (at least K0's); 0: W0 streamed
+  int ResidentKTiles,      // k-blocks of W0 kept in shared memory (at least K0's); 0: W0 streamed
+  bool kHasResidual = false>  // D = act1(... + bias1 + R), R [M, N1] of D's type
 using B2bResidentKernel = B2bResident<GemmFirstStage<Element, TileK, TileN0, StrideW0, Stages, ResidentKTiles>, TileN1, StrideW1,
-                                      ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1>;
+                                      ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1,
+                                      kHasResidual>;
 
 // b2b_conv_sm90's: output = act1(conv1x1(act0(conv(x, W0) + bias0), W1) + bias1), NHWC; W1 the
 // 1x1 filter [N1, 1, 1, N0], N0 contiguous.
@@ -677,10 +700,12 @@ template <
   class ElementBias0, bool kHasBias0, class Activation0,
   class ElementBias1, bool kHasBias1, class Activation1,
   int Stages,
-  int ResidentKTiles>      // k-blocks of W0 kept in shared memory (at least the (C, S, R) range's); 0: streamed
+  int ResidentKTiles,      // k-blocks of W0 kept in shared memory (at least the (C, S, R) range's); 0: streamed
+  bool kHasResidual = false>  // output = act1(... + bias1 + R), R NHWC of the output's shape and type
 using B2bConvResidentKernel = B2bResident<ConvFirstStage<Element, TileK, TileN0, Stages, ResidentKTiles>, TileN1,
                                           cute::Stride<int64_t, cute::_1, int64_t>,
-                                          ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1>;
+                                          ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1,
+                                          kHasResidual>;
 
 // The host's arguments: a stride type's one runtime stride (cute::_1 for the contiguous mode),
 // batch stride 0 (b2b_sm90.py's make_arguments: A's and W0's, W1's).
