@@ -52,11 +52,12 @@ from boltc.lowering.cutlass.b2b_sm90 import (
     LAUNCH,
     B2bSm90Config,
     _round_up,
-    bias_element,
-    one_element_type,
-    resident_with_most_stages,
     activation_of,
+    bias_element,
+    element_words,
+    one_element_type,
     residual_operand,
+    resident_with_most_stages,
     stage_epilogues,
 )
 from boltc.lowering.cutlass.conv_sm90 import (
@@ -318,8 +319,7 @@ def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm9
              "the second filter": second.filter, "the output": second.result}
     if stages[1].residual is not None:
         named["the residual"] = stages[1].residual
-    element = one_element_type(named, f"the input, both filters, the first product{',' if len(named) > 5 else ' and'} the output"
-                               + (" and the residual" if stages[1].residual is not None else ""))
+    element = one_element_type(named, element_words(named, "filters"))
     if isinstance(element, str):
         return element
     problem = conv_problem(first)

@@ -679,6 +679,14 @@ def activation_of(stage: StageEpilogue) -> str:
     return stage.activation or IDENTITY
 
 
+def element_words(named: dict[str, SSAValue], weights: str) -> str:
+    """What must share one element type, in words: "the input, both `weights`, the first
+    product and the output" (and the residual, where `named` has one)."""
+    if "the residual" in named:
+        return f"the input, both {weights}, the first product, the output and the residual"
+    return f"the input, both {weights}, the first product and the output"
+
+
 def one_element_type(named: dict[str, SSAValue], what: str) -> Element | str:
     """The one element type, f16 or bf16, of the `named` values (`what`: them in words), or why
     they have none: the first product is rounded to it between the stages and D written in it."""
@@ -707,8 +715,7 @@ def gemm_pair(first: bolt.AnchorOp, second: bolt.AnchorOp) -> GemmPair | str:
              "the second weight": second.rhs, "the output": second.result}
     if stages[1].residual is not None:
         named["the residual"] = stages[1].residual
-    element = one_element_type(named, f"the input, both weights, the first product{',' if len(named) > 5 else ' and'} the output"
-                               + (" and the residual" if stages[1].residual is not None else ""))
+    element = one_element_type(named, element_words(named, "weights"))
     if isinstance(element, str):
         return element
     batch0, m, n0, k0 = first.problem_shape()
