@@ -63,7 +63,10 @@ class Case:
     label: str
     m: int  # rows: A's (GEMM chains), the output pixels N*P*Q of the first convolution (conv chains)
     widths: tuple[int, ...]  # K0, N0, N1[, N2, ...]: the layers' sizes, ReLU after each
-    kind: str = "gemm"  # "gemm": Linear layers; "conv": conv rxr (+ bias) -> 1x1 conv (+ bias) pairs, NHWC
+    # "gemm": Linear layers; "conv": conv rxr (+ bias) -> 1x1 conv (+ bias) pairs, NHWC;
+    # "bottleneck": ResNet-50's block without batch norm, widths (C, W, W, C): 1x1 C -> W, 3x3 W -> W,
+    # 1x1 W -> C plus the block's input (the 3x3 -> 1x1 pair is the chain, its shortcut a residual)
+    kind: str = "gemm"
     image: tuple[int, int, int] = (0, 0, 0)  # conv: the input's N, H, W
     strides: tuple[int, ...] = ()  # conv: each pair's first stride
 
@@ -81,6 +84,9 @@ def cases(table: dict) -> list[Case]:
     # A RepVGG-style stage built of such pairs: a strided pair, then three at 56x56, 64 channels.
     out.append(Case("repvgg stage 32x112x112x64: (3x3 -> 1x1) x 4, 64 channels", 32 * 56 * 56,
                     (64,) * 9, "conv", (32, 112, 112), (2, 1, 1, 1)))
+    # ResNet-50's first-stage block (the pair's second convolution adds the shortcut).
+    out.append(Case("resnet50 bottleneck 32x56x56x256: 1x1 64, 3x3 64 -> 1x1 256 + shortcut", 32 * 56 * 56,
+                    (256, 64, 64, 256), "bottleneck", (32, 56, 56), (1,)))
     return out
 
 
@@ -101,7 +107,9 @@ def model_of(torch, case: Case):
 def _model_with_seed(torch, case: Case, seed: int):
     torch.manual_seed(seed)
     layers = []
-    if case.kind == "conv":
+    if case.kind == "bottleneck":
+        model = NhwcModel(torch, _bottleneck(torch, *case.widths[:2])).half().eval()
+    elif case.kind == "conv":
         widths = case.widths
         for i, stride in enumerate(case.strides):
             c, f0, f1 = widths[2 * i], widths[2 * i + 1], widths[2 * i + 2]
@@ -117,6 +125,23 @@ def _model_with_seed(torch, case: Case, seed: int):
             if isinstance(layer, (torch.nn.Linear, torch.nn.Conv2d)):
                 layer.weight.mul_(2.0)
     return model
+
+
+def _bottleneck(torch, c: int, w: int):
+    """relu(conv1x1(relu(conv3x3(relu(conv1x1(x))))) + x), biases in place of batch norm."""
+
+    class Bottleneck(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.reduce = torch.nn.Conv2d(c, w, 1)
+            self.conv = torch.nn.Conv2d(w, w, 3, padding=1)
+            self.expand = torch.nn.Conv2d(w, c, 1)
+
+        def forward(self, x):
+            y = torch.relu(self.conv(torch.relu(self.reduce(x))))
+            return torch.relu(self.expand(y) + x)
+
+    return Bottleneck()
 
 
 def NhwcModel(torch, body):
@@ -135,7 +160,7 @@ def NhwcModel(torch, body):
 
 
 def input_of(torch, case: Case, **kwargs):
-    if case.kind == "conv":
+    if case.kind in ("conv", "bottleneck"):
         n, h, w = case.image
         return torch.randn(n, h, w, case.widths[0], dtype=torch.half, **kwargs)
     return torch.randn(case.m, case.widths[0], dtype=torch.half, **kwargs)
@@ -143,6 +168,10 @@ def input_of(torch, case: Case, **kwargs):
 
 def memory_floor_us(case: Case, copy_tbps: float) -> float:
     """The input read and the output written once, and the weights, at `copy_tbps`."""
+    if case.kind == "bottleneck":  # the block's input read once, its output written once, the weights
+        n, h, w = case.image
+        c, width = case.widths[:2]
+        return 2 * (2 * n * h * w * c + 2 * c * width + 9 * width * width) / (copy_tbps * 1e12) * 1e6
     if case.kind == "conv":
         n, h, w = case.image
         pairs = len(case.strides)

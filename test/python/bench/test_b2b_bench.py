@@ -29,11 +29,12 @@ def test_cases_are_the_table_chains_and_an_mlp_at_the_largest_m():
     assert [(c.m, c.widths) for c in cases] == [
         (2464, (4, 1, 4)), (16384, (256, 64, 16)), (32768, (576, 128, 64)), (128320, (96, 32, 96)),
         (128320, (96, 32, 96, 32, 96)), (32 * 112 * 112, (3, 48, 48)), (32 * 56 * 56, (64, 64, 64)),
-        (32 * 56 * 56, (64,) * 9)]
+        (32 * 56 * 56, (64,) * 9), (32 * 56 * 56, (256, 64, 64, 256))]
     assert cases[4].label.startswith("mlp M=128320")
     assert [(c.kind, c.image, c.strides) for c in cases[5:]] == [
-        ("conv", (32, 224, 224), (2,)), ("conv", (32, 56, 56), (1,)), ("conv", (32, 112, 112), (2, 1, 1, 1))]
-    assert cases[-1].label.startswith("repvgg stage")
+        ("conv", (32, 224, 224), (2,)), ("conv", (32, 56, 56), (1,)), ("conv", (32, 112, 112), (2, 1, 1, 1)),
+        ("bottleneck", (32, 56, 56), (1,))]
+    assert cases[-2].label.startswith("repvgg stage") and cases[-1].label.startswith("resnet50 bottleneck")
 
 
 def test_memory_floor_counts_a_read_d_written_and_the_weights_once():
@@ -85,6 +86,26 @@ def test_every_conv_case_lowers_for_sm90a(index):
     [call] = fused.programs[0].anchor_kernels
     assert call.family == "b2b_conv_sm90" and " resident " in call.config
     assert {k.family for k in unfused.programs[0].anchor_kernels} <= {"conv_sm90", "conv_sm80", "gemm_sm90", "gemm_sm80"}
+
+
+def test_the_bottleneck_case_fuses_its_3x3_and_expanding_1x1_with_the_shortcut():
+    """ResNet-50's first-stage block: fused, the 3x3 -> 1x1 pair is one b2b_conv_sm90 kernel
+    adding the block's input as its residual, the reducing 1x1 a GEMM; unfused, three kernels.
+    Its floor: the block's input and output once, and the three filters."""
+    from boltc.compiler import lower_library
+
+    case = b2b.cases(TABLE)[-1]
+    model = b2b.model_of(torch, case)
+    x = b2b.input_of(torch, case)
+    assert x.shape == (32, 56, 56, 256)
+    fused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=True)
+    families = [(k.family, k.config) for k in fused.programs[0].anchor_kernels]
+    assert [f for f, _ in families] == ["gemm_sm90", "b2b_conv_sm90"]
+    assert "relu(acc + bias + residual)" in families[1][1]
+    unfused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=False)
+    assert len(unfused.programs[0].anchor_kernels) == 3
+    elements = 2 * 32 * 56 * 56 * 256 + 2 * 256 * 64 + 9 * 64 * 64
+    assert b2b.memory_floor_us(case, 2.96) == pytest.approx(2 * elements / 2.96e12 * 1e6)
 
 
 @pytest.mark.parametrize("index", [0, 1])
