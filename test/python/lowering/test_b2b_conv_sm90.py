@@ -210,12 +210,13 @@ _HOST_CHECKS = r"""
 
 int main() {
   // n, h, w, c, f0, r, s, p, q, pads (t, l, b, r), strides, dilations, f1, then the pointers
+  // (input, filter0, bias0, filter1, bias1, output, residual)
   std::printf("can_implement %d\n", @NAME@_can_implement(32, 112, 112, @C@, @N0@, 3, 3, 56, 56, 1, 1, 1, 1, 2, 2, 1, 1,
-      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
+      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
   std::printf("wrong_p %d\n", @NAME@_can_implement(32, 112, 112, @C@, @N0@, 3, 3, 57, 56, 1, 1, 1, 1, 2, 2, 1, 1,
-      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
+      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
   std::printf("workspace %zu\n", @NAME@_workspace_size(32, 112, 112, @C@, @N0@, 3, 3, 56, 56, 1, 1, 1, 1, 2, 2, 1, 1,
-      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
+      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
   std::printf("smem %d\n", int(Kernel::SharedStorageSize));
   return 0;
 }

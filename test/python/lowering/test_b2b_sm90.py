@@ -500,7 +500,7 @@ int main() {
   stages("K", typename Mainloop::SmemLayoutK{});
   stages("V", typename Mainloop::SmemLayoutV{});
   std::printf("can_implement %d\n", @NAME@_can_implement(@M@, @N0@, @N1@, @K0@, nullptr, @K0@, nullptr, @K0@,
-      nullptr, nullptr, @N0@, nullptr, nullptr, @N1@));
+      nullptr, nullptr, @N0@, nullptr, nullptr, @N1@, nullptr, @N1@));  // ..., d, ldd, residual, ldr
   std::printf("smem %d\n", int(Kernel::SharedStorageSize));
   return 0;
 }
@@ -537,9 +537,9 @@ _RESIDENT_HOST_CHECKS = r"""
 
 int main() {
   std::printf("can_implement %d\n", @NAME@_can_implement(@M@, @N0@, @N1@, @K0@, nullptr, @K0@, nullptr, @N0@,
-      nullptr, nullptr, @N1@, nullptr, nullptr, @N1@));
+      nullptr, nullptr, @N1@, nullptr, nullptr, @N1@, nullptr, @N1@));  // ..., d, ldd, residual, ldr
   std::printf("too_wide %d\n", @NAME@_can_implement(@M@, @N0@ + 16, @N1@, @K0@, nullptr, @K0@, nullptr, @N0@ + 16,
-      nullptr, nullptr, @N1@, nullptr, nullptr, @N1@));
+      nullptr, nullptr, @N1@, nullptr, nullptr, @N1@, nullptr, @N1@));
   std::printf("smem %d\n", int(Kernel::SharedStorageSize));
   return 0;
 }

@@ -356,7 +356,8 @@ struct B2bResident {
         && (!kW0Resident || FirstStage::k_tiles(args.problem_size) <= ResidentKTiles)
         && n1 > 0 && n1 <= TileN1 && args.epilogue.n1 == n1
         && n1 % Alignment == 0 && args.epilogue.ldd % Alignment == 0  // D in 16-byte rows
-        && (!kHasResidual || (args.epilogue.ldr >= n1 && args.epilogue.ldr % Alignment == 0));
+        && (!kHasResidual || (args.epilogue.ldr >= n1 && args.epilogue.ldr % Alignment == 0
+                              && args.epilogue.ldr <= (int64_t(1) << 24)));  // 64 rows' offsets in an int
     // No pointer is looked at (the model asks with null pointers at creation); the launch
     // entry point checks the bias pointers.
   }
@@ -611,6 +612,10 @@ struct B2bResident {
       // reserved ones are below 8) order the buffer's writes and reads.
       int row0 = tile * BlockM;
       Element* staged = storage.staged_d[consumer];
+      // The residual's rows of this tile: one 64-bit base, 32-bit offsets within it (64 rows of
+      // ldr: can_implement bounds ldr), as the D store below.
+      const Element* residual_tile = kHasResidual ? params.ptr_residual + static_cast<int64_t>(row0) * params.ldr : nullptr;
+      int residual_rows = params.m - row0;
       CUTLASS_PRAGMA_UNROLL
       for (int i = 0; i < size(acc1); i += 2) {  // values 2j, 2j+1: one row's adjacent columns
         int row = get<0>(tOcO(i));
@@ -620,17 +625,22 @@ struct B2bResident {
           x0 += bias1_held[column_slot(i)];
           x1 += bias1_held[column_slot(i + 1)];
         } else if constexpr (kHasBias1) {
-          x0 += column < params.n1 ? static_cast<float>(params.ptr_bias1[column]) : 0.0f;
-          x1 += column + 1 < params.n1 ? static_cast<float>(params.ptr_bias1[column + 1]) : 0.0f;
+          // The pair's two biases in one load (column is even and N1 a multiple of 8: both or
+          // neither are in range).
+          if (column < params.n1) {
+            auto bias = *reinterpret_cast<const cutlass::AlignedArray<ElementBias1, 2>*>(params.ptr_bias1 + column);
+            x0 += static_cast<float>(bias[0]);
+            x1 += static_cast<float>(bias[1]);
+          }
         }
         if constexpr (kHasResidual) {
           // The residual's two values at the pair's place, added in fp32 before act1 (as the
           // unfused GEMM's epilogue adds it): 4-byte loads in wgmma's layout, a quad of threads
           // reading a row's 16 contiguous bytes. N1 is a multiple of 8, so column < n1 covers
           // column + 1.
-          if (row0 + row < params.m && column < params.n1) {
+          if (row < residual_rows && column < params.n1) {
             auto residual = *reinterpret_cast<const cutlass::AlignedArray<Element, 2>*>(
-                params.ptr_residual + static_cast<int64_t>(row0 + row) * params.ldr + column);
+                residual_tile + (row * static_cast<int>(params.ldr) + column));
             x0 += static_cast<float>(residual[0]);
             x1 += static_cast<float>(residual[1]);
           }
