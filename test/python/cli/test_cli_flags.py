@@ -25,7 +25,9 @@ from cli_helpers import (
 
 from boltc.cli import CPP_MANIFEST, build_parser
 
-GEMMS = DATA / "mlp_gelu.mlir"  # three GEMM kernels
+GEMMS = DATA / "mlp_gelu.mlir"  # three GEMMs (GELU between): fuse-b2b on sm_90a pairs the first two
+# The three GEMM kernels apart, for the tests that count or name them (fusion has its own tests).
+THREE_GEMMS = (GEMMS, "--no-fuse-b2b")
 B2B = DATA / "b2b_gemm.mlir"  # a GEMM pair fuse-b2b leaves apart: its f32 output no b2b kernel writes
 NO_KERNELS = DATA / "ops" / "softmax.mlir"  # runtime and host file only
 ELF = b"\x7fELF"
@@ -188,7 +190,7 @@ def test_emit_cpp_refuses_a_file(out_dir: Path):
 def test_emit_cpp_into_an_empty_directory_and_again_replaces_it_whole(out_dir: Path):
     build = out_dir / "build"
     build.mkdir()
-    assert run_boltc(GEMMS, "--emit", "cpp", "-o", build, "-q").returncode == 0
+    assert run_boltc(*THREE_GEMMS, "--emit", "cpp", "-o", build, "-q").returncode == 0
     first = json.loads((build / CPP_MANIFEST).read_text())["files"]
     assert sum(name.endswith(".device.cu") for name in first) == 3  # mlp_gelu's kernels
     # A boltc-made directory is rewritten whole: no kernel of the first model stays behind.
@@ -204,10 +206,10 @@ def test_build_sh_runs_the_commands_of_the_build(tmp_path: Path, out_dir: Path):
     """build.sh's nvcc lines are the build's: the same commands with the same flags, one for
     one (paths aside: the build compiles in the cache, build.sh beside its sources)."""
     env = fake_build_env(tmp_path)
-    assert run_boltc(GEMMS, "-o", out_dir / "m.so", "-q", env=env).returncode == 0
+    assert run_boltc(*THREE_GEMMS, "-o", out_dir / "m.so", "-q", env=env).returncode == 0
     by_build = nvcc_calls(tmp_path)
     (tmp_path / "nvcc.log").unlink()
-    assert run_boltc(GEMMS, "--emit", "cpp", "-o", out_dir / "build", "-q", env=env).returncode == 0
+    assert run_boltc(*THREE_GEMMS, "--emit", "cpp", "-o", out_dir / "build", "-q", env=env).returncode == 0
     script = subprocess.run(["sh", str(out_dir / "build" / "build.sh")], capture_output=True, text=True,
                             timeout=120, env={**os.environ, **env, "NVCC": env["BOLTC_NVCC"]})
     assert script.returncode == 0, script.stderr
@@ -330,16 +332,16 @@ def test_remarks_on_every_path(tmp_path: Path, out_dir: Path):
 def test_quiet_prints_nothing_on_a_build(tmp_path: Path, out_dir: Path):
     env = fake_build_env(tmp_path)
     for attempt in ("cold", "cached"):  # compiling, then the issue's `[k/N] ... cached` lines
-        quiet = run_boltc(GEMMS, "-o", out_dir / "m.so", "-q", env=env)
+        quiet = run_boltc(*THREE_GEMMS, "-o", out_dir / "m.so", "-q", env=env)
         assert quiet.returncode == 0 and quiet.stderr == "" and quiet.stdout == "", (attempt, quiet.stderr)
-    loud = run_boltc(GEMMS, "-o", out_dir / "m.so", env=env)
+    loud = run_boltc(*THREE_GEMMS, "-o", out_dir / "m.so", env=env)
     assert loud.returncode == 0, loud.stderr
     assert "boltc: 3 kernels, 0 to compile" in loud.stderr and re.search(r"\[3/3\] \w+: cached", loud.stderr)
     assert f"boltc: wrote {out_dir / 'm.so'}" in loud.stderr
 
 
 def test_jobs_is_passed_to_the_build(tmp_path: Path, out_dir: Path):
-    result = run_boltc(GEMMS, "-o", out_dir / "m.so", "-j", "1", env=fake_build_env(tmp_path))
+    result = run_boltc(*THREE_GEMMS, "-o", out_dir / "m.so", "-j", "1", env=fake_build_env(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "3 to compile with 1 jobs" in result.stderr
 
@@ -363,7 +365,7 @@ def test_boltc_nvcc_that_is_no_nvcc_is_an_error_before_any_build(problem: str, t
 
 
 def test_boltc_nvcc_compiles_kernels_runtime_and_link(tmp_path: Path, out_dir: Path):
-    assert run_boltc(GEMMS, "-o", out_dir / "m.so", "-q", env=fake_build_env(tmp_path)).returncode == 0
+    assert run_boltc(*THREE_GEMMS, "-o", out_dir / "m.so", "-q", env=fake_build_env(tmp_path)).returncode == 0
     calls = nvcc_calls(tmp_path)
     assert any("runtime/src/copy.cu" in c for c in calls)  # the runtime
     assert any(re.search(r"/model\.cu -o", c) for c in calls)  # the host file
@@ -408,8 +410,8 @@ def gemm_lines(text: str) -> list[str]:
 
 
 def test_emit_bolt_shows_the_heuristic_kernel_of_every_gemm():
-    default = run_boltc(GEMMS)
-    explicit = run_boltc(GEMMS, "--tune", "heuristic")
+    default = run_boltc(*THREE_GEMMS)
+    explicit = run_boltc(*THREE_GEMMS, "--tune", "heuristic")
     assert default.returncode == 0 and explicit.returncode == 0, default.stderr + explicit.stderr
     assert default.stdout == explicit.stdout  # heuristic is the default
     lines = gemm_lines(default.stdout)
@@ -418,12 +420,12 @@ def test_emit_bolt_shows_the_heuristic_kernel_of_every_gemm():
         match = KERNEL.search(line)
         assert match and match.group(1) == "gemm_sm90", line
         assert 'bolt.kernel_reason = "heuristic: ' in line, line
-    sm80 = run_boltc(GEMMS, "--arch", "sm_80")
+    sm80 = run_boltc(*THREE_GEMMS, "--arch", "sm_80")
     assert all(KERNEL.search(line).group(1) == "gemm_sm80" for line in gemm_lines(sm80.stdout))
 
 
 def test_tune_model_chooses_legal_kernels():
-    result = run_boltc(GEMMS, "--tune", "model")
+    result = run_boltc(*THREE_GEMMS, "--tune", "model")
     assert result.returncode == 0, result.stderr
     lines = gemm_lines(result.stdout)
     assert len(lines) == 3
@@ -432,7 +434,7 @@ def test_tune_model_chooses_legal_kernels():
         assert 'bolt.kernel_reason = "model: ' in line and "us predicted" in line, line
     # sm_80's GPU model is the A100 scaled from the H100's fit by datasheet (a100_sxm.json, not
     # fitted): its choices are sm_80 kernels and their reasons say so.
-    sm80 = run_boltc(GEMMS, "--tune", "model", "--arch", "sm_80")
+    sm80 = run_boltc(*THREE_GEMMS, "--tune", "model", "--arch", "sm_80")
     assert sm80.returncode == 0, sm80.stderr
     for line in gemm_lines(sm80.stdout):
         assert KERNEL.search(line).group(1) == "gemm_sm80", line
