@@ -84,6 +84,9 @@ def cases(table: dict) -> list[Case]:
     # A RepVGG-style stage built of such pairs: a strided pair, then three at 56x56, 64 channels.
     out.append(Case("repvgg stage 32x112x112x64: (3x3 -> 1x1) x 4, 64 channels", 32 * 56 * 56,
                     (64,) * 9, "conv", (32, 112, 112), (2, 1, 1, 1)))
+    # ResNet-50's first-stage pair without its shortcut (what the residual costs the fused kernel).
+    out.append(Case("conv 32x56x56x64 3x3/1 64 -> 1x1 256 (bottleneck pair, no shortcut)", 32 * 56 * 56,
+                    (64, 64, 256), "conv", (32, 56, 56), (1,)))
     # ResNet-50's first-stage block (the pair's second convolution adds the shortcut).
     out.append(Case("resnet50 bottleneck 32x56x56x256: 1x1 64, 3x3 64 -> 1x1 256 + shortcut", 32 * 56 * 56,
                     (256, 64, 64, 256), "bottleneck", (32, 56, 56), (1,)))
