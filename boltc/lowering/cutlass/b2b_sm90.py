@@ -56,7 +56,7 @@ Legality (`B2bSm90Config.blocker`, `sm90_refusal`; refusals name the reason)
   both kernels, gelu (erf, tanh), silu, sigmoid, hardswish, softplus and tanh on the resident
   one (`SM90_ACTIVATIONS`, `activation_functor`); on the resident kernel the second stage may
   also add a residual R [M, N1] of D's type before its activation (`residual`; the entry
-  point's `residual`, `ldr`; R read in wgmma's layout in the epilogue).
+  point's `residual`, `ldr`; R copied into D's staging buffer by cp.async under the GEMMs).
 
 Entry point (the three C functions of the other families: launch, workspace size,
 can-implement): m, n0, n1, k0, a, lda, w0, ldw0, bias0, w1, ldw1, bias1, d, ldd, residual, ldr, workspace,

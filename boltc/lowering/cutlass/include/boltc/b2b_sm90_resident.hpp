@@ -15,9 +15,10 @@
 //   as the register-sourced A operand of the second wgmma (`make_acc_into_op`, example 88's);
 // - W1 (TileN0 x TileN1) was loaded once per CTA, by TMA, before the first tile: it is the
 //   second wgmma's B from shared memory for every tile;
-// - bias1 (and, with kHasResidual, a residual R [M, N1] of D's type, read in wgmma's layout)
-//   and act1 in registers, D staged through shared memory and stored in 16-byte rows
-//   (predicated on M and N1).
+// - bias1 (and, with kHasResidual, a residual R [M, N1] of D's type, copied into the D staging
+//   buffer by 16-byte cp.async while the tile's GEMMs run, read back in wgmma's layout) and act1
+//   in registers, D staged through shared memory and stored in 16-byte rows (predicated on M
+//   and N1).
 // The producer runs ahead of the consumers by `Stages` k-blocks, across tiles, so the next
 // tile's A streams in while this tile's second GEMM and epilogue run: the HBM stream of A
 // never waits for the epilogue.
@@ -38,6 +39,7 @@
 
 #include "cutlass/cutlass.h"
 #include "cutlass/arch/barrier.h"
+#include "cutlass/arch/memory_sm80.h"
 #include "cutlass/arch/reg_reconfig.h"
 #include "cutlass/epilogue/thread/activation.h"
 #include "cutlass/gemm/collective/collective_builder.hpp"
@@ -356,8 +358,7 @@ struct B2bResident {
         && (!kW0Resident || FirstStage::k_tiles(args.problem_size) <= ResidentKTiles)
         && n1 > 0 && n1 <= TileN1 && args.epilogue.n1 == n1
         && n1 % Alignment == 0 && args.epilogue.ldd % Alignment == 0  // D in 16-byte rows
-        && (!kHasResidual || (args.epilogue.ldr >= n1 && args.epilogue.ldr % Alignment == 0
-                              && args.epilogue.ldr <= (int64_t(1) << 24)));  // 64 rows' offsets in an int
+        && (!kHasResidual || (args.epilogue.ldr >= n1 && args.epilogue.ldr % Alignment == 0));
     // No pointer is looked at (the model asks with null pointers at creation); the launch
     // entry point checks the bias pointers.
   }
@@ -565,7 +566,43 @@ struct B2bResident {
       hold_biases(bias1_held, tOcO, params.ptr_bias1, params.n1);
     }
 
+    // D's tile leaves shared memory (and a residual's enters it) in 16-byte chunks by rows: a
+    // thread's chunk column is the same on every pass, its rows kRowsPerPass apart: one
+    // address, one column test, and a row test per pass (4 passes where N1 = 64). Where the
+    // chunks of a row do not divide the warpgroup (N1 = 40, 48, 80, 96...), the threads past
+    // kRowsPerPass whole rows sit out (2 of 128 where N1 = 48) rather than each chunk paying a
+    // division and a 64-bit address.
+    constexpr int kChunks = TileN1 / Alignment;
+    constexpr int kThreads = cutlass::NumThreadsPerWarpGroup;
+    static_assert(kChunks <= kThreads, "a row of D is at most one 16-byte chunk a thread");
+    constexpr int kRowsPerPass = kThreads / kChunks;
+    constexpr int kPasses = (BlockM + kRowsPerPass - 1) / kRowsPerPass;
+    int chunk_row = mma_thread_idx / kChunks;
+    int chunk_column = (mma_thread_idx % kChunks) * Alignment;
+    bool chunk_active = chunk_row < kRowsPerPass && chunk_column < params.n1;
+    Element* staged = storage.staged_d[consumer];
+
     for (int tile = blockIdx.x + consumer * gridDim.x; tile < params.tiles; tile += 2 * gridDim.x) {
+      int row0 = tile * BlockM;
+      int rows_in_tile = params.m - row0 < int{BlockM} ? params.m - row0 : int{BlockM};
+      if constexpr (kHasResidual) {
+        // The tile's residual into this warpgroup's D buffer (free: the last tile's store ended
+        // at barrier 8 + consumer), 16-byte cp.async by rows as D leaves it, in flight under
+        // both GEMMs; the epilogue reads each thread's pairs back where it then writes D's.
+        // 4-byte loads in wgmma's layout straight from global memory, in the epilogue, ran
+        // ResNet-50's bottleneck pair (N1 = 256) at 0.68x the unfused kernels on the H200.
+        if (chunk_active) {
+          const Element* in = params.ptr_residual + static_cast<int64_t>(row0 + chunk_row) * params.ldr + chunk_column;
+          int64_t pass_stride = static_cast<int64_t>(kRowsPerPass) * params.ldr;
+          CUTLASS_PRAGMA_UNROLL
+          for (int pass = 0; pass < kPasses; ++pass) {
+            int row = chunk_row + pass * kRowsPerPass;
+            cutlass::arch::cp_async<16>(staged + row * kStagedRow + chunk_column, in, row < rows_in_tile);
+            in += pass_stride;
+          }
+        }
+        cutlass::arch::cp_async_fence();
+      }
       Tensor acc0 = partition_fragment_C(tiled_mma0, take<0, 2>(TileShape0{}));
       math_order.wait();
       if constexpr (kW0Resident) {
@@ -610,12 +647,10 @@ struct B2bResident {
       // can_implement). 4-byte pairs straight from the wgmma layout ran the M=128320, N1=96
       // chain 1.5x slower on the H100. Named barriers 8 and 9 (one per warpgroup; CUTLASS's own
       // reserved ones are below 8) order the buffer's writes and reads.
-      int row0 = tile * BlockM;
-      Element* staged = storage.staged_d[consumer];
-      // The residual's rows of this tile: one 64-bit base, 32-bit offsets within it (64 rows of
-      // ldr: can_implement bounds ldr), as the D store below.
-      const Element* residual_tile = kHasResidual ? params.ptr_residual + static_cast<int64_t>(row0) * params.ldr : nullptr;
-      int residual_rows = params.m - row0;
+      if constexpr (kHasResidual) {  // every thread's copies landed, then the warpgroup's
+        cutlass::arch::cp_async_wait<0>();
+        cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
+      }
       CUTLASS_PRAGMA_UNROLL
       for (int i = 0; i < size(acc1); i += 2) {  // values 2j, 2j+1: one row's adjacent columns
         int row = get<0>(tOcO(i));
@@ -634,16 +669,13 @@ struct B2bResident {
           }
         }
         if constexpr (kHasResidual) {
-          // The residual's two values at the pair's place, added in fp32 before act1 (as the
-          // unfused GEMM's epilogue adds it): 4-byte loads in wgmma's layout, a quad of threads
-          // reading a row's 16 contiguous bytes. N1 is a multiple of 8, so column < n1 covers
-          // column + 1.
-          if (row < residual_rows && column < params.n1) {
-            auto residual = *reinterpret_cast<const cutlass::AlignedArray<Element, 2>*>(
-                residual_tile + (row * static_cast<int>(params.ldr) + column));
-            x0 += static_cast<float>(residual[0]);
-            x1 += static_cast<float>(residual[1]);
-          }
+          // The residual's two values at the pair's place, from the staged tile (where this
+          // thread writes D's two below), added in fp32 before act1 as the unfused GEMM's
+          // epilogue adds them. Rows and columns past M and N1 hold stale values and are
+          // never stored.
+          auto residual = *reinterpret_cast<const cutlass::AlignedArray<Element, 2>*>(staged + row * kStagedRow + column);
+          x0 += static_cast<float>(residual[0]);
+          x1 += static_cast<float>(residual[1]);
         }
         cutlass::AlignedArray<Element, 2> pair;
         pair[0] = static_cast<Element>(activation1(x0));
@@ -651,22 +683,11 @@ struct B2bResident {
         *reinterpret_cast<cutlass::AlignedArray<Element, 2>*>(staged + row * kStagedRow + column) = pair;
       }
       cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
-      constexpr int kChunks = TileN1 / Alignment;
-      constexpr int kThreads = cutlass::NumThreadsPerWarpGroup;
-      // A thread's 16-byte column is the same on every pass, its rows kRowsPerPass apart: one
-      // address, one column test, and a row test per pass (4 passes where N1 = 64). Where the
-      // chunks of a row do not divide the warpgroup (N1 = 40, 48, 80, 96...), the threads past
-      // kRowsPerPass whole rows sit out (2 of 128 where N1 = 48) rather than each chunk paying
-      // a division and a 64-bit address.
-      static_assert(kChunks <= kThreads, "a row of D is at most one 16-byte chunk a thread");
-      constexpr int kRowsPerPass = kThreads / kChunks;
-      constexpr int kPasses = (BlockM + kRowsPerPass - 1) / kRowsPerPass;
-      int row = mma_thread_idx / kChunks;
-      int column = (mma_thread_idx % kChunks) * Alignment;
-      if (row < kRowsPerPass && column < params.n1) {
+      if (chunk_active) {
+        int row = chunk_row;
+        int column = chunk_column;
         Element* out = params.ptr_D + static_cast<int64_t>(row0 + row) * params.ldd + column;
         int64_t pass_stride = static_cast<int64_t>(kRowsPerPass) * params.ldd;
-        int rows_in_tile = params.m - row0 < int{BlockM} ? params.m - row0 : int{BlockM};
         int rows_left = rows_in_tile - row;
         CUTLASS_PRAGMA_UNROLL
         for (int pass = 0; pass < kPasses; ++pass) {
