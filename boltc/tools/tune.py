@@ -6,7 +6,7 @@
     boltc tune show [CACHE.db]             # the entries, one line each
     boltc tune profile MODEL [--cluster local|ADDRESS]   # time every candidate kernel of every
                                            # GEMM / convolution of MODEL into the cache
-    boltc tune report MODEL [--tune S] [--top N] [--json]   # per GEMM / convolution: the kernel
+    boltc tune report MODEL [--tune S] [--top N] [--no-fuse-b2b] [--json]   # per GEMM / convolution: the kernel
                                            # chosen and why, its runners-up, predicted and measured
 
 A source that is missing, not a boltc tuning cache or of another schema version is an error
@@ -117,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--top", metavar="N", type=positive_int, default=DEFAULT_TOP,
                         help=f"candidates listed per op, fastest predicted first (default {DEFAULT_TOP}); the "
                              "chosen kernel is listed too wherever it ranks")
+    report.add_argument("--fuse-b2b", action=argparse.BooleanOptionalAction, default=None,
+                        help="build with fuse-b2b on or off, as `boltc --fuse-b2b` (default: on where the "
+                             "arch has a b2b kernel); a fused pair's GEMMs are listed as stages of bolt.b2b")
     report.add_argument("--json", action="store_true", help="print the report as JSON instead of the text")
     return parser
 
@@ -192,7 +195,7 @@ def report(args: argparse.Namespace) -> None:
     from boltc.tuning.report import text, tune_report
 
     made = tune_report(args.model, args.arch, args.precision, strategy=args.tune, cache_path=args.cache,
-                       gpu_name=args.gpu, top=args.top)
+                       gpu_name=args.gpu, top=args.top, fuse_b2b=args.fuse_b2b)
     sys.stdout.write(json.dumps(made.as_json(), indent=2) + "\n" if args.json else text(made))
     sys.stdout.flush()
 

@@ -105,10 +105,11 @@ class TuneReport:
 
 def tune_report(model: str, arch: str, precision: str, *, strategy: str = "heuristic",
                 cache_path: str | os.PathLike[str] | None = None, gpu_name: str | None = None,
-                top: int = DEFAULT_TOP, progress: bool = True) -> TuneReport:
+                top: int = DEFAULT_TOP, progress: bool = True, fuse_b2b: bool | None = None) -> TuneReport:
     """The report of `model` built for `arch`/`precision` with `strategy` (the module docstring).
     `cache_path`: the tuning cache to read (None: the cache in use; a named one must exist),
-    and with strategy "profile" the one select-kernels reads and writes."""
+    and with strategy "profile" the one select-kernels reads and writes. `fuse_b2b`: as
+    `boltc.compile`'s (None: fuse-b2b where the arch has a b2b kernel)."""
     from boltc.compiler import check_arch, load_for_compile, optimize
     from boltc.lowering.build import cutlass_version
     from boltc.tuning.cache import TuningCache, default_cache_path, kernel_code_version
@@ -122,7 +123,8 @@ def tune_report(model: str, arch: str, precision: str, *, strategy: str = "heuri
         TuningCache(path, create=False).close()  # a named cache that is missing or foreign: said first
     module, where = load_for_compile(model)
     with _cache_in_use(path if cache_path is not None else None):
-        optimize(module, arch, precision, where=where, tuning=Tuning(strategy, progress=progress).check())
+        optimize(module, arch, precision, where=where, tuning=Tuning(strategy, progress=progress).check(),
+                 fuse_b2b=fuse_b2b)
     gpu_model, calibrated, predicted_note = _performance_model(arch)
     cache_gpu, gpu_note = _cache_gpu(arch, gpu_name)
     entries: list = []

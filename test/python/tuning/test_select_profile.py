@@ -132,7 +132,8 @@ def test_a_build_profiles_on_one_cluster_for_all_its_kernels(monkeypatch):
     monkeypatch.setattr(cluster, "ClusterPool", FakeClusterPool)
     monkeypatch.setattr(select, "profile_all", fake_profile_all)
     module = load(str(Path(__file__).resolve().parents[2] / "data" / "mlp_gelu.mlir"))
-    optimize(module, "sm_90a", "f16", tuning=Tuning("profile", cluster="tcp://scheduler:8786").check())
+    # fuse_b2b=False: mlp_gelu's three GEMMs all tuned (by default its first two are one bolt.b2b)
+    optimize(module, "sm_90a", "f16", tuning=Tuning("profile", cluster="tcp://scheduler:8786").check(), fuse_b2b=False)
     assert made == ["tcp://scheduler:8786"]
     (count, pool), = used  # every op of the module in one batch, on the one cluster
     assert count >= 2 and pool.closed
@@ -153,7 +154,8 @@ def test_boltc_tune_profile_prints_its_progress_unless_quiet(quiet: bool, tmp_pa
                         lambda: ProfilePool(["0"], runner=accepting_runner, executor_factory=_thread_executor))
     monkeypatch.setenv("BOLTC_TUNE_CACHE", str(tmp_path / "tuning.db"))
     model = Path(__file__).resolve().parents[2] / "data" / "mlp_gelu.mlir"
-    status = cli.main([str(model), "--tune", "profile", "-o", str(tmp_path / "out.mlir"), *(["-q"] if quiet else [])])
+    status = cli.main([str(model), "--tune", "profile", "--no-fuse-b2b", "-o", str(tmp_path / "out.mlir"),
+                       *(["-q"] if quiet else [])])
     err = capsys.readouterr().err
     assert status == 0, err
     assert (tmp_path / "out.mlir").read_text().count('bolt.kernel_reason = "profile: ') == 3  # mlp_gelu's GEMMs

@@ -23,10 +23,11 @@ from boltc.tuning.report import tune_report, text
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = REPO / "test" / "data"
-GEMMS = DATA / "mlp_gelu.mlir"  # three GEMMs
+GEMMS = DATA / "mlp_gelu.mlir"  # three GEMMs (the first two fuse into a bolt.b2b by default: UNFUSED)
 CONVS = DATA / "resnext_block.mlir"  # two GEMMs and a grouped convolution (conv_direct)
 CNN = DATA / "small_cnn.mlir"  # two convolutions and a GEMM
 H100 = "NVIDIA H100 80GB HBM3"
+UNFUSED = dict(fuse_b2b=False)  # the tests of tuning proper list every GEMM as its own kernel
 NO_GPU = {"CUDA_VISIBLE_DEVICES": ""}  # profile.visible_gpus: none, whatever this machine has
 
 
@@ -42,11 +43,11 @@ def boltc(*args: str | Path, env: dict | None = None) -> subprocess.CompletedPro
                           cwd=REPO, timeout=120, env={**os.environ, **NO_GPU, **(env or {})})
 
 
-def anchors(model: Path, arch: str = "sm_90a", tune: str = "heuristic"):
+def anchors(model: Path, arch: str = "sm_90a", tune: str = "heuristic", fuse_b2b: bool | None = None):
     from boltc.tuning.select import Tuning
 
     module, where = load_for_compile(str(model))
-    optimize(module, arch, "f16", where=where, tuning=Tuning(tune))
+    optimize(module, arch, "f16", where=where, tuning=Tuning(tune), fuse_b2b=fuse_b2b)
     return [op for op in module.walk() if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp))]
 
 
@@ -57,8 +58,8 @@ def anchors(model: Path, arch: str = "sm_90a", tune: str = "heuristic"):
 def test_every_anchor_is_listed_once_with_the_builds_kernel(model: Path):
     from boltc.tuning.select import Selection
 
-    ops = anchors(model)
-    report = tune_report(str(model), "sm_90a", "f16", top=3)
+    ops = anchors(model, **UNFUSED)
+    report = tune_report(str(model), "sm_90a", "f16", top=3, **UNFUSED)
     assert len(report.anchors) == len(ops)
     for op, row in zip(ops, report.anchors):
         assert row.op == op.name
@@ -135,7 +136,7 @@ def fill_cache(path: Path, model: Path, gpu: str = H100, cuda: str = "13.0", bas
     whose runner-up its first. Returns {(candidate, problem): measured time}."""
     times = {}
     with TuningCache(path) as cache:
-        for i, op in enumerate(anchors(model)):
+        for i, op in enumerate(anchors(model, **UNFUSED)):
             pairs = candidate_pairs(op, "sm_90a")
             problem = pairs[0][1]
             mine = [c for c, p in pairs if p == problem]
@@ -159,13 +160,14 @@ def test_cached_times_are_shown_for_the_cache_gpu_only(tmp_path: Path):
     db = tmp_path / "tuning.db"
     times = fill_cache(db, GEMMS)
     fill_cache(db, GEMMS, gpu="NVIDIA A100-SXM4-80GB", base=99.0)  # another GPU's: never shown
-    report = tune_report(str(GEMMS), "sm_90a", "f16", cache_path=db, top=20)
+    report = tune_report(str(GEMMS), "sm_90a", "f16", cache_path=db, top=20, **UNFUSED)
     assert report.cache_gpu == H100 and "the GPU sm_90a is tuned for" in report.measured_note
     shown = sorted(measured_rows(report).values())
     assert shown == sorted(times.values())
     assert all(a.cache_note.startswith("1 of 1 problem(s) measured (CUDA 13.0)") for a in report.anchors)
     assert "99." not in text(report)
-    other = tune_report(str(GEMMS), "sm_90a", "f16", cache_path=db, gpu_name="NVIDIA A100-SXM4-80GB", top=20)
+    other = tune_report(str(GEMMS), "sm_90a", "f16", cache_path=db, gpu_name="NVIDIA A100-SXM4-80GB", top=20,
+                        **UNFUSED)
     assert min(measured_rows(other).values()) >= 99.0
 
 
@@ -173,18 +175,18 @@ def test_the_newest_entry_answers_when_cuda_releases_differ(tmp_path: Path):
     db = tmp_path / "tuning.db"
     fill_cache(db, GEMMS, cuda="12.8", base=50.0, timestamp=1.0)
     newer = fill_cache(db, GEMMS, cuda="13.0", base=20.0, timestamp=2.0)
-    report = tune_report(str(GEMMS), "sm_90a", "f16", cache_path=db, top=20)
+    report = tune_report(str(GEMMS), "sm_90a", "f16", cache_path=db, top=20, **UNFUSED)
     assert sorted(measured_rows(report).values()) == sorted(newer.values())
 
 
 def test_an_entry_of_other_kernel_code_is_not_shown(tmp_path: Path):
     db = tmp_path / "tuning.db"
     with TuningCache(db) as cache:
-        op = anchors(GEMMS)[0]
+        op = anchors(GEMMS, **UNFUSED)[0]
         candidate, problem = candidate_pairs(op, "sm_90a")[0]
         key = TuningKey.for_problem(problem, gpu=H100, capability=(9, 0), cuda="13.0", kernels="0" * 16)
         cache.store(key, TuningRecord(candidate, measured_us=3.0))
-    report = tune_report(str(GEMMS), "sm_90a", "f16", cache_path=db)
+    report = tune_report(str(GEMMS), "sm_90a", "f16", cache_path=db, **UNFUSED)
     assert measured_rows(report) == {} and "no entry" in report.anchors[0].cache_note
 
 
@@ -220,12 +222,24 @@ def test_json_is_the_report_as_data(tmp_path: Path):
 
 
 def test_text_names_the_gpus_and_marks_the_choice(tmp_path: Path):
-    result = boltc("tune", "report", GEMMS, "--gpu", "NVIDIA H200", "--top", "1", "--tune", "model")
+    result = boltc("tune", "report", GEMMS, "--gpu", "NVIDIA H200", "--top", "1", "--tune", "model", "--no-fuse-b2b")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.startswith(f"{GEMMS}: 3 GEMM/convolution ops for sm_90a, precision f16, --tune model")
     assert "GPU 'NVIDIA H200' (as --gpu names)" in out and "no tuning cache at" in out
     assert out.count("\n   *  1  gemm_sm") == 3  # --tune model's choice is the first predicted
+
+
+def test_a_fused_pair_is_listed_as_bolt_b2b_stages_unless_no_fuse_b2b():
+    """mlp_gelu's 37 -> 64 (GELU) -> 24 pair fuses on sm_90a by default: its two GEMMs are the
+    stages of one bolt.b2b, whose plan fuse-b2b made (no candidates, no search); the third GEMM
+    is tuned as ever. --no-fuse-b2b lists all three as kernels of their own."""
+    fused = json.loads(boltc("tune", "report", GEMMS, "--json").stdout)["ops"]
+    unfused = json.loads(boltc("tune", "report", GEMMS, "--json", "--no-fuse-b2b").stdout)["ops"]
+    assert len(fused) == len(unfused) == 3
+    stages = [op for op in fused if "a stage of bolt.b2b" in op["reason"]]
+    assert len(stages) == 2 and all(op["candidates"] == [] and op["cache_note"] == "not searched" for op in stages)
+    assert all(op["candidates"] and op["family"] == "gemm_sm90" for op in unfused)
 
 
 def test_precision_and_arch_reach_the_build():
@@ -259,7 +273,8 @@ def test_tune_profile_reads_and_writes_the_named_cache(tmp_path: Path, monkeypat
         ["0"], runner=runner, executor_factory=lambda g: concurrent.futures.ThreadPoolExecutor(max_workers=1)))
     db = tmp_path / "tuning.db"
     TuningCache(db).close()
-    status = cli.main(["tune", "report", str(GEMMS), "--tune", "profile", "--cache", str(db), "--json"])
+    status = cli.main(["tune", "report", str(GEMMS), "--tune", "profile", "--cache", str(db), "--json",
+                       "--no-fuse-b2b"])
     captured = capsys.readouterr()
     assert status == 0, captured.err
     assert "boltc tune: [1/" in captured.err  # profiling's progress, on stderr
@@ -313,6 +328,7 @@ REPORT_FLAG_TESTS = {
     "--top": ["test_runners_up_are_the_top_n_by_predicted_time", "test_text_names_the_gpus_and_marks_the_choice",
               "test_bad_input_is_a_clear_error"],
     "--json": ["test_json_is_the_report_as_data"],
+    "--no-fuse-b2b": ["test_a_fused_pair_is_listed_as_bolt_b2b_stages_unless_no_fuse_b2b"],
     "--help": ["test_every_tune_report_flag_is_tested"],
 }
 
