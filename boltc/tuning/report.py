@@ -244,6 +244,25 @@ class _Lookup:
         return self.index.get(tuple(getattr(key, name) for name in _MATCHED))
 
 
+def _b2b_choice(stage, arch: str) -> tuple[str | None, str | None, str]:
+    """The bolt.b2b holding `stage`: the family and configuration the build lowers it to, and
+    why fuse-b2b fused the pair (its bolt.fusion_reason: the model's times fused and apart)."""
+    from boltc.diagnostics import BoltcError
+    from boltc.lowering.anchors import lower_anchor
+    from boltc.lowering.cutlass.cpp import InvalidKernelConfig
+
+    b2b = stage.parent_op()
+    while not isinstance(b2b, bolt.B2bOp):
+        b2b = b2b.parent_op()
+    reason = b2b.attributes.get("bolt.fusion_reason")
+    why = reason.data if reason is not None else "fused as the model wrote it"
+    try:
+        call = lower_anchor(b2b, arch)
+    except (InvalidKernelConfig, BoltcError) as e:  # the build would fail the same way, naming the op
+        return None, None, f"{why}; no b2b kernel takes it: {e}"
+    return call.family, call.config, why
+
+
 def _shape(op) -> str:
     def text(value) -> str:
         t = value.type
@@ -265,8 +284,9 @@ def _anchor_report(op, where: str, arch: str, gpu_model: str | None, lookup: _Lo
     location = str(op_location(op, where))
     reason_attr = op.attributes.get(REASON_ATTR)
     if inside_b2b(op):
-        return AnchorReport(op.name, location, _shape(op), "", None, None,
-                            "a stage of bolt.b2b: the b2b kernel's plan (fuse-b2b) decides its tiles", 0,
+        family, kernel, why = _b2b_choice(op, arch)
+        return AnchorReport(op.name, location, _shape(op), "", family, kernel,
+                            f"a stage of bolt.b2b: the b2b kernel's plan (fuse-b2b) decides its tiles; {why}", 0,
                             "not searched", ())
     reason = reason_attr.data if reason_attr is not None else "written in the model (select-kernels keeps it)"
     kernel_text = Selection("", op.kernel, "").kernel_text() if op.kernel is not None else None

@@ -232,13 +232,19 @@ def test_text_names_the_gpus_and_marks_the_choice(tmp_path: Path):
 
 def test_a_fused_pair_is_listed_as_bolt_b2b_stages_unless_no_fuse_b2b():
     """mlp_gelu's 37 -> 64 (GELU) -> 24 pair fuses on sm_90a by default: its two GEMMs are the
-    stages of one bolt.b2b, whose plan fuse-b2b made (no candidates, no search); the third GEMM
-    is tuned as ever. --no-fuse-b2b lists all three as kernels of their own."""
+    stages of one bolt.b2b, whose plan fuse-b2b made (no candidates, no search), each listed with
+    the b2b kernel the build lowers it to and fuse-b2b's reason (the model's times fused and
+    apart); the third GEMM is tuned as ever. --no-fuse-b2b lists all three as kernels of their
+    own."""
     fused = json.loads(boltc("tune", "report", GEMMS, "--json").stdout)["ops"]
     unfused = json.loads(boltc("tune", "report", GEMMS, "--json", "--no-fuse-b2b").stdout)["ops"]
     assert len(fused) == len(unfused) == 3
     stages = [op for op in fused if "a stage of bolt.b2b" in op["reason"]]
     assert len(stages) == 2 and all(op["candidates"] == [] and op["cache_note"] == "not searched" for op in stages)
+    for op in stages:
+        assert op["family"] == "b2b_gemm_sm90" and op["kernel"].startswith("b2b_gemm_sm90 resident f16")
+        assert "gelu_erf(acc + bias) / gelu_tanh(acc + bias)" in op["kernel"]
+        assert "the performance model (h100_sxm) predicts" in op["reason"] and "us fused on b2b_gemm_sm90" in op["reason"]
     assert all(op["candidates"] and op["family"] == "gemm_sm90" for op in unfused)
 
 
