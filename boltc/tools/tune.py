@@ -5,7 +5,8 @@
                                            # ~/.cache/boltc/tuning.db)
     boltc tune show [CACHE.db]             # the entries, one line each
     boltc tune profile MODEL [--cluster local|ADDRESS]   # time every candidate kernel of every
-                                           # GEMM / convolution of MODEL into the cache
+                                           # GEMM / convolution of MODEL into the cache (not the
+                                           # stages of a fused bolt.b2b; --no-fuse-b2b: none fused)
     boltc tune report MODEL [--tune S] [--top N] [--no-fuse-b2b] [--json]   # per GEMM / convolution: the kernel
                                            # chosen and why, its runners-up, predicted and measured
 
@@ -90,6 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
                          help="start no job after this many seconds (compiling counts); default: no limit")
     profile.add_argument("-o", "--cache", metavar="OUT.db", type=Path, default=None,
                          help="the tuning cache to write (default: the cache in use)")
+    profile.add_argument("--fuse-b2b", action=argparse.BooleanOptionalAction, default=None,
+                         help="optimize with fuse-b2b on or off, as `boltc --fuse-b2b` (default: on where the arch "
+                              "has a b2b kernel); the stages of a fused pair are not profiled (the b2b kernel's "
+                              "plan decides their tiles)")
     profile.add_argument("-q", "--quiet", action="store_true", help="no progress lines or summary")
     report = commands.add_parser(
         "report", help="per GEMM and convolution of a model: the kernel chosen, why, and its runners-up with "
@@ -135,13 +140,16 @@ def run(args: argparse.Namespace) -> None:
         show(args.cache)
 
 
-def anchors(model: str, arch: str, precision: str) -> list:
-    """The bolt.gemm and bolt.conv2d ops of `model` after the graph passes, as a compile sees them."""
+def anchors(model: str, arch: str, precision: str, fuse_b2b: bool | None = None) -> list:
+    """The bolt.gemm and bolt.conv2d ops of `model` after the graph passes, as a compile sees them:
+    those select-kernels tunes (a stage of a bolt.b2b is not: the b2b kernel's plan decides its
+    tiles, and no GEMM or convolution kernel of it is built)."""
     from boltc.compiler import load_for_compile, optimize
+    from boltc.passes.select_kernels import inside_b2b
 
     module, where = load_for_compile(model)
-    optimize(module, arch, precision, where=where)
-    return [op for op in module.walk() if op.name in ("bolt.gemm", "bolt.conv2d")]
+    optimize(module, arch, precision, where=where, fuse_b2b=fuse_b2b)
+    return [op for op in module.walk() if op.name in ("bolt.gemm", "bolt.conv2d") and not inside_b2b(op)]
 
 
 def profile(args: argparse.Namespace) -> None:
@@ -157,7 +165,7 @@ def profile(args: argparse.Namespace) -> None:
         from boltc.tuning.cluster import RecordedRunner
 
         runner = RecordedRunner.from_file(args.replay)
-    ops = anchors(args.model, args.arch, args.precision)
+    ops = anchors(args.model, args.arch, args.precision, args.fuse_b2b)
     pairs = [pair for op in ops for pair in candidate_pairs(op, args.arch)]
     problems = len({problem for _, problem in pairs})
     if not args.quiet:

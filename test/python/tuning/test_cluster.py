@@ -263,7 +263,7 @@ def test_an_unreachable_scheduler_is_a_clear_error():
 
 # -- boltc tune profile ------------------------------------------------------------------------
 
-MODEL = REPO / "test" / "data" / "mlp_gelu.mlir"  # three GEMMs
+MODEL = REPO / "test" / "data" / "mlp_gelu.mlir"  # three GEMMs (the first two one bolt.b2b unless --no-fuse-b2b)
 
 
 def boltc(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -276,7 +276,7 @@ def model_records(tmp_path_factory) -> tuple[Path, list[dict]]:
     from boltc.tools.tune import anchors
     from boltc.tuning.profile import candidate_pairs
 
-    pairs = [p for op in anchors(str(MODEL), ARCH, "f16") for p in candidate_pairs(op, ARCH)]
+    pairs = [p for op in anchors(str(MODEL), ARCH, "f16", fuse_b2b=False) for p in candidate_pairs(op, ARCH)]
     records = [profile_record(GPU_NAME, c, p, ProfileResult(1.0 + (i * 7919 % 101) / 10, 10, True))
                for i, (c, p) in enumerate(pairs)]  # every pair measured and accepted
     path = tmp_path_factory.mktemp("records") / "records.jsonl"
@@ -295,6 +295,7 @@ PROFILE_FLAG_TESTS = {
     "--budget": ["test_tune_profile_checks_its_flags"],
     "--cache": ["test_tune_profile_on_a_local_cluster_fills_the_cache"],
     "--quiet": ["test_tune_profile_on_a_local_cluster_fills_the_cache"],
+    "--no-fuse-b2b": ["test_tune_profile_on_a_local_cluster_fills_the_cache", "test_tune_profile_skips_the_stages_of_a_fused_pair"],
     "--help": ["test_every_tune_profile_flag_is_tested"],
 }
 
@@ -313,7 +314,7 @@ def test_tune_profile_on_a_local_cluster_fills_the_cache(tmp_path: Path, model_r
     records_path, records = model_records
     out = tmp_path / "out.db"
     result = boltc("tune", "profile", str(MODEL), "--cluster", "local", "--workers", "2", "--replay",
-                   str(records_path), "--cache", str(out))
+                   str(records_path), "--cache", str(out), "--no-fuse-b2b")
     assert result.returncode == 0, result.stderr
     assert "boltc tune: cluster summary: " in result.stderr and "on 2 workers" in result.stderr
     assert "3 GEMM/convolution ops, 3 distinct problems" in result.stderr
@@ -326,9 +327,24 @@ def test_tune_profile_on_a_local_cluster_fills_the_cache(tmp_path: Path, model_r
         by_shape[shape] = min(by_shape.get(shape, float("inf")), r["median_us"])
     assert sorted(r.measured_us for _, r in entries) == sorted(by_shape.values())
     quiet = boltc("tune", "profile", str(MODEL), "--cluster", "local", "--replay", str(records_path),
-                  "--cache", str(out), "-q")
+                  "--cache", str(out), "-q", "--no-fuse-b2b")
     assert quiet.returncode == 0 and "boltc tune:" not in quiet.stderr
     assert f"{out}: 3 entries (0 new)" in quiet.stdout  # the same times: nothing replaced
+
+
+def test_tune_profile_skips_the_stages_of_a_fused_pair(tmp_path: Path, model_records):
+    """By default mlp_gelu's GELU pair is one bolt.b2b on sm_90a: its two GEMMs are never built
+    as GEMM kernels (the b2b kernel's plan decides their tiles), so only the third is profiled;
+    --no-fuse-b2b profiles all three (test_tune_profile_on_a_local_cluster_fills_the_cache)."""
+    records_path, records = model_records
+    out = tmp_path / "out.db"
+    result = boltc("tune", "profile", str(MODEL), "--replay", str(records_path), "--cache", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "1 GEMM/convolution ops, 1 distinct problems" in result.stderr
+    assert f"{out}: 1 entries (1 new)" in result.stdout
+    with TuningCache(out) as cache:
+        [(key, _)] = cache.entries()
+    assert key.shape == "m=4 n=16 k=24 batch=1"  # the last GEMM: 24 -> 16
 
 
 def test_tune_profile_without_a_gpu_says_so(tmp_path: Path):
