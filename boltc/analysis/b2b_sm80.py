@@ -48,14 +48,16 @@ def activation_name(op: Operation) -> str | None:
     """The activation `op` is, by name, or None where it is no activation a b2b kernel knows."""
     if isinstance(op, bolt.GeluOp):
         return f"gelu_{op.approximate.data.value}"
-    return _ACTIVATION_OPS.get(type(op))
+    return ACTIVATION_OPS.get(type(op))
 
 
-_ACTIVATION_OPS: dict[type, str] = {
+# The unary activation ops by type (gelu, named by its approximation, apart); the Hopper
+# lowering reads it backwards, from a name to the op whose GEMM-epilogue functor it takes.
+ACTIVATION_OPS: dict[type, str] = {
     bolt.ReluOp: "relu", bolt.SiluOp: "silu", bolt.SigmoidOp: "sigmoid", bolt.HardswishOp: "hardswish",
     bolt.SoftplusOp: "softplus", bolt.TanhOp: "tanh",
 }
-ALL_ACTIVATIONS = frozenset({*_ACTIVATION_OPS.values(), "gelu_erf", "gelu_tanh"})
+ALL_ACTIVATIONS = frozenset({*ACTIVATION_OPS.values(), "gelu_erf", "gelu_tanh"})
 RELU_ONLY = frozenset({"relu"})
 
 

@@ -82,9 +82,9 @@ from typing import ClassVar
 
 from xdsl.ir import SSAValue
 
-from boltc.analysis.b2b_sm80 import ALL_ACTIVATIONS, StageEpilogue, element_name, stage_epilogue
-from boltc.lowering.cutlass import evt
+from boltc.analysis.b2b_sm80 import ACTIVATION_OPS, ALL_ACTIVATIONS, StageEpilogue, element_name, stage_epilogue
 from boltc.dialects import bolt
+from boltc.lowering.cutlass import evt
 from boltc.lowering.cutlass.b2b_sm80 import RESULT, B2bLowering, b2b_operand, bias_operand, planned_pair
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
@@ -96,7 +96,6 @@ from boltc.lowering.cutlass.cpp import (
     lower_at,
     with_headers,
 )
-from boltc.lowering.cutlass.evt import Functor
 from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole
 
 FAMILY = "b2b_gemm_sm90"
@@ -141,7 +140,7 @@ REGISTER_HEADROOM = 56  # addresses, coordinates, bias values: what the accumula
 IDENTITY = "identity"  # a stage without an activation
 
 
-def activation_functor(activation: str, element: Element) -> Functor:
+def activation_functor(activation: str, element: Element) -> evt.Functor:
     """The functor the resident kernel applies for a stage's activation (`analysis.b2b_sm80`'s
     names; IDENTITY for none): the GEMM epilogues' own (lowering/cutlass/evt.py's tables), in
     the form for a result rounded to a 16-bit type at once where there is one (both stages'
@@ -155,8 +154,7 @@ def activation_functor(activation: str, element: Element) -> Functor:
     return evt.SIXTEEN_BIT_RESULT_FORMS.get((functor.cpp, element), functor)
 
 
-_ACTIVATION_OPS_BY_NAME = {"relu": bolt.ReluOp, "silu": bolt.SiluOp, "sigmoid": bolt.SigmoidOp,
-                           "hardswish": bolt.HardswishOp, "softplus": bolt.SoftplusOp, "tanh": bolt.TanhOp}
+_ACTIVATION_OPS_BY_NAME = {name: op for op, name in ACTIVATION_OPS.items()}
 # What the Hopper b2b kernels take after a stage's bias: every activation analysis.b2b_sm80 names.
 SM90_ACTIVATIONS = ALL_ACTIVATIONS
 
