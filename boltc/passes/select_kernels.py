@@ -105,9 +105,14 @@ def _profiling_pool(cluster: str, progress: bool):
 
 def inside_b2b(op: Operation) -> bool:
     """A stage of a bolt.b2b: the b2b kernel's own plan decides its tiles, not this pass."""
+    return enclosing_b2b(op) is not None
+
+
+def enclosing_b2b(op: Operation) -> bolt.B2bOp | None:
+    """The bolt.b2b whose body holds `op`, None where none does."""
     parent = op.parent_op()
     while parent is not None:
         if isinstance(parent, bolt.B2bOp):
-            return True
+            return parent
         parent = parent.parent_op()
-    return False
+    return None

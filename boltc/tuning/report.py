@@ -141,11 +141,12 @@ def tune_report(model: str, arch: str, precision: str, *, strategy: str = "heuri
     index = _index(entries, cache_gpu)
     anchors = [op for op in module.walk() if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp))]
     lookup = _Lookup(index, cache_gpu, cutlass_version(), kernel_code_version())
+    b2b_choices = {b2b: _b2b_choice(b2b, arch) for b2b in module.walk() if isinstance(b2b, bolt.B2bOp)}
     return TuneReport(
         model=str(model), arch=arch, precision=precision, strategy=strategy, top=top, gpu_model=gpu_model,
         calibrated=calibrated, predicted_note=predicted_note, cache=cache_name, cache_gpu=cache_gpu,
         measured_note=measured_note,
-        anchors=tuple(_anchor_report(op, where, arch, gpu_model, lookup, top) for op in anchors),
+        anchors=tuple(_anchor_report(op, where, arch, gpu_model, lookup, top, b2b_choices) for op in anchors),
     )
 
 
@@ -244,17 +245,14 @@ class _Lookup:
         return self.index.get(tuple(getattr(key, name) for name in _MATCHED))
 
 
-def _b2b_choice(stage, arch: str) -> tuple[str | None, str | None, str]:
-    """The bolt.b2b holding `stage`: the family and configuration the build lowers it to, and
-    why fuse-b2b fused the pair (its bolt.fusion_reason: the model's times fused and apart)."""
+def _b2b_choice(b2b: bolt.B2bOp, arch: str) -> tuple[str | None, str | None, str]:
+    """The family and configuration the build lowers `b2b` to, and why fuse-b2b fused the pair
+    (its bolt.fusion_reason: the model's times fused and apart); once per b2b, for both stages."""
     from boltc.diagnostics import BoltcError
     from boltc.lowering.anchors import lower_anchor
-    from boltc.lowering.cutlass.cpp import InvalidKernelConfig
+    from boltc.lowering.cutlass.cpp import FUSION_REASON_ATTR, InvalidKernelConfig
 
-    b2b = stage.parent_op()
-    while not isinstance(b2b, bolt.B2bOp):
-        b2b = b2b.parent_op()
-    reason = b2b.attributes.get("bolt.fusion_reason")
+    reason = b2b.attributes.get(FUSION_REASON_ATTR)
     why = reason.data if reason is not None else "fused as the model wrote it"
     try:
         call = lower_anchor(b2b, arch)
@@ -272,9 +270,10 @@ def _shape(op) -> str:
     return f"{', '.join(text(v) for v in inputs)} -> {text(op.result)}"
 
 
-def _anchor_report(op, where: str, arch: str, gpu_model: str | None, lookup: _Lookup, top: int) -> AnchorReport:
+def _anchor_report(op, where: str, arch: str, gpu_model: str | None, lookup: _Lookup, top: int,
+                   b2b_choices: dict) -> AnchorReport:
     from boltc.lowering.cutlass.cpp import REASON_ATTR, InvalidKernelConfig
-    from boltc.passes.select_kernels import inside_b2b
+    from boltc.passes.select_kernels import enclosing_b2b
     from boltc.tuning import space
     from boltc.tuning.cache import TuningKey
     from boltc.tuning.model import gpu_for_arch, predict
@@ -283,8 +282,9 @@ def _anchor_report(op, where: str, arch: str, gpu_model: str | None, lookup: _Lo
 
     location = str(op_location(op, where))
     reason_attr = op.attributes.get(REASON_ATTR)
-    if inside_b2b(op):
-        family, kernel, why = _b2b_choice(op, arch)
+    b2b = enclosing_b2b(op)
+    if b2b is not None:
+        family, kernel, why = b2b_choices[b2b]
         return AnchorReport(op.name, location, _shape(op), "", family, kernel,
                             f"a stage of bolt.b2b: the b2b kernel's plan (fuse-b2b) decides its tiles; {why}", 0,
                             "not searched", ())
