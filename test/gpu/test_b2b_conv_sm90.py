@@ -12,6 +12,9 @@ rtol = atol = 2e-2 against the fp32 torch result on O(1) values.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 import torch
@@ -19,6 +22,9 @@ import torch
 import boltc
 from boltc.compiler import lower_library
 from gpu_helpers import has_cuda_gpu
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python" / "lowering"))
+from b2b_helpers import ResidualConvChain  # noqa: E402  (the CPU tests' model, shared)
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
@@ -125,19 +131,6 @@ def test_activations_past_relu(between, after, tmp_path):
     functors: test_b2b_sm90.py's test_every_activation_in_either_stage has them all)."""
     model = chain(32, 48, 32, seed=6, between=between, after=after)
     check(model, torch.randn(2, 28, 28, 32, dtype=torch.half), tmp_path)
-
-
-class ResidualConvChain(torch.nn.Module):
-    """relu(conv1x1(relu(conv3x3(x))) + r), NHWC in and out: a bottleneck's 3x3 -> 1x1 with its shortcut."""
-
-    def __init__(self, c, f0, f1, stride):
-        super().__init__()
-        self.conv0 = torch.nn.Conv2d(c, f0, 3, stride=stride, padding=1)
-        self.conv1 = torch.nn.Conv2d(f0, f1, 1)
-
-    def forward(self, x, r):
-        y = self.conv1(torch.relu(self.conv0(x.permute(0, 3, 1, 2)))).permute(0, 2, 3, 1)
-        return torch.relu(y + r)
 
 
 # (64, 64, 256, 1, 30): ResNet-50's bottleneck pair (N1 = 256: 32 chunks a row), 1800 rows (not

@@ -1,9 +1,12 @@
-"""What the b2b emitters' CPU tests share (test_b2b_conv_sm80.py, test_b2b_conv_sm90.py)."""
+"""What the b2b emitters' tests share (test_b2b_conv_sm80.py, test_b2b_conv_sm90.py, and
+test/gpu/test_b2b_conv_sm90.py's models)."""
 
 from __future__ import annotations
 
 import contextlib
 from unittest import mock
+
+import torch
 
 from boltc.compiler import load_for_compile, optimize
 
@@ -17,3 +20,18 @@ def optimized(model, x, arch: str, fuse_b2b: bool = True, keep_chained: bool = F
     with keep_all if keep_chained else contextlib.nullcontext():
         optimize(module, arch, "f16", fuse_b2b=fuse_b2b)
     return module
+
+
+class ResidualConvChain(torch.nn.Module):
+    """relu(conv1x1(relu(conv3x3(x) + b0)) + b1 + r): a bottleneck's 3x3 -> 1x1 with its
+    shortcut. NHWC in and out (the permutes cancel against layout-nhwc's), so r is added where
+    the model's own NHWC tensors would be."""
+
+    def __init__(self, c: int, f0: int, f1: int, stride: int):
+        super().__init__()
+        self.conv0 = torch.nn.Conv2d(c, f0, 3, stride=stride, padding=1)
+        self.conv1 = torch.nn.Conv2d(f0, f1, 1)
+
+    def forward(self, x, r):
+        y = self.conv1(torch.relu(self.conv0(x.permute(0, 3, 1, 2)))).permute(0, 2, 3, 1)
+        return torch.relu(y + r)

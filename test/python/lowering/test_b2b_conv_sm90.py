@@ -97,23 +97,8 @@ def test_the_host_call_passes_the_geometry_and_operands():
     assert args["output"] == ResultPointer()
 
 
-class ResidualConvChain(torch.nn.Module):
-    """relu(conv1x1(relu(conv3x3(x) + b0)) + b1 + r): a bottleneck's 3x3 -> 1x1 with its
-    shortcut. NHWC in and out (the permutes cancel against layout-nhwc's), so r is added where
-    the model's own NHWC tensors would be."""
-
-    def __init__(self, c: int, f0: int, f1: int, stride: int):
-        super().__init__()
-        self.conv0 = torch.nn.Conv2d(c, f0, 3, stride=stride, padding=1)
-        self.conv1 = torch.nn.Conv2d(f0, f1, 1)
-
-    def forward(self, x, r):
-        y = self.conv1(torch.relu(self.conv0(x.permute(0, 3, 1, 2)))).permute(0, 2, 3, 1)
-        return torch.relu(y + r)
-
-
 def test_a_residual_in_the_second_stage_is_fused_and_passed():
-    model = ResidualConvChain(48, 64, 32, 2).half()
+    model = b2b_helpers.ResidualConvChain(48, 64, 32, 2).half()
     x, r = torch.randn(4, 28, 28, 48, dtype=torch.half), torch.randn(4, 14, 14, 32, dtype=torch.half)
     module, _ = load_for_compile(model, (x, r))
     optimize(module, "sm_90a", "f16", fuse_b2b=True)
