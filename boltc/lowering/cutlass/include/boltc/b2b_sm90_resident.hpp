@@ -1,7 +1,7 @@
 // boltc: a Hopper back-to-back GEMM whose second weight stays in shared memory
 // (b2b_gemm_sm90 "resident", boltc/lowering/cutlass/b2b_sm90.py).
 //
-//   D = act1(act0(A W0 + bias0) W1 + bias1)    A: M x K0, W0: K0 x N0, W1: N0 x N1
+//   D = act1(act0(A W0 + bias0 [+ R0]) W1 + bias1 [+ R])    A: M x K0, W0: K0 x N0, W1: N0 x N1
 //
 // for the chains Bolt fuses: large M, small N0 and N1 (N0, N1 <= 256), where the pair is
 // bound by reading A and writing D. One CTA per SM walks 64-row tiles of M (persistent,
@@ -11,14 +11,17 @@
 //   producer warp streams k-blocks of A and W0 through `Stages` shared-memory slots, the
 //   tiles of both warpgroups in turn), its accumulator 64 x TileN0 in registers (N0 whole: no
 //   loop over N0);
-// - bias0 and act0 in registers, the product rounded to the element type in registers and fed
-//   as the register-sourced A operand of the second wgmma (`make_acc_into_op`, example 88's);
+// - bias0 (and, with kHasResidual0, a residual R0 [M, N0] of the first product's type, copied
+//   into the D staging buffer by 16-byte cp.async while the first GEMM runs, read back in
+//   wgmma's layout) and act0 in registers, the product rounded to the element type in
+//   registers and fed as the register-sourced A operand of the second wgmma
+//   (`make_acc_into_op`, example 88's);
 // - W1 (TileN0 x TileN1) was loaded once per CTA, by TMA, before the first tile: it is the
 //   second wgmma's B from shared memory for every tile;
 // - bias1 (and, with kHasResidual, a residual R [M, N1] of D's type, copied into the D staging
-//   buffer by 16-byte cp.async while the tile's GEMMs run, read back in wgmma's layout) and act1
-//   in registers, D staged through shared memory and stored in 16-byte rows (predicated on M
-//   and N1).
+//   buffer by 16-byte cp.async while the tile's GEMMs run, or only the second where R0 held the
+//   buffer during the first, read back in wgmma's layout) and act1 in registers, D staged
+//   through shared memory and stored in 16-byte rows (predicated on M and N1).
 // The producer runs ahead of the consumers by `Stages` k-blocks, across tiles, so the next
 // tile's A streams in while this tile's second GEMM and epilogue run: the HBM stream of A
 // never waits for the epilogue.
@@ -112,6 +115,7 @@ struct GemmFirstStage {
             m, n0, k0};
   }
   static int k_tiles(ProblemShape const& problem) { return (get<4>(problem) + TileK - 1) / TileK; }
+  static int problem_columns(ProblemShape const& problem) { return get<3>(problem); }  // N0
   CUTLASS_HOST_DEVICE static int rows(Params const& params) { return params.m; }
   CUTLASS_HOST_DEVICE static int columns(Params const& params) { return params.n0; }
   CUTLASS_DEVICE static auto problem_shape_mnkl(Params const& params) {
@@ -181,6 +185,9 @@ struct ConvFirstStage {
                               make_coord(_, _, _), Step<Underscore, _1, _1>{});  // (BLK_N, BLK_K, n, k)
     return size<3>(tiled);
   }
+  static int problem_columns(ProblemShape const& problem) {  // N0: the filters
+    return get<1>(Mainloop::get_problem_shape_MNKL(problem));
+  }
   CUTLASS_HOST_DEVICE static int rows(Params const& params) { return get<0>(params.shape); }
   CUTLASS_HOST_DEVICE static int columns(Params const& params) { return get<1>(params.shape); }
   CUTLASS_DEVICE static auto problem_shape_mnkl(Params const& params) { return params.shape; }
@@ -197,7 +204,8 @@ template <
   class StrideW1_,         // W1 as the second GEMM's B, (N1, N0, L) strides
   class ElementBias0_, bool kHasBias0, class Activation0,
   class ElementBias1_, bool kHasBias1, class Activation1,
-  bool kHasResidual = false>  // D = act1(... + bias1 + R): R an [M, N1] tensor of D's type
+  bool kHasResidual = false,   // D = act1(... + bias1 + R): R an [M, N1] tensor of D's type
+  bool kHasResidual0 = false>  // D0 = act0(A W0 + bias0 + R0): R0 an [M, N0] tensor of D0's (D's) type
 struct B2bResident {
   using First = FirstStage;
   using Element = typename FirstStage::Element;
@@ -206,6 +214,7 @@ struct B2bResident {
   static constexpr bool HasBias0 = kHasBias0;
   static constexpr bool HasBias1 = kHasBias1;
   static constexpr bool HasResidual = kHasResidual;
+  static constexpr bool HasResidual0 = kHasResidual0;
   static constexpr int BlockM = kBlockM;
   static constexpr int TileN0 = FirstStage::TileN0;
   static constexpr int Alignment = 16 / sizeof(Element);  // TMA: 16-byte strides
@@ -291,8 +300,11 @@ struct B2bResident {
   }
 
   // Each consumer warpgroup's D tile, rows padded by 16 bytes (the wgmma layout's writes then
-  // hit 32 distinct banks: 8 rows x 4 threads per warp).
-  static constexpr int kStagedRow = TileN1 + 8;
+  // hit 32 distinct banks: 8 rows x 4 threads per warp, for any width a multiple of 16). With
+  // kHasResidual0 the same buffer holds the tile of R0 first: as wide as the wider of the two
+  // (b2b_sm90.py's shared_memory_bytes counts the same).
+  static constexpr int kStagedWidth = kHasResidual0 && TileN0 > TileN1 ? TileN0 : TileN1;
+  static constexpr int kStagedRow = kStagedWidth + 8;
   static constexpr int kStagedElements = BlockM * kStagedRow;
 
   struct SharedStorage {
@@ -329,6 +341,8 @@ struct B2bResident {
     int n1;
     const Element* ptr_residual = nullptr;  // [M, N1], row stride ldr; unread without kHasResidual
     int64_t ldr = 0;
+    const Element* ptr_residual0 = nullptr;  // [M, N0], row stride ldr0; unread without kHasResidual0
+    int64_t ldr0 = 0;
   };
   // The first stage's: (1, 1, M, N0, K0) for a GEMM, the ConvProblemShape for a convolution.
   using ProblemShape = typename FirstStage::ProblemShape;
@@ -350,15 +364,20 @@ struct B2bResident {
     const ElementBias1* ptr_bias1;
     const Element* ptr_residual;
     int64_t ldr;
+    const Element* ptr_residual0;
+    int64_t ldr0;
   };
 
   static bool can_implement(Arguments const& args) {
     int n1 = args.mainloop.n1;
+    int n0 = FirstStage::problem_columns(args.problem_size);
     return FirstStage::can_implement(args.problem_size, args.mainloop.first)
         && (!kW0Resident || FirstStage::k_tiles(args.problem_size) <= ResidentKTiles)
         && n1 > 0 && n1 <= TileN1 && args.epilogue.n1 == n1
         && n1 % Alignment == 0 && args.epilogue.ldd % Alignment == 0  // D in 16-byte rows
-        && (!kHasResidual || (args.epilogue.ldr >= n1 && args.epilogue.ldr % Alignment == 0));
+        && (!kHasResidual || (args.epilogue.ldr >= n1 && args.epilogue.ldr % Alignment == 0))
+        // R0 in 16-byte chunks of whole rows: none reaches past N0
+        && (!kHasResidual0 || (n0 % Alignment == 0 && args.epilogue.ldr0 >= n0 && args.epilogue.ldr0 % Alignment == 0));
     // No pointer is looked at (the model asks with null pointers at creation); the launch
     // entry point checks the bias pointers.
   }
@@ -383,7 +402,7 @@ struct B2bResident {
     int tiles = (m + BlockM - 1) / BlockM;
     return Params{m, n0, n1, tiles, args.hw_info.sm_count, first, params1,
                   args.mainloop.ptr_bias0, args.epilogue.ptr_D, args.epilogue.ldd, args.epilogue.ptr_bias1,
-                  args.epilogue.ptr_residual, args.epilogue.ldr};
+                  args.epilogue.ptr_residual, args.epilogue.ldr, args.epilogue.ptr_residual0, args.epilogue.ldr0};
   }
 
   static dim3 get_grid_shape(Params const& params) {
@@ -391,6 +410,44 @@ struct B2bResident {
     return dim3(ctas, 1, 1);
   }
   static dim3 get_block_shape() { return dim3(MaxThreadsPerBlock, 1, 1); }
+
+  // A residual's tile into a consumer warpgroup's staging buffer: `rows` rows (the tile's rows
+  // within M) of `n` columns (n, ld and the rows' starts 16-byte aligned: can_implement) from
+  // `src`, its rows `ld` elements apart, 16-byte cp.async by rows as D leaves the buffer; zero
+  // in the rest of the buffer's BlockM x Width (cp.async's zero fill: nothing is read there),
+  // so that columns past N0 add nothing to act0's padding columns. Committed as one group; the
+  // caller waits for it (cp_async_wait, then the warpgroup's barrier) before reading it back.
+  // A thread's chunk column is the same on every pass, its rows kRowsPerPass apart: one
+  // address, one column test, and a row test per pass (4 passes where Width = 64). Where the
+  // chunks of a row do not divide the warpgroup (Width = 48, 80, 96...), the threads past
+  // kRowsPerPass whole rows sit out (2 of 128 where Width = 48) rather than each chunk paying a
+  // division and a 64-bit address.
+  template <int Width>
+  CUTLASS_DEVICE static void copy_tile_async(Element* staged, Element const* src, int64_t ld, int n, int rows,
+                                             int thread) {
+    constexpr int kChunks = Width / Alignment;
+    static_assert(kChunks <= cutlass::NumThreadsPerWarpGroup, "a row is at most one 16-byte chunk a thread");
+    static_assert(Width <= kStagedWidth, "the staging buffer holds the tile");
+    constexpr int kRowsPerPass = cutlass::NumThreadsPerWarpGroup / kChunks;
+    constexpr int kPasses = (BlockM + kRowsPerPass - 1) / kRowsPerPass;
+    int chunk_row = thread / kChunks;
+    int chunk_column = (thread % kChunks) * Alignment;
+    if (chunk_row < kRowsPerPass) {
+      bool column_in = chunk_column < n;
+      const Element* in = src + static_cast<int64_t>(chunk_row) * ld + chunk_column;
+      int64_t pass_stride = static_cast<int64_t>(kRowsPerPass) * ld;
+      CUTLASS_PRAGMA_UNROLL
+      for (int pass = 0; pass < kPasses; ++pass) {
+        int row = chunk_row + pass * kRowsPerPass;
+        // (the last pass reaches past the buffer's BlockM rows where kRowsPerPass does not divide it)
+        if ((pass + 1) * kRowsPerPass <= BlockM || row < BlockM) {
+          cutlass::arch::cp_async_zfill<16>(staged + row * kStagedRow + chunk_column, in, column_in && row < rows);
+        }
+        in += pass_stride;
+      }
+    }
+    cutlass::arch::cp_async_fence();
+  }
 
   // The first GEMM of one tile with W0 resident: k-block k of A from the pipeline's stage,
   // of W0 from its own slot; one batch of wgmmas in flight, each stage released once the
@@ -566,12 +623,8 @@ struct B2bResident {
       hold_biases(bias1_held, tOcO, params.ptr_bias1, params.n1);
     }
 
-    // D's tile leaves shared memory (and a residual's enters it) in 16-byte chunks by rows: a
-    // thread's chunk column is the same on every pass, its rows kRowsPerPass apart: one
-    // address, one column test, and a row test per pass (4 passes where N1 = 64). Where the
-    // chunks of a row do not divide the warpgroup (N1 = 40, 48, 80, 96...), the threads past
-    // kRowsPerPass whole rows sit out (2 of 128 where N1 = 48) rather than each chunk paying a
-    // division and a 64-bit address.
+    // D's tile leaves shared memory in 16-byte chunks by rows, as a residual's enters it
+    // (copy_tile_async says how the chunks fall).
     constexpr int kChunks = TileN1 / Alignment;
     constexpr int kThreads = cutlass::NumThreadsPerWarpGroup;
     static_assert(kChunks <= kThreads, "a row of D is at most one 16-byte chunk a thread");
@@ -585,23 +638,18 @@ struct B2bResident {
     for (int tile = blockIdx.x + consumer * gridDim.x; tile < params.tiles; tile += 2 * gridDim.x) {
       int row0 = tile * BlockM;
       int rows_in_tile = params.m - row0 < int{BlockM} ? params.m - row0 : int{BlockM};
-      if constexpr (kHasResidual) {
-        // The tile's residual into this warpgroup's D buffer (free: the last tile's store ended
-        // at barrier 8 + consumer), 16-byte cp.async by rows as D leaves it, in flight under
-        // both GEMMs; the epilogue reads each thread's pairs back where it then writes D's.
-        // 4-byte loads in wgmma's layout straight from global memory, in the epilogue, ran
-        // ResNet-50's bottleneck pair (N1 = 256) at 0.68x the unfused kernels on the H200.
-        if (chunk_active) {
-          const Element* in = params.ptr_residual + static_cast<int64_t>(row0 + chunk_row) * params.ldr + chunk_column;
-          int64_t pass_stride = static_cast<int64_t>(kRowsPerPass) * params.ldr;
-          CUTLASS_PRAGMA_UNROLL
-          for (int pass = 0; pass < kPasses; ++pass) {
-            int row = chunk_row + pass * kRowsPerPass;
-            cutlass::arch::cp_async<16>(staged + row * kStagedRow + chunk_column, in, row < rows_in_tile);
-            in += pass_stride;
-          }
-        }
-        cutlass::arch::cp_async_fence();
+      // The tile's residual into this warpgroup's D buffer (free: the last tile's store ended
+      // at barrier 8 + consumer), in flight under the GEMMs; an epilogue reads each thread's
+      // pairs back in wgmma's layout. 4-byte loads in wgmma's layout straight from global
+      // memory, in the epilogue, ran ResNet-50's bottleneck pair (N1 = 256) at 0.68x the
+      // unfused kernels on the H200. R0 first, under the first GEMM; R then only once the first
+      // epilogue has read R0 (under the second GEMM, below), else under both.
+      if constexpr (kHasResidual0) {
+        copy_tile_async<TileN0>(staged, params.ptr_residual0 + static_cast<int64_t>(row0) * params.ldr0, params.ldr0,
+                                params.n0, rows_in_tile, mma_thread_idx);
+      } else if constexpr (kHasResidual) {
+        copy_tile_async<TileN1>(staged, params.ptr_residual + static_cast<int64_t>(row0) * params.ldr, params.ldr,
+                                params.n1, rows_in_tile, mma_thread_idx);
       }
       Tensor acc0 = partition_fragment_C(tiled_mma0, take<0, 2>(TileShape0{}));
       math_order.wait();
@@ -615,18 +663,34 @@ struct B2bResident {
       }
       read_state.advance(2 * k_tiles);
 
+      if constexpr (kHasResidual0) {  // every thread's copies landed, then the warpgroup's
+        cutlass::arch::cp_async_wait<0>();
+        cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
+      }
       CUTLASS_PRAGMA_UNROLL
-      for (int i = 0; i < size(acc0); ++i) {
-        float x = acc0(i);
-        if constexpr (kHasBias0 && kBiasInRegisters) {
-          x += bias0_held[column_slot(i)];
-        } else if constexpr (kHasBias0) {
-          int column = get<1>(tScS(i));
-          x += column < params.n0 ? static_cast<float>(params.ptr_bias0[column]) : 0.0f;
+      for (int i = 0; i < size(acc0); i += 2) {  // values 2j, 2j+1: one row's adjacent columns
+        float x[2] = {acc0(i), acc0(i + 1)};
+        CUTLASS_PRAGMA_UNROLL
+        for (int j = 0; j < 2; ++j) {
+          if constexpr (kHasBias0 && kBiasInRegisters) {
+            x[j] += bias0_held[column_slot(i + j)];
+          } else if constexpr (kHasBias0) {
+            int column = get<1>(tScS(i + j));
+            x[j] += column < params.n0 ? static_cast<float>(params.ptr_bias0[column]) : 0.0f;
+          }
+        }
+        if constexpr (kHasResidual0) {
+          // R0's two values at the pair's place, from the staged tile, added in fp32 before
+          // act0 as the unfused GEMM's epilogue adds them (zero past N0: copy_tile_async).
+          auto residual = *reinterpret_cast<const cutlass::AlignedArray<Element, 2>*>(
+              staged + get<0>(tScS(i)) * kStagedRow + get<1>(tScS(i)));
+          x[0] += static_cast<float>(residual[0]);
+          x[1] += static_cast<float>(residual[1]);
         }
         // Columns past N0 hold act0(0 + 0): W1's rows there are zero-filled by TMA, so they
         // add nothing to D.
-        acc0(i) = activation0(x);
+        acc0(i) = activation0(x[0]);
+        acc0(i + 1) = activation0(x[1]);
       }
       Tensor op1 = cutlass::fmha::collective::make_acc_into_op<Element>(acc0, typename TiledMma1::LayoutA_TV{});
 
@@ -639,6 +703,15 @@ struct B2bResident {
       warpgroup_arrive();
       cutlass::fmha::collective::gemm_zero_acc(tiled_mma1, op1, tOrW1(_, _, _, 0), acc1);
       warpgroup_commit_batch();
+      if constexpr (kHasResidual0) {
+        // Every thread has read its R0 values (they went into op1, the wgmma's operand): the
+        // buffer is free for D's writes below, and for R, whose copy runs under this GEMM.
+        cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
+        if constexpr (kHasResidual) {
+          copy_tile_async<TileN1>(staged, params.ptr_residual + static_cast<int64_t>(row0) * params.ldr, params.ldr,
+                                  params.n1, rows_in_tile, mma_thread_idx);
+        }
+      }
       warpgroup_wait<0>();
       warpgroup_fence_operand(acc1);
 
@@ -671,8 +744,8 @@ struct B2bResident {
         if constexpr (kHasResidual) {
           // The residual's two values at the pair's place, from the staged tile (where this
           // thread writes D's two below), added in fp32 before act1 as the unfused GEMM's
-          // epilogue adds them. Rows and columns past M and N1 hold stale values and are
-          // never stored.
+          // epilogue adds them. Rows and columns past M and N1 hold zeros (copy_tile_async) and
+          // are never stored.
           auto residual = *reinterpret_cast<const cutlass::AlignedArray<Element, 2>*>(staged + row * kStagedRow + column);
           x0 += static_cast<float>(residual[0]);
           x1 += static_cast<float>(residual[1]);
@@ -716,10 +789,11 @@ template <
   class ElementBias1, bool kHasBias1, class Activation1,
   int Stages,
   int ResidentKTiles,      // k-blocks of W0 kept in shared memory (at least K0's); 0: W0 streamed
-  bool kHasResidual = false>  // D = act1(... + bias1 + R), R [M, N1] of D's type
+  bool kHasResidual = false,   // D = act1(... + bias1 + R), R [M, N1] of D's type
+  bool kHasResidual0 = false>  // D0 = act0(... + bias0 + R0), R0 [M, N0] of D's type
 using B2bResidentKernel = B2bResident<GemmFirstStage<Element, TileK, TileN0, StrideW0, Stages, ResidentKTiles>, TileN1, StrideW1,
                                       ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1,
-                                      kHasResidual>;
+                                      kHasResidual, kHasResidual0>;
 
 // b2b_conv_sm90's: output = act1(conv1x1(act0(conv(x, W0) + bias0), W1) + bias1), NHWC; W1 the
 // 1x1 filter [N1, 1, 1, N0], N0 contiguous.
@@ -732,11 +806,12 @@ template <
   class ElementBias1, bool kHasBias1, class Activation1,
   int Stages,
   int ResidentKTiles,      // k-blocks of W0 kept in shared memory (at least the (C, S, R) range's); 0: streamed
-  bool kHasResidual = false>  // output = act1(... + bias1 + R), R NHWC of the output's shape and type
+  bool kHasResidual = false,   // output = act1(... + bias1 + R), R NHWC of the output's shape and type
+  bool kHasResidual0 = false>  // the first product = act0(... + bias0 + R0), R0 NHWC of its shape, the output's type
 using B2bConvResidentKernel = B2bResident<ConvFirstStage<Element, TileK, TileN0, Stages, ResidentKTiles>, TileN1,
                                           cute::Stride<int64_t, cute::_1, int64_t>,
                                           ElementBias0, kHasBias0, Activation0, ElementBias1, kHasBias1, Activation1,
-                                          kHasResidual>;
+                                          kHasResidual, kHasResidual0>;
 
 // The host's arguments: a stride type's one runtime stride (cute::_1 for the contiguous mode),
 // batch stride 0 (b2b_sm90.py's make_arguments: A's and W0's, W1's).
