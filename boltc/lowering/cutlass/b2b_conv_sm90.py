@@ -17,7 +17,8 @@ configuration is its `B2bSm90Config` (variant "resident", both weights K-major),
 same `blocker`.
 
 Legality (`conv_sm90_refusal`): f16 or bf16 activation, filters, intermediate and output, one
-type; biases f16, bf16 or f32; NHWC, no groups; F0 and F1 multiples of 8 (16-byte rows of the
+type (a residual of either stage's output too: NHWC of that convolution's output shape, added
+before its activation); biases f16, bf16 or f32; NHWC, no groups; F0 and F1 multiples of 8 (16-byte rows of the
 second filter and of the output) and at most 256; TMA im2col's padding, corner and filter
 limits (conv_sm90's `im2col_blocker`). C need not be a multiple of 8: as conv_sm90's
 channel-padding TUs do, the entry point then first copies the activation and the first filter
@@ -25,9 +26,10 @@ into the workspace with C rounded up to 8 (zero channels add nothing to any sum)
 
 Entry point: the first convolution's sizes (n, h, w, c, f0, r, s, p, q, pad_top, pad_left,
 pad_bottom, pad_right, stride_h, stride_w, dilation_h, dilation_w), f1, then input, filter0,
-bias0, filter1, bias1 (D's pointer, unread, for a missing bias), output, workspace,
-workspace_size, stream; and NAME_workspace_size / NAME_can_implement with the same parameters
-up to the output. Returns a cutlass::Status (4, kErrorInvalidProblem, where the caller's P x Q
+bias0, filter1, bias1 (D's pointer, unread, for a missing bias), output, residual (the
+second stage's: rows F1 apart), residual0 (the first stage's: rows F0 apart; D's pointer,
+unread, for a missing residual), workspace, workspace_size, stream; and NAME_workspace_size /
+NAME_can_implement with the same parameters up to the residuals. Returns a cutlass::Status (4, kErrorInvalidProblem, where the caller's P x Q
 is not the problem's output or the kernel refuses the problem; 6 where the workspace is short of
 the padded copies).
 """
@@ -55,6 +57,7 @@ from boltc.lowering.cutlass.b2b_sm90 import (
     activation_of,
     bias_element,
     element_words,
+    named_residuals,
     one_element_type,
     residual_operand,
     resident_with_most_stages,
@@ -125,7 +128,8 @@ class B2bConvSm90Config(B2bSm90Config):
 
     @classmethod
     def for_problem(cls, element: Element, problem: ConvProblem, n1: int, *, bias0: Element | None, act0: str,
-                    bias1: Element | None, act1: str, residual: bool = False) -> B2bConvSm90Config | str:
+                    bias1: Element | None, act1: str, residual: bool = False,
+                    residual0: bool = False) -> B2bConvSm90Config | str:
         """The resident configuration for the first convolution `problem` feeding F1 = n1
         filters, or why there is none: k-blocks over the (C, S, R) range (`k_block_for`: 32 wide
         where C <= 32, else 64; the collective tiles the range as one), all of F0 and F1 (each
@@ -138,18 +142,20 @@ class B2bConvSm90Config(B2bSm90Config):
         return resident_with_most_stages(
             lambda stages, k_tiles: cls(element, tile_k, _round_up(problem.f, TILE_STEP), _round_up(n1, TILE_STEP),
                                         True, True, bias0, act0, bias1, act1, stages, RESIDENT, k_tiles, residual,
-                                        pad_channels=problem.c != channels),
+                                        residual0, pad_channels=problem.c != channels),
             # W0's slots: at most ceil(C / k-block) k-blocks per filter tap (the kernel's own
             # count, the tiler's, is checked against it: fewer where blocks span taps).
             -(-channels // tile_k) * problem.r * problem.s)
 
 
 def _params() -> tuple[CParam, ...]:
-    """conv_pair_params' with the second stage's residual after the output (an NHWC tensor of
-    the output's shape: its rows are F1 apart)."""
+    """conv_pair_params' with the stages' residuals after the output: the second's (an NHWC
+    tensor of the output's shape: its rows are F1 apart), then the first's (of the first
+    convolution's output shape: its rows are F0 apart)."""
     params = list(conv_pair_params(GEOMETRY))
     after_output = [p.name for p in params].index("output") + 1
-    params.insert(after_output, CParam("residual", "const void*", ParamRole.LEAF, 2))
+    params[after_output:after_output] = [CParam("residual", "const void*", ParamRole.LEAF, 2),
+                                         CParam("residual0", "const void*", ParamRole.LEAF, 3)]
     return tuple(params)
 
 
@@ -174,6 +180,7 @@ constexpr int AlignmentA = Kernel::Alignment;
 constexpr bool kHasBias0 = Kernel::HasBias0;
 constexpr bool kHasBias1 = Kernel::HasBias1;
 constexpr bool kHasResidual = Kernel::HasResidual;
+constexpr bool kHasResidual0 = Kernel::HasResidual0;
 using ProblemShape = typename Kernel::ProblemShape;
 """
 
@@ -202,7 +209,7 @@ typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
        static_cast<const Element*>(filter1), typename Kernel::StrideW1{int64_t(f0), {}, 0},
        static_cast<const typename Kernel::ElementBias0*>(bias0), f1},
       {static_cast<Element*>(output), int64_t(f1), static_cast<const typename Kernel::ElementBias1*>(bias1), f1,
-       static_cast<const Element*>(residual), int64_t(f1)},
+       static_cast<const Element*>(residual), int64_t(f1), static_cast<const Element*>(residual0), int64_t(f0)},
       cutlass::KernelHardwareInfo{}};
   args.hw_info.sm_count = sm_count;
   return args;
@@ -234,8 +241,8 @@ BOLTC_EXPORT int @NAME@_can_implement(@PROBLEM@) {
                           ? cutlass::Status::kSuccess : cutlass::Status::kErrorInvalidProblem);
 }
 
-// output = act1(conv1x1(act0(conv(input, filter0) + bias0), filter1) + bias1); returns a
-// cutlass::Status.
+// output = act1(conv1x1(act0(conv(input, filter0) + bias0 [+ residual0]), filter1) + bias1
+// [+ residual]); returns a cutlass::Status.
 BOLTC_EXPORT int @NAME@(@PROBLEM@, void* workspace, size_t workspace_size, cudaStream_t stream) {
   if (!problem_fits(@FORWARD@)) {
     return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
@@ -316,9 +323,7 @@ def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm9
     if isinstance(stages, str):
         return stages
     named = {"the input": first.input, "the first filter": first.filter, "the first product": first.result,
-             "the second filter": second.filter, "the output": second.result}
-    if stages[1].residual is not None:
-        named["the residual"] = stages[1].residual
+             "the second filter": second.filter, "the output": second.result, **named_residuals(stages)}
     element = one_element_type(named, element_words(named, "filters"))
     if isinstance(element, str):
         return element
@@ -333,7 +338,8 @@ def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm9
             return f"{what}={channels} is not a multiple of {vector} elements (16-byte rows)"
     config = B2bConvSm90Config.for_problem(element, problem, n1, bias0=bias_element(stages[0]), act0=activation_of(stages[0]),
                                            bias1=bias_element(stages[1]), act1=activation_of(stages[1]),
-                                           residual=stages[1].residual is not None)
+                                           residual=stages[1].residual is not None,
+                                           residual0=stages[0].residual is not None)
     if isinstance(config, str):
         return config
     return B2bConvSm90Plan(problem, n1, config, stages[0], stages[1])
@@ -359,6 +365,7 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bLowering:
         bias_operand(plan.stage1.bias),
         RESULT,
         residual_operand(plan.stage1.residual),
+        residual_operand(plan.stage0.residual),
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bLowering(B2bConvSm90Kernel(plan.config), values, "sm_90a: the resident b2b kernel, TMA im2col first stage")

@@ -204,8 +204,9 @@ def simt_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSimtPlan | s
     pair = gemm_pair(first, second)
     if isinstance(pair, str):
         return pair
-    if pair.stage1.residual is not None:
-        return f"the second gemm adds a residual; {FAMILY} adds none (the resident Hopper kernel does)"
+    for which, stage in (("first", pair.stage0), ("second", pair.stage1)):
+        if stage.residual is not None:
+            return f"the {which} gemm adds a residual; {FAMILY} adds none (the resident Hopper kernel does)"
     for which, stage in (("first", pair.stage0), ("second", pair.stage1)):
         if stage.activation not in (None, "relu"):
             return (f"the {which} gemm's activation is {stage.activation}; "

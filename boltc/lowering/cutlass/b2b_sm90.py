@@ -54,13 +54,16 @@ Legality (`B2bSm90Config.blocker`, `sm90_refusal`; refusals name the reason)
 - epilogues: `analysis.b2b_sm80.stage_epilogue`'s kinds in both stages: acc, acc + bias and
   an activation of either (unlike example 13, a bias-free first stage is fine here): relu on
   both kernels, gelu (erf, tanh), silu, sigmoid, hardswish, softplus and tanh on the resident
-  one (`SM90_ACTIVATIONS`, `activation_functor`); on the resident kernel the second stage may
-  also add a residual R [M, N1] of D's type before its activation (`residual`; the entry
-  point's `residual`, `ldr`; R copied into D's staging buffer by cp.async under the GEMMs).
+  one (`SM90_ACTIVATIONS`, `activation_functor`); on the resident kernel either stage may
+  also add a residual of its result's shape and the one element type before its activation:
+  R0 [M, N0] in the first (`residual0`; the entry point's `residual0`, `ldr0`, N0 then a
+  multiple of 8: 16-byte rows), R [M, N1] in the second (`residual`; `residual`, `ldr`), each
+  copied into D's staging buffer by cp.async, R0 under the first GEMM, R under the GEMMs (only
+  the second where R0 is there too).
 
 Entry point (the three C functions of the other families: launch, workspace size,
-can-implement): m, n0, n1, k0, a, lda, w0, ldw0, bias0, w1, ldw1, bias1, d, ldd, residual, ldr, workspace,
-workspace_size, stream. The launch reads the SM count of the current device for the
+can-implement): m, n0, n1, k0, a, lda, w0, ldw0, bias0, w1, ldw1, bias1, d, ldd, residual, ldr, residual0,
+ldr0, workspace, workspace_size, stream. The launch reads the SM count of the current device for the
 persistent grid. No workspace. can_implement looks at the problem only, never at a pointer:
 the model calls it once at creation with null pointers (host.py, prepare_queries); the launch
 refuses a null bias pointer where the kernel reads one.
@@ -183,6 +186,8 @@ class B2bSm90Config(SelfChecking):
     resident_k_tiles: int = 0
     # RESIDENT only: the second stage adds a residual R [M, N1] of D's type before act1.
     residual: bool = False
+    # RESIDENT only: the first stage adds a residual R0 [M, N0] of the same type before act0.
+    residual0: bool = False
 
     def summary(self) -> str:
         def stage(bias: Element | None, act: str, residual: bool = False) -> str:
@@ -200,7 +205,8 @@ class B2bSm90Config(SelfChecking):
         return (f"{FAMILY} {self.variant} {self.element.short} {shape}, "
                 f"W0 {'[N0,K0]' if self.w0_k_major else '[K0,N0]'}, "
                 f"W1 {'[N1,N0]' if self.w1_k_major else '[N0,N1]'}, stages {self.stages}, "
-                f"epilogues {stage(self.bias0, self.act0)} / {stage(self.bias1, self.act1, self.residual)}")
+                f"epilogues {stage(self.bias0, self.act0, self.residual0)} / "
+                f"{stage(self.bias1, self.act1, self.residual)}")
 
     def blocker(self) -> str | None:
         if self.element not in (Element.F16, Element.BF16):
@@ -208,7 +214,7 @@ class B2bSm90Config(SelfChecking):
         for what, act in (("act0", self.act0), ("act1", self.act1)):
             if act != IDENTITY and act not in SM90_ACTIVATIONS:
                 return f"{what}={act!r} is not an activation the kernels apply ({', '.join(sorted(SM90_ACTIVATIONS))})"
-        if self.variant == STREAMED and self.residual:
+        if self.variant == STREAMED and (self.residual or self.residual0):
             return "the streamed kernel adds no residual; the resident kernel does"
         if self.variant == STREAMED and {self.act0, self.act1} - {IDENTITY, "relu"}:
             # example 88's collective (b2b_sm90_collective.hpp) applies ReLu or Identity, and
@@ -267,7 +273,9 @@ class B2bSm90Config(SelfChecking):
                 w0 = _round_up(max(self.resident_k_tiles, 2) * self.block_n0 * self.tile_k0 * e, 1024)
                 stage = RESIDENT_BLOCK_M * self.tile_k0 * e
                 w1 += w0
-            staged = 2 * RESIDENT_BLOCK_M * (self.tile_n1 + STAGED_ROW_PAD) * e  # both warpgroups' D tiles
+            # both warpgroups' D tiles, R0's first where there is one (kStagedWidth)
+            width = max(self.block_n0, self.tile_n1) if self.residual0 else self.tile_n1
+            staged = 2 * RESIDENT_BLOCK_M * (width + STAGED_ROW_PAD) * e
             # barriers (< 256 bytes) and the staged tiles after the 1024-aligned tensors
             return w1 + _round_up(self.stages * stage, 1024) + _round_up(staged + 256, SMEM_RESERVED)
         a_tile = BLOCK_M * self.tile_k0 * e
@@ -277,17 +285,18 @@ class B2bSm90Config(SelfChecking):
     @classmethod
     def choose(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
                bias0: Element | None, act0: str, bias1: Element | None, act1: str,
-               residual: bool = False) -> B2bSm90Config:
+               residual: bool = False, residual0: bool = False) -> B2bSm90Config:
         """The resident kernel where all of N0 and N1 fit it (N0 <= 256, registers): the
         k-block all of K0 up to 64, else 64; the most stages (up to 16) shared memory holds.
         Else example 88's: the smallest tiles holding K0 and N1; BlockN0 128 where N0 fills it
         and registers allow, else 64; the most stages (up to 5) shared memory holds.
         InvalidKernelConfig with the reasons where nothing fits."""
         resident = cls.choose_resident(element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
-                                       bias0=bias0, act0=act0, bias1=bias1, act1=act1, residual=residual)
+                                       bias0=bias0, act0=act0, bias1=bias1, act1=act1, residual=residual,
+                                       residual0=residual0)
         if isinstance(resident, B2bSm90Config):
             return resident
-        if residual:
+        if residual or residual0:
             raise InvalidKernelConfig(f"{FAMILY}: the resident kernel: {resident} (the streamed kernel adds no residual)")
         try:
             return cls.choose_streamed(element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
@@ -298,7 +307,7 @@ class B2bSm90Config(SelfChecking):
     @classmethod
     def choose_resident(cls, element: Element, k0: int, n0: int, n1: int, *, w0_k_major: bool, w1_k_major: bool,
                         bias0: Element | None, act0: str, bias1: Element | None, act1: str,
-                        residual: bool = False) -> B2bSm90Config | str:
+                        residual: bool = False, residual0: bool = False) -> B2bSm90Config | str:
         """The resident kernel's configuration, or why it takes no such chain."""
         if n0 > RESIDENT_MAX_N0 or n1 > MAX_N1:
             return f"N0={n0} and N1={n1} must be at most {RESIDENT_MAX_N0} and {MAX_N1} (one wgmma N each)"
@@ -306,7 +315,7 @@ class B2bSm90Config(SelfChecking):
         tile_n0, tile_n1 = _round_up(n0, TILE_STEP), _round_up(n1, TILE_STEP)
         return resident_with_most_stages(
             lambda stages, k_tiles: cls(element, tile_k, tile_n0, tile_n1, w0_k_major, w1_k_major,
-                                        bias0, act0, bias1, act1, stages, RESIDENT, k_tiles, residual),
+                                        bias0, act0, bias1, act1, stages, RESIDENT, k_tiles, residual, residual0),
             -(-k0 // tile_k))
 
     @classmethod
@@ -355,6 +364,13 @@ class B2bSm90Config(SelfChecking):
         functors = (activation_functor(act, self.element) for act in (self.act0, self.act1))
         return tuple(dict.fromkeys(f.header for f in functors if f.header))
 
+    def _residual_arguments(self) -> tuple[str, ...]:
+        """B2bResident's trailing kHasResidual, kHasResidual0 (both false by default): as few as
+        say them."""
+        if self.residual0:
+            return (_bool(self.residual), "true")
+        return ("true",) if self.residual else ()
+
     def template_arguments(self) -> tuple[str, ...]:
         """The kernel template's arguments, in order (B2bKernelBuilder's, or B2bResidentKernel's
         for the resident kernel: the headers' declarations)."""
@@ -369,7 +385,7 @@ class B2bSm90Config(SelfChecking):
                     self.stride_w0, self.stride_w1,
                     bias(self.bias0), _bool(self.bias0 is not None), act(self.act0),
                     bias(self.bias1), _bool(self.bias1 is not None), act(self.act1),
-                    str(self.stages), str(self.resident_k_tiles), *(["true"] if self.residual else []))
+                    str(self.stages), str(self.resident_k_tiles), *self._residual_arguments())
         return (self.element.cpp, str(self.block_n0), str(self.tile_k0), str(self.tile_n1),
                 self.layout_w0, self.layout_w1,
                 bias(self.bias0), _bool(self.bias0 is not None), act(self.act0),
@@ -432,6 +448,7 @@ def _params() -> tuple[CParam, ...]:
         CParam("bias1", "const void*", R.LEAF, 1),
         CParam("d", "void*", R.D), CParam("ldd", "int64_t", R.LDD),
         CParam("residual", "const void*", R.LEAF, 2), CParam("ldr", "int64_t", R.LEAF_LD, 2),
+        CParam("residual0", "const void*", R.LEAF, 3), CParam("ldr0", "int64_t", R.LEAF_LD, 3),
         CParam("workspace", "void*", R.WORKSPACE), CParam("workspace_size", "size_t", R.WORKSPACE_SIZE),
         CParam("stream", "cudaStream_t", R.STREAM),
     )
@@ -457,6 +474,7 @@ using Element = typename Kernel::Element;
 constexpr bool kHasBias0 = Kernel::HasBias0;
 constexpr bool kHasBias1 = Kernel::HasBias1;
 constexpr bool kHasResidual = Kernel::HasResidual;
+constexpr bool kHasResidual0 = Kernel::HasResidual0;
 
 typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
   typename Kernel::Arguments args{
@@ -466,7 +484,7 @@ typename Kernel::Arguments make_arguments(@PROBLEM@, int sm_count) {
        static_cast<const Element*>(w1), boltc::b2b_sm90_resident::make_stride_ld<typename Kernel::StrideW1>(ldw1),
        static_cast<const typename Kernel::ElementBias0*>(bias0), n1},
       {static_cast<Element*>(d), ldd, static_cast<const typename Kernel::ElementBias1*>(bias1), n1,
-       static_cast<const Element*>(residual), ldr},
+       static_cast<const Element*>(residual), ldr, static_cast<const Element*>(residual0), ldr0},
       cutlass::KernelHardwareInfo{}};
   args.hw_info.sm_count = sm_count;
   return args;
@@ -485,7 +503,8 @@ using Builder = boltc::b2b_sm90::B2bKernelBuilder<
 using Kernel = typename Builder::Kernel;
 constexpr bool kHasBias0 = Builder::HasBias0;
 constexpr bool kHasBias1 = Builder::HasBias1;
-constexpr bool kHasResidual = false;  // the streamed kernel's epilogue adds none
+constexpr bool kHasResidual = false;  // the streamed kernel's epilogues add none
+constexpr bool kHasResidual0 = false;
 using Mainloop = typename Builder::Mainloop;
 using Epilogue = typename Builder::Epilogue;
 using Element = typename Mainloop::Element;
@@ -532,7 +551,8 @@ BOLTC_EXPORT int @NAME@_can_implement(@PROBLEM@) {
                           ? cutlass::Status::kSuccess : cutlass::Status::kErrorInvalidProblem);
 }
 
-// D[m, :] = act1(act0(A[m, :] W0 + bias0) W1 + bias1 [+ R[m, :]]); returns a cutlass::Status.
+// D[m, :] = act1(act0(A[m, :] W0 + bias0 [+ R0[m, :]]) W1 + bias1 [+ R[m, :]]); returns a
+// cutlass::Status.
 BOLTC_EXPORT int @NAME@(@PROBLEM@, void* workspace, size_t workspace_size, cudaStream_t stream) {
   if (!strides_fit(@FORWARD@)) {
     return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
@@ -554,7 +574,7 @@ LAUNCH = """\
   // The bias pointers are checked here, not in can_implement: the model's creation asks
   // can_implement with null pointers (boltc/lowering/host.py, prepare_queries).
   if ((kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr) || (kHasResidual && residual == nullptr)
-      || !Kernel::can_implement(args)) {
+      || (kHasResidual0 && residual0 == nullptr) || !Kernel::can_implement(args)) {
     return static_cast<int>(cutlass::Status::kErrorInvalidProblem);
   }
   typename Kernel::Params params = Kernel::to_underlying_arguments(args, workspace);
@@ -625,7 +645,7 @@ class B2bSm90Plan:
 class GemmPair:
     """What a b2b GEMM kernel reads of two gemms back to back (`gemm_pair`): A [rows, K0] row-major,
     W0 and W1 2-D (K-major where the gemm has transpose_b), one element type, each stage's
-    epilogue as (bias, relu)."""
+    epilogue as (bias, residual, activation)."""
 
     element: Element
     rows: int
@@ -652,14 +672,13 @@ def bias_element(stage: StageEpilogue) -> Element | None:
 
 
 def stage_epilogues(first: bolt.AnchorOp, second: bolt.AnchorOp, kind: str) -> tuple[StageEpilogue, StageEpilogue] | str:
-    """Both anchors' epilogues as (bias, activation), or what in one of them the b2b kernels
-    cannot express (`kind`: "gemm" or "convolution", for the words). Any activation of
-    SM90_ACTIVATIONS: the kernels that take fewer (b2b_gemm_simt, the streamed kernel) refuse
-    the rest themselves."""
+    """Both anchors' epilogues as (bias, residual, activation), or what in one of them the b2b
+    kernels cannot express (`kind`: "gemm" or "convolution", for the words). Any activation of
+    SM90_ACTIVATIONS, a residual in either stage: the kernels that take fewer (b2b_gemm_simt,
+    the streamed kernel) refuse the rest themselves."""
     stages = []
     for which, anchor in (("first", first), ("second", second)):
-        # a residual in the second stage only: the first product never leaves the kernel
-        stage = stage_epilogue(anchor, SM90_ACTIVATIONS, "the b2b kernels express", residual=which == "second")
+        stage = stage_epilogue(anchor, SM90_ACTIVATIONS, "the b2b kernels express", residual=True)
         if isinstance(stage, str):
             return f"the {which} {kind}: {stage}"
         stages.append(stage)
@@ -667,8 +686,8 @@ def stage_epilogues(first: bolt.AnchorOp, second: bolt.AnchorOp, kind: str) -> t
 
 
 def residual_operand(residual: SSAValue | None) -> tuple:
-    """The second stage's residual as its b2b operand; without one the result's pointer stands
-    in (never read: kHasResidual is false)."""
+    """A stage's residual as its b2b operand; without one the result's pointer stands in (never
+    read: that stage's kHasResidual0 / kHasResidual is false)."""
     return RESULT if residual is None else b2b_operand(residual)
 
 
@@ -677,12 +696,22 @@ def activation_of(stage: StageEpilogue) -> str:
     return stage.activation or IDENTITY
 
 
+# The stages' residuals as the refusals name them, first and second.
+RESIDUAL_NAMES = ("the first stage's residual", "the second stage's residual")
+
+
+def named_residuals(stages: tuple[StageEpilogue, StageEpilogue]) -> dict[str, SSAValue]:
+    """Each stage's residual, where it adds one, by its name in the refusals (RESIDUAL_NAMES):
+    what joins the operands that must share one element type."""
+    return {name: stage.residual for name, stage in zip(RESIDUAL_NAMES, stages) if stage.residual is not None}
+
+
 def element_words(named: dict[str, SSAValue], weights: str) -> str:
     """What must share one element type, in words: "the input, both `weights`, the first
-    product and the output" (and the residual, where `named` has one)."""
-    if "the residual" in named:
-        return f"the input, both {weights}, the first product, the output and the residual"
-    return f"the input, both {weights}, the first product and the output"
+    product and the output" (and the residuals `named` has)."""
+    words = ["the input", f"both {weights}", "the first product", "the output",
+             *(name for name in RESIDUAL_NAMES if name in named)]
+    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def one_element_type(named: dict[str, SSAValue], what: str) -> Element | str:
@@ -697,7 +726,8 @@ def one_element_type(named: dict[str, SSAValue], what: str) -> Element | str:
 
 def gemm_pair(first: bolt.AnchorOp, second: bolt.AnchorOp) -> GemmPair | str:
     """`first` feeding `second` as a b2b GEMM kernel reads them (the rules every b2b GEMM kernel
-    shares: row-major A, 2-D weights, bias and relu epilogues, one element type, f16 or bf16);
+    shares: row-major A, 2-D weights, bias, residual and activation epilogues, one element type,
+    f16 or bf16);
     else why not."""
     if not (isinstance(first, bolt.GemmOp) and isinstance(second, bolt.GemmOp)):
         return f"it pairs two gemms, not {first.name} and {second.name}"
@@ -710,9 +740,7 @@ def gemm_pair(first: bolt.AnchorOp, second: bolt.AnchorOp) -> GemmPair | str:
     if isinstance(stages, str):
         return stages
     named = {"the input": first.lhs, "the first weight": first.rhs, "the first product": first.result,
-             "the second weight": second.rhs, "the output": second.result}
-    if stages[1].residual is not None:
-        named["the residual"] = stages[1].residual
+             "the second weight": second.rhs, "the output": second.result, **named_residuals(stages)}
     element = one_element_type(named, element_words(named, "weights"))
     if isinstance(element, str):
         return element
@@ -736,10 +764,14 @@ def sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm90Plan | s
     for what, stride in strides.items():
         if stride % vector:
             return f"{what}={stride} is not a multiple of {vector} elements (TMA needs 16-byte strides)"
+    if pair.stage0.residual is not None and n0 % vector:
+        return (f"N0={n0} is not a multiple of {vector} elements: the first stage's residual is read in 16-byte "
+                "chunks of whole rows")
     try:
         config = B2bSm90Config.choose(pair.element, k0, n0, n1, w0_k_major=w0_k_major, w1_k_major=w1_k_major,
                                       bias0=pair.bias0, act0=activation_of(pair.stage0), bias1=pair.bias1, act1=activation_of(pair.stage1),
-                                      residual=pair.stage1.residual is not None)
+                                      residual=pair.stage1.residual is not None,
+                                      residual0=pair.stage0.residual is not None)
     except InvalidKernelConfig as e:
         return e.message.removeprefix(f"{FAMILY}: ")
     return B2bSm90Plan(pair.rows, k0, n0, n1, config, pair.stage0, pair.stage1)
@@ -764,6 +796,7 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
         bias_operand(plan.stage1.bias),
         RESULT, plan.n1,
         residual_operand(plan.stage1.residual), plan.n1,
+        residual_operand(plan.stage0.residual), plan.n0,
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bLowering(B2bSm90Kernel(c), values, "sm_90a: TMA + wgmma b2b kernel (example 88's structure)")
