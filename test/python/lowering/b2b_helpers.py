@@ -35,3 +35,21 @@ class ResidualConvChain(torch.nn.Module):
     def forward(self, x, r):
         y = self.conv1(torch.relu(self.conv0(x.permute(0, 3, 1, 2)))).permute(0, 2, 3, 1)
         return torch.relu(y + r)
+
+
+class FirstResidualConvChain(torch.nn.Module):
+    """relu(conv1x1(relu(conv3x3(x) + b0 + r0)) + b1 [+ r]): a residual r0 added before the first
+    activation (NHWC, of the 3x3's output shape), and with `second` a shortcut r added after the
+    1x1 as ResidualConvChain's. NHWC in and out; r0 is permuted where the convolution's output
+    is NCHW, so the permutes cancel against layout-nhwc's as the others do. forward(x, r0[, r])."""
+
+    def __init__(self, c: int, f0: int, f1: int, stride: int, second: bool = False):
+        super().__init__()
+        self.conv0 = torch.nn.Conv2d(c, f0, 3, stride=stride, padding=1)
+        self.conv1 = torch.nn.Conv2d(f0, f1, 1)
+        self.second = second
+
+    def forward(self, x, r0, *r):
+        h = torch.relu(self.conv0(x.permute(0, 3, 1, 2)) + r0.permute(0, 3, 1, 2))
+        y = self.conv1(h).permute(0, 2, 3, 1)
+        return torch.relu(y + r[0]) if self.second else torch.relu(y)

@@ -17,6 +17,7 @@ from boltc.compiler import load_for_compile, optimize
 from boltc.diagnostics import collecting_remarks
 from boltc.dialects import bolt
 from boltc.lowering.anchors import lower_anchor
+from boltc.lowering.build import Arch
 from boltc.lowering.cutlass.b2b_conv_sm90 import (
     B2bConvSm90Config,
     B2bConvSm90Kernel,
@@ -30,7 +31,7 @@ from boltc.lowering.host import IntArgument, OperandPointer, ResultPointer
 from boltc.passes.fuse_b2b import b2b_remarks, build_b2b, gpu_target
 
 import b2b_helpers
-from nvcc_objects import NVCC_MISSING
+from nvcc_objects import NVCC_MISSING, compile_kernel_object
 from test_b2b_sm90 import host_check_rows
 
 
@@ -112,9 +113,65 @@ def test_a_residual_in_the_second_stage_is_fused_and_passed():
     cfg = lower_b2b_conv(op).kernel.config
     assert cfg.residual and cfg.template_arguments()[-1] == "true"
     assert "relu(acc + bias + residual)" in cfg.summary()
+    assert args["residual0"] == ResultPointer()  # none in the first stage: the output's pointer stands in
     # Without one the output's pointer stands in (never read)
     plain = lower_anchor(b2b_of(*chain(c=48, f0=64, f1=32, stride=2, hw=28, batch=4)), "sm_90a")
     assert dict(zip([name for _, name in plain.parameters], plain.arguments))["residual"] == ResultPointer()
+
+
+def first_residual_b2b(c: int, f0: int, f1: int, stride: int, hw: int, second: bool = False) -> bolt.B2bOp:
+    """b2b_helpers.FirstResidualConvChain (r0 before the first relu; with `second`, r after the
+    1x1 too) through the pipeline for sm_90a, fuse-b2b on: its one bolt.b2b."""
+    model = b2b_helpers.FirstResidualConvChain(c, f0, f1, stride, second=second).half()
+    out = (hw + 2 - 3) // stride + 1
+    inputs = [torch.randn(4, hw, hw, c, dtype=torch.half), torch.randn(4, out, out, f0, dtype=torch.half)]
+    if second:
+        inputs.append(torch.randn(4, out, out, f1, dtype=torch.half))
+    module, _ = load_for_compile(model, tuple(inputs))
+    optimize(module, "sm_90a", "f16", fuse_b2b=True)
+    [op] = [o for o in module.walk() if isinstance(o, bolt.B2bOp)]
+    return op
+
+
+def test_a_residual_in_the_first_stage_is_fused_and_passed():
+    """relu(conv1x1(relu(conv3x3(x) + b0 + r0)) + b1): r0, NHWC of the 3x3's output shape, is
+    the b2b's operand, passed as residual0 (its rows F0 apart: the entry point says so)."""
+    op = first_residual_b2b(48, 64, 32, 2, 28)
+    call = lower_anchor(op, "sm_90a")
+    assert call.family == "b2b_conv_sm90"
+    args = dict(zip([name for _, name in call.parameters], call.arguments))
+    first = [o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)][0]
+    [residual0] = [e for e in first.extras if bolt.shape_of(e) == bolt.shape_of(first.result)]
+    assert bolt.shape_of(residual0) == (4, 14, 14, 64)
+    assert args["residual0"] == OperandPointer(residual0.index)
+    assert args["residual"] == ResultPointer()
+    kernel = lower_b2b_conv(op).kernel
+    cfg = kernel.config
+    assert (cfg.residual0, cfg.residual) == (True, False)
+    assert cfg.template_arguments()[-2:] == ("false", "true")  # kHasResidual, kHasResidual0
+    assert "epilogues relu(acc + bias + residual) / relu(acc + bias)" in cfg.summary()
+    text = kernel.render()
+    assert "static_cast<const Element*>(residual0), int64_t(f0)}" in text
+    assert "(kHasResidual0 && residual0 == nullptr)" in text
+
+
+def test_residuals_in_both_stages_are_fused_and_passed():
+    op = first_residual_b2b(48, 64, 32, 2, 28, second=True)
+    call = lower_anchor(op, "sm_90a")
+    args = dict(zip([name for _, name in call.parameters], call.arguments))
+    first, second = [o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)]
+    for conv, name in ((first, "residual0"), (second, "residual")):
+        [residual] = [e for e in conv.extras if bolt.shape_of(e) == bolt.shape_of(conv.result)]
+        assert args[name] == OperandPointer(residual.index)
+    cfg = lower_b2b_conv(op).kernel.config
+    assert cfg.template_arguments()[-2:] == ("true", "true")
+    assert "epilogues relu(acc + bias + residual) / relu(acc + bias + residual)" in cfg.summary()
+
+
+def test_the_entry_point_takes_the_residuals_after_the_output():
+    names = [name for _, name in lower_anchor(b2b_of(*chain(c=64, f0=64, f1=64)), "sm_90a").parameters]
+    assert names[names.index("output"):] == ["output", "residual", "residual0", "workspace", "workspace_size",
+                                             "stream"]
 
 
 def test_rendering_names_the_conv_kernel_and_its_template_arguments():
@@ -195,13 +252,13 @@ _HOST_CHECKS = r"""
 
 int main() {
   // n, h, w, c, f0, r, s, p, q, pads (t, l, b, r), strides, dilations, f1, then the pointers
-  // (input, filter0, bias0, filter1, bias1, output, residual)
+  // (input, filter0, bias0, filter1, bias1, output, residual, residual0)
   std::printf("can_implement %d\n", @NAME@_can_implement(32, 112, 112, @C@, @N0@, 3, 3, 56, 56, 1, 1, 1, 1, 2, 2, 1, 1,
-      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
+      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
   std::printf("wrong_p %d\n", @NAME@_can_implement(32, 112, 112, @C@, @N0@, 3, 3, 57, 56, 1, 1, 1, 1, 2, 2, 1, 1,
-      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
+      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
   std::printf("workspace %zu\n", @NAME@_workspace_size(32, 112, 112, @C@, @N0@, 3, 3, 56, 56, 1, 1, 1, 1, 2, 2, 1, 1,
-      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
+      @N1@, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr));
   std::printf("smem %d\n", int(Kernel::SharedStorageSize));
   return 0;
 }
@@ -231,3 +288,15 @@ def test_b2b_conv_sm90_host_side_without_a_gpu(tmp_path: Path, c: int):
         assert workspace == 0
     [smem] = [int(r[1]) for r in rows if r[0] == "smem"]
     assert kernel.config.shared_memory_bytes() - 2048 <= smem <= kernel.config.shared_memory_bytes()
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(900)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_a_conv_chain_with_residuals_in_both_stages_compiles(tmp_path: Path):
+    """ResNet-50's bottleneck pair, 3x3 64 -> 1x1 256, with r0 added before the first relu and
+    the shortcut after the 1x1 (kHasResidual0 and kHasResidual: R0's 8 chunks a row under the
+    first GEMM, R's 32 under the second)."""
+    kernel = lower_b2b_conv(first_residual_b2b(64, 64, 256, 1, 30, second=True)).kernel
+    assert (kernel.config.residual0, kernel.config.residual, kernel.config.tile_n1) == (True, True, 256)
+    compile_kernel_object(kernel, Arch.parse("sm_90a"), tmp_path)

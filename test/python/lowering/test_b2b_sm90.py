@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,7 @@ IDENTITY = "cutlass::epilogue::thread::Identity<float>"
 from boltc.lowering.host import OperandPointer, ResultPointer
 from boltc.passes.fuse_b2b import build_b2b
 
+from gemm_text import parse_module
 from nvcc_objects import NVCC_MISSING, compile_kernel_object
 
 
@@ -238,26 +240,29 @@ def test_activations_past_relu_are_refused_by_the_streamed_kernel_and_unknown_na
 
 
 class ResidualChain(torch.nn.Module):
-    """act1(Linear(act0(Linear(x))) + r): the residual added in the second stage (`first=True`:
-    in the first stage instead, which no b2b kernel takes)."""
+    """act1(Linear(act0(Linear(x) [+ r0])) [+ r]): a residual added in the `stages` named
+    ("second", "first" or "both"); forward takes x, then r0 where there is one, then r."""
 
-    def __init__(self, k0: int, n0: int, n1: int, act0=None, act1=None, first: bool = False):
+    def __init__(self, k0: int, n0: int, n1: int, act0=None, act1=None, stages: str = "second"):
         super().__init__()
         self.lin0, self.lin1 = torch.nn.Linear(k0, n0), torch.nn.Linear(n0, n1)
         self.act0, self.act1 = act0 or torch.nn.ReLU(), act1 or torch.nn.ReLU()
-        self.first = first
+        self.first, self.second = stages in ("first", "both"), stages in ("second", "both")
 
-    def forward(self, x, r):
+    def forward(self, x, *residuals):
+        r0 = residuals[0] if self.first else None
+        r = residuals[-1] if self.second else None
         h = self.lin0(x)
-        h = self.act0(h + r) if self.first else self.act0(h)
+        h = self.act0(h if r0 is None else h + r0)
         y = self.lin1(h)
-        return self.act1(y) if self.first else self.act1(y + r)
+        return self.act1(y if r is None else y + r)
 
 
 def residual_pair(k0: int, n0: int, n1: int, rows: int = 4096, **kwargs) -> bolt.B2bOp:
     model = ResidualChain(k0, n0, n1, **kwargs).half()
-    width = n0 if kwargs.get("first") else n1
-    module, _ = load_for_compile(model, (torch.randn(rows, k0, dtype=torch.half), torch.randn(rows, width, dtype=torch.half)))
+    widths = {"first": [n0], "second": [n1], "both": [n0, n1]}[kwargs.get("stages", "second")]
+    inputs = [torch.randn(rows, width, dtype=torch.half) for width in (k0, *widths)]
+    module, _ = load_for_compile(model, tuple(inputs))
     optimize(module, "sm_90a", "f16", fuse_b2b=False)
     first, second = [op for op in module.walk() if isinstance(op, bolt.GemmOp)]
     b2b = build_b2b(first, second, bolt.Residence.REGISTERS)
@@ -275,29 +280,142 @@ def test_a_residual_in_the_second_stage_is_the_resident_kernel_s():
     assert c.template_arguments()[-1] == "true"  # B2bResidentKernel's kHasResidual
     assert "epilogues relu(acc + bias) / relu(acc + bias + residual)" in c.summary()
     text = lowered.kernel.render()
-    assert "static_cast<const Element*>(residual), ldr}" in text
+    assert ("static_cast<const Element*>(residual), ldr, static_cast<const Element*>(residual0), ldr0}"
+            in text)
     assert "(kHasResidual && residual == nullptr)" in text
     # The residual is the b2b's operand (r), its rows N1 apart; without one the result stands in.
-    args = dict(zip([p.name for p in lowered.kernel._entry_params()], lowered.arguments))
+    args = entry_arguments(lowered)
     body = op.body.block
     assert args["residual"] == ("input", [a.index for a in body.args if a.type == op.result_types[0]][0])
     assert args["ldr"] == 96
+    assert args["residual0"] == ("result",) and not c.residual0  # no first-stage residual
     plain = lower_b2b(pair(96, 32, 96))
-    plain_args = dict(zip([p.name for p in plain.kernel._entry_params()], plain.arguments))
+    plain_args = entry_arguments(plain)
     assert plain_args["residual"] == ("result",) and plain.kernel.config.residual is False
     assert plain.kernel.config.template_arguments()[-1] != "true"
 
 
-def test_a_residual_in_the_first_stage_or_on_the_streamed_kernel_is_refused():
-    first, second = [o for o in residual_pair(96, 32, 96, first=True).body.block.ops if isinstance(o, bolt.GemmOp)]
-    refusal = sm90_refusal(first, second)
-    assert isinstance(refusal, str) and refusal.startswith("the first gemm: the epilogue op 'bolt.ew.add'")
-    with pytest.raises(InvalidKernelConfig, match="the streamed kernel adds no residual"):
-        config(residual=True)
+def entry_arguments(lowered) -> dict:
+    """A lowered b2b's arguments by the entry point's parameter names."""
+    return dict(zip([p.name for p in lowered.kernel._entry_params()], lowered.arguments))
+
+
+def b2b_input_of_shape(op: bolt.B2bOp, shape: list[int]) -> tuple[str, int]:
+    """The one operand of the b2b of `shape`, as lowerings pass it."""
+    [index] = [a.index for a in op.body.block.args if list(bolt.shape_of(a)) == shape]
+    return ("input", index)
+
+
+def test_the_entry_point_takes_the_first_stage_s_residual_after_the_second_s():
+    names = [p.name for p in B2bSm90Kernel(config())._entry_params()]
+    assert names[names.index("d"):names.index("workspace")] == ["d", "ldd", "residual", "ldr", "residual0", "ldr0"]
+
+
+def test_a_residual_in_the_first_stage_is_the_resident_kernel_s():
+    """relu(Linear(relu(Linear(x) + b0 + r0)) + b1): r0 [M, N0] read in the first stage's
+    epilogue, before act0."""
+    op = residual_pair(96, 32, 96, stages="first")  # x [M, 96] and r0 [M, 32]: told apart by shape
+    lowered = lower_b2b(op)
+    c = lowered.kernel.config
+    assert (c.variant, c.residual0, c.residual) == (RESIDENT, True, False)
+    assert c.template_arguments()[-2:] == ("false", "true")  # kHasResidual, kHasResidual0
+    assert c.summary().endswith("epilogues relu(acc + bias + residual) / relu(acc + bias)")
+    text = lowered.kernel.render()
+    assert "(kHasResidual0 && residual0 == nullptr)" in text
+    assert "constexpr bool kHasResidual0 = Kernel::HasResidual0;" in text
+    args = entry_arguments(lowered)
+    assert args["residual0"] == b2b_input_of_shape(op, [4096, 32]) and args["ldr0"] == 32
+    assert args["residual"] == ("result",)  # none in the second stage: the result stands in
+
+
+def test_residuals_in_both_stages():
+    op = residual_pair(64, 128, 32, stages="both", act0=torch.nn.GELU(), act1=torch.nn.SiLU())
+    lowered = lower_b2b(op)
+    c = lowered.kernel.config
+    assert (c.residual0, c.residual, c.act0, c.act1) == (True, True, "gelu_erf", "silu")
+    assert c.template_arguments()[-2:] == ("true", "true")
+    assert "epilogues gelu_erf(acc + bias + residual) / silu(acc + bias + residual)" in c.summary()
+    args = entry_arguments(lowered)
+    assert (args["residual0"], args["ldr0"]) == (b2b_input_of_shape(op, [4096, 128]), 128)
+    assert (args["residual"], args["ldr"]) == (b2b_input_of_shape(op, [4096, 32]), 32)
+
+
+def test_the_staging_buffer_is_as_wide_as_r0_where_n0_is_wider():
+    """R0's tile goes through the D staging buffer: rows of max(N0, N1) where there is one
+    (the header's kStagedWidth), of N1 otherwise."""
+    def chosen(**residuals):
+        return B2bSm90Config.choose(Element.F16, 64, 128, 32, w0_k_major=True, w1_k_major=True, bias0=None,
+                                    act0="relu", bias1=None, act1="relu", **residuals)
+
+    plain, first = chosen(), chosen(residual0=True)
+    assert (plain.block_n0, plain.tile_n1, plain.stages) == (first.block_n0, first.tile_n1, first.stages)
+    staged = {width: -(-(2 * 64 * (width + 8) * 2 + 256) // 1024) * 1024 for width in (32, 128)}
+    assert first.shared_memory_bytes() - plain.shared_memory_bytes() == staged[128] - staged[32]
+    assert chosen(residual=True).shared_memory_bytes() == plain.shared_memory_bytes()
+    # N0 <= N1: the buffer already holds R0's rows
+    narrow = B2bSm90Config.choose(Element.F16, 64, 32, 128, w0_k_major=True, w1_k_major=True, bias0=None,
+                                  act0="relu", bias1=None, act1="relu")
+    assert narrow.shared_memory_bytes() == replace(narrow, residual0=True).shared_memory_bytes()
+
+
+def test_a_residual_on_the_streamed_kernel_is_refused():
+    for residual in ("residual", "residual0"):
+        with pytest.raises(InvalidKernelConfig, match="the streamed kernel adds no residual"):
+            config(**{residual: True})
     # N0 = 320 leaves only the streamed kernel, which adds no residual: refused, saying so.
-    first, second = [o for o in residual_pair(128, 320, 64).body.block.ops if isinstance(o, bolt.GemmOp)]
-    refusal = sm90_refusal(first, second)
-    assert isinstance(refusal, str) and "the streamed kernel adds no residual" in refusal
+    for stages in ("second", "first"):
+        first, second = gemms(residual_pair(128, 320, 64, stages=stages))
+        refusal = sm90_refusal(first, second)
+        assert isinstance(refusal, str) and "the streamed kernel adds no residual" in refusal, refusal
+
+
+def gemms(op: bolt.B2bOp) -> list[bolt.GemmOp]:
+    return [o for o in op.body.block.ops if isinstance(o, bolt.GemmOp)]
+
+
+def first_residual_chain(residual: str, n0: int = 32, w1: str = "32x96") -> str:
+    """relu(a W0 + r0) W1 in MLIR, W0 stored [N0, K0] (transpose_b: N0 is no row stride of it),
+    r0 of type `residual` (its shape and element type), W1 of shape `w1`: what torch cannot hand
+    the lowering (the pipeline casts, broadcasts and pads)."""
+    n1 = w1.split("x")[1]
+    return f"""
+func.func @chain(%a: tensor<4096x96xf16>, %w0: tensor<{n0}x96xf16>, %r: tensor<{residual}>, %w1: tensor<{w1}xf16>) -> tensor<4096x{n1}xf16> {{
+  %h = bolt.gemm %a, %w0 extras(%r : tensor<{residual}>) {{transpose_b}} : tensor<4096x96xf16>, tensor<{n0}x96xf16> -> tensor<4096x{n0}xf16> {{
+  ^bb0(%acc: tensor<4096x{n0}xf32>, %res: tensor<{residual}>):
+    %r32 = bolt.ew.cast %res : tensor<{residual}> -> tensor<{residual.rsplit("x", 1)[0]}xf32>
+    %s = bolt.ew.add %acc, %r32 : tensor<4096x{n0}xf32>, tensor<{residual.rsplit("x", 1)[0]}xf32> -> tensor<4096x{n0}xf32>
+    %y = bolt.ew.relu %s : tensor<4096x{n0}xf32> -> tensor<4096x{n0}xf32>
+    bolt.yield %y : tensor<4096x{n0}xf32>
+  }}
+  %o = bolt.gemm %h, %w1 : tensor<4096x{n0}xf16>, tensor<{w1}xf16> -> tensor<4096x{n1}xf16> {{
+  ^bb0(%acc: tensor<4096x{n1}xf32>):
+    bolt.yield %acc : tensor<4096x{n1}xf32>
+  }}
+  func.return %o : tensor<4096x{n1}xf16>
+}}
+"""
+
+
+@pytest.mark.parametrize("residual, n0, w1, reason", [
+    ("4096x32xf16", 32, "32x96", None),  # the chain the others vary: taken
+    ("4096x32xf32", 32, "32x96", "the input, both weights, the first product, the output and the first stage's "
+                                 "residual must share one element type, f16 or bf16 (got the input f16, "
+                                 "the first weight f16, the first product f16, the second weight f16, the output "
+                                 "f16, the first stage's residual f32)"),
+    ("4096x1xf16", 32, "32x96", "the first gemm: the epilogue op 'bolt.ew.add' is not one the b2b kernels express "
+                                "(a stage's epilogue is acc, acc + per-channel bias (+ a residual of the result's "
+                                "shape)"),
+    ("4096x20xf16", 20, "20x96", "N0=20 is not a multiple of 8 elements: the first stage's residual is read in "
+                                 "16-byte chunks of whole rows"),
+])
+def test_a_first_stage_residual_of_another_type_or_shape_is_refused_and_says_why(residual, n0, w1, reason):
+    first, second = [op for op in parse_module(first_residual_chain(residual, n0, w1)).walk()
+                     if isinstance(op, bolt.GemmOp)]
+    verdict = sm90_refusal(first, second)
+    if reason is None:
+        assert not isinstance(verdict, str) and verdict.config.residual0, verdict
+    else:
+        assert isinstance(verdict, str) and verdict.startswith(reason), verdict
 
 
 def test_lowering_on_sm90a_takes_the_hopper_kernel_with_the_b2b_operands():
@@ -411,6 +529,21 @@ def test_resident_kernel_with_boltc_functors_and_a_residual_compiles(tmp_path: P
     compile_kernel_object(lowered.kernel, Arch.parse("sm_90a"), tmp_path)
 
 
+@pytest.mark.nvcc
+@pytest.mark.timeout(900)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+@pytest.mark.parametrize("k0, n0, n1, stages, act1", [
+    (96, 128, 32, "first", torch.nn.ReLU()),  # R0 alone, wider than D: the staging buffer N0 wide
+    (96, 32, 96, "both", torch.nn.SiLU()),    # R0 under the first GEMM, R under the second
+], ids=["gelu-r0", "gelu-r0-silu-r"])
+def test_resident_kernel_with_a_first_stage_residual_compiles(tmp_path: Path, k0, n0, n1, stages, act1):
+    """GELU (erf) + R0 in the first stage (kHasResidual0), alone and with SiLU + R in the second."""
+    lowered = lower_b2b(residual_pair(k0, n0, n1, stages=stages, act0=torch.nn.GELU(), act1=act1))
+    c = lowered.kernel.config
+    assert (c.act0, c.residual0, c.residual) == ("gelu_erf", True, stages == "both")
+    compile_kernel_object(lowered.kernel, Arch.parse("sm_90a"), tmp_path)
+
+
 def test_a_pair_neither_kernel_runs_is_one_located_error_with_both_reasons():
     op = pair(576, 512, 64, bias0=False)  # K0 too wide for example 88's, N0 for the resident; no bias0 for example 13
     with pytest.raises(Exception, match="b2b_gemm_sm90 refused: K0=576.*resident kernel: N0=512.*; and .*per-channel bias") as info:
@@ -500,7 +633,7 @@ int main() {
   stages("K", typename Mainloop::SmemLayoutK{});
   stages("V", typename Mainloop::SmemLayoutV{});
   std::printf("can_implement %d\n", @NAME@_can_implement(@M@, @N0@, @N1@, @K0@, nullptr, @K0@, nullptr, @K0@,
-      nullptr, nullptr, @N0@, nullptr, nullptr, @N1@, nullptr, @N1@));  // ..., d, ldd, residual, ldr
+      nullptr, nullptr, @N0@, nullptr, nullptr, @N1@, nullptr, @N1@, nullptr, @N0@));  // ..., d, ldd, residual, ldr, residual0, ldr0
   std::printf("smem %d\n", int(Kernel::SharedStorageSize));
   return 0;
 }
@@ -537,9 +670,12 @@ _RESIDENT_HOST_CHECKS = r"""
 
 int main() {
   std::printf("can_implement %d\n", @NAME@_can_implement(@M@, @N0@, @N1@, @K0@, nullptr, @K0@, nullptr, @N0@,
-      nullptr, nullptr, @N1@, nullptr, nullptr, @N1@, nullptr, @N1@));  // ..., d, ldd, residual, ldr
+      nullptr, nullptr, @N1@, nullptr, nullptr, @N1@, nullptr, @N1@, nullptr, @N0@));  // ..., d, ldd, residual, ldr, residual0, ldr0
   std::printf("too_wide %d\n", @NAME@_can_implement(@M@, @N0@ + 16, @N1@, @K0@, nullptr, @K0@, nullptr, @N0@ + 16,
-      nullptr, nullptr, @N1@, nullptr, nullptr, @N1@, nullptr, @N1@));
+      nullptr, nullptr, @N1@, nullptr, nullptr, @N1@, nullptr, @N1@, nullptr, @N0@ + 16));
+  // R0's rows shorter than N0: refused where the kernel reads R0, unread (so accepted) elsewhere
+  std::printf("short_ldr0 %d\n", @NAME@_can_implement(@M@, @N0@, @N1@, @K0@, nullptr, @K0@, nullptr, @N0@,
+      nullptr, nullptr, @N1@, nullptr, nullptr, @N1@, nullptr, @N1@, nullptr, @N0@ - 8));
   std::printf("smem %d\n", int(Kernel::SharedStorageSize));
   return 0;
 }
@@ -549,18 +685,23 @@ int main() {
 @pytest.mark.nvcc
 @pytest.mark.timeout(900)
 @pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
-def test_resident_kernel_host_side_without_a_gpu(tmp_path: Path):
-    """The paper's chain M=128320, K0=96, N0=32, N1=96 (W0 [K0,N0], W1 [N0,N1], both biases) on
-    the resident kernel, its TU compiled into a host program (PTX only: no GPU code is run):
-    can_implement with null pointers accepts it and refuses an N0 past its tile, and the
+@pytest.mark.parametrize("m, k0, n0, n1, residual0", [
+    (128320, 96, 32, 96, False),
+    (3001, 64, 128, 32, True),  # R0 wider than D: the staging buffer's rows N0 wide (kStagedWidth)
+], ids=["paper", "r0-wider-than-d"])
+def test_resident_kernel_host_side_without_a_gpu(tmp_path: Path, m, k0, n0, n1, residual0):
+    """The paper's chain M=128320, K0=96, N0=32, N1=96 (W0 [K0,N0], W1 [N0,N1], both biases), and
+    a chain with a first-stage residual R0 wider than D, on the resident kernel, its TU compiled
+    into a host program (PTX only: no GPU code is run): can_implement with null pointers accepts
+    it and refuses an N0 past its tile, and R0's rows shorter than N0 where R0 is read; the
     kernel's shared storage is within the Python count (what `blocker` checks against 227 KB)."""
-    m, k0, n0, n1 = 128320, 96, 32, 96
     c = B2bSm90Config.choose(Element.F16, k0, n0, n1, w0_k_major=False, w1_k_major=False, bias0=Element.F16,
-                             act0="relu", bias1=Element.F16, act1="relu")
-    assert c.variant == RESIDENT
+                             act0="relu", bias1=Element.F16, act1="relu", residual0=residual0)
+    assert c.variant == RESIDENT and c.residual0 == residual0
     kernel = B2bSm90Kernel(c)
     rows = host_check_rows(tmp_path, kernel, _RESIDENT_HOST_CHECKS, m, k0, n0, n1)
     assert ["can_implement", "0"] in rows  # cutlass::Status::kSuccess
     assert ["too_wide", "0"] not in rows
+    assert (["short_ldr0", "0"] in rows) != residual0
     [smem] = [int(r[1]) for r in rows if r[0] == "smem"]
     assert c.shared_memory_bytes() - 2048 <= smem <= c.shared_memory_bytes()
