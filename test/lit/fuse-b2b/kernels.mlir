@@ -206,7 +206,7 @@ func.func @paper_chain_gelu_silu(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf1
 // the ones the Hopper kernels take.
 // CHECK-LABEL:   func.func @paper_chain_clamp
 // CHECK-NOT:       bolt.b2b
-// REMARK: remark: {{.*}}: sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: the first gemm: the epilogue op 'bolt.ew.clamp' is not one the b2b kernels express (a stage's epilogue is acc, acc + per-channel bias, and an optional activation after them: one of gelu_erf, gelu_tanh, hardswish, relu, sigmoid, silu, softplus, tanh); {{.*}}CUTLASS example 13: the first gemm: the epilogue op 'bolt.ew.clamp' is not one example 13 expresses
+// REMARK: remark: {{.*}}: sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: the first gemm: the epilogue op 'bolt.ew.clamp' is not one the b2b kernels express (a stage's epilogue is acc, acc + per-channel bias (+ a residual of the result's shape), and an optional activation after them: one of gelu_erf, gelu_tanh, hardswish, relu, sigmoid, silu, softplus, tanh); {{.*}}CUTLASS example 13: the first gemm: the epilogue op 'bolt.ew.clamp' is not one example 13 expresses
 func.func @paper_chain_clamp(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %w1: tensor<32x96xf16>) -> tensor<128320x96xf16> {
   %h = bolt.gemm %a, %w0 : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
   ^bb0(%acc: tensor<128320x32xf32>):
@@ -269,16 +269,96 @@ func.func @paper_chain_residual(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16
 
 // -----
 
-// A residual in the first stage: the first product never leaves the kernel, so no b2b kernel
-// adds one there. Two kernels.
+// A residual in the first stage (relu(a W0 + b0 + r0), r0 [M, N0]): the resident kernel copies
+// r0 into its staging buffer under the first GEMM and adds it in the first epilogue, so
+// b2b_gemm_sm90 runs it; r0 is a b2b operand, read by the first gemm's epilogue in the body.
+// Example 13 adds none (sm80-template.mlir).
 // CHECK-LABEL:   func.func @residual_in_the_first_stage
-// CHECK-NOT:       bolt.b2b
-// REMARK: remark: {{.*}}: sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: the first gemm: the epilogue op 'bolt.ew.add' is not one the b2b kernels express (a stage's epilogue is acc, acc + per-channel bias, and an optional activation after them: {{.*}})
-func.func @residual_in_the_first_stage(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %r: tensor<128320x32xf16>, %w1: tensor<32x96xf16>) -> tensor<128320x96xf16> {
-  %h = bolt.gemm %a, %w0 extras(%r : tensor<128320x32xf16>) : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
+// CHECK-SAME:      (%[[A:[a-z0-9_]+]]: tensor<128320x96xf16>, %[[W0:[a-z0-9_]+]]: tensor<96x32xf16>, %[[B0:[a-z0-9_]+]]: tensor<32xf16>, %[[R0:[a-z0-9_]+]]: tensor<128320x32xf16>, %[[W1:[a-z0-9_]+]]: tensor<32x96xf16>)
+// CHECK:           bolt.b2b registers(%[[A]], %[[W0]], %[[B0]], %[[R0]], %[[W1]]) {bolt.fusion_reason = "the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90
+// CHECK-NEXT:      ^bb0(%[[X:[a-z0-9_]+]]: tensor<128320x96xf16>, %[[F0:[a-z0-9_]+]]: tensor<96x32xf16>, %[[C0:[a-z0-9_]+]]: tensor<32xf16>, %[[RES:[a-z0-9_]+]]: tensor<128320x32xf16>, %[[F1:[a-z0-9_]+]]: tensor<32x96xf16>):
+// CHECK-NEXT:        %[[H:[a-z0-9_]+]] = bolt.gemm %[[X]], %[[F0]] extras(%[[C0]], %[[RES]] : tensor<32xf16>, tensor<128320x32xf16>)
+// CHECK:             bolt.gemm %[[H]], %[[F1]] :
+// ANALYSIS-LABEL:  func.func @residual_in_the_first_stage
+// ANALYSIS:          bolt.b2b registers
+// REMARK: remark: {{.*}}kernels.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' fused back to back with 'bolt.gemm': the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90
+func.func @residual_in_the_first_stage(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %b0: tensor<32xf16>, %r0: tensor<128320x32xf16>, %w1: tensor<32x96xf16>) -> tensor<128320x96xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0, %r0 : tensor<32xf16>, tensor<128320x32xf16>) : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
+  ^bb0(%acc: tensor<128320x32xf32>, %b: tensor<32xf16>, %res: tensor<128320x32xf16>):
+    %b32 = bolt.ew.cast %b : tensor<32xf16> -> tensor<32xf32>
+    %s = bolt.ew.add %acc, %b32 : tensor<128320x32xf32>, tensor<32xf32> -> tensor<128320x32xf32>
+    %r32 = bolt.ew.cast %res : tensor<128320x32xf16> -> tensor<128320x32xf32>
+    %t = bolt.ew.add %s, %r32 : tensor<128320x32xf32>, tensor<128320x32xf32> -> tensor<128320x32xf32>
+    %y = bolt.ew.relu %t : tensor<128320x32xf32> -> tensor<128320x32xf32>
+    bolt.yield %y : tensor<128320x32xf32>
+  }
+  %o = bolt.gemm %h, %w1 : tensor<128320x32xf16>, tensor<32x96xf16> -> tensor<128320x96xf16> {
+  ^bb0(%acc: tensor<128320x96xf32>):
+    bolt.yield %acc : tensor<128320x96xf32>
+  }
+  func.return %o : tensor<128320x96xf16>
+}
+
+// -----
+
+// Residuals in both stages (r0 [M, N0] before the first relu, r [M, N1] before the second): one
+// b2b_gemm_sm90, both residuals its operands (r copied only once the first epilogue has read r0).
+// CHECK-LABEL:   func.func @residuals_in_both_stages
+// CHECK-SAME:      (%[[A:[a-z0-9_]+]]: tensor<128320x96xf16>, %[[W0:[a-z0-9_]+]]: tensor<96x32xf16>, %[[R0:[a-z0-9_]+]]: tensor<128320x32xf16>, %[[W1:[a-z0-9_]+]]: tensor<32x96xf16>, %[[R:[a-z0-9_]+]]: tensor<128320x96xf16>)
+// CHECK:           bolt.b2b registers(%[[A]], %[[W0]], %[[R0]], %[[W1]], %[[R]]) {bolt.fusion_reason = "the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90
+// REMARK: remark: {{.*}}kernels.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' fused back to back with 'bolt.gemm': the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90
+func.func @residuals_in_both_stages(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %r0: tensor<128320x32xf16>, %w1: tensor<32x96xf16>, %r: tensor<128320x96xf16>) -> tensor<128320x96xf16> {
+  %h = bolt.gemm %a, %w0 extras(%r0 : tensor<128320x32xf16>) : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
   ^bb0(%acc: tensor<128320x32xf32>, %res: tensor<128320x32xf16>):
     %r32 = bolt.ew.cast %res : tensor<128320x32xf16> -> tensor<128320x32xf32>
     %s = bolt.ew.add %acc, %r32 : tensor<128320x32xf32>, tensor<128320x32xf32> -> tensor<128320x32xf32>
+    %y = bolt.ew.relu %s : tensor<128320x32xf32> -> tensor<128320x32xf32>
+    bolt.yield %y : tensor<128320x32xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%r : tensor<128320x96xf16>) : tensor<128320x32xf16>, tensor<32x96xf16> -> tensor<128320x96xf16> {
+  ^bb0(%acc: tensor<128320x96xf32>, %res: tensor<128320x96xf16>):
+    %r32 = bolt.ew.cast %res : tensor<128320x96xf16> -> tensor<128320x96xf32>
+    %s = bolt.ew.add %acc, %r32 : tensor<128320x96xf32>, tensor<128320x96xf32> -> tensor<128320x96xf32>
+    %y = bolt.ew.relu %s : tensor<128320x96xf32> -> tensor<128320x96xf32>
+    bolt.yield %y : tensor<128320x96xf32>
+  }
+  func.return %o : tensor<128320x96xf16>
+}
+
+// -----
+
+// A first-stage residual of another element type (f32 beside f16): the kernel copies it into
+// the staging buffer of the element type and adds it from there. Two kernels, and the remark
+// says which types differ.
+// CHECK-LABEL:   func.func @first_residual_of_another_type
+// CHECK-NOT:       bolt.b2b
+// REMARK: remark: {{.*}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: the input, both weights, the first product, the output and the first stage's residual must share one element type, f16 or bf16 (got the input f16, the first weight f16, the first product f16, the second weight f16, the output f16, the first stage's residual f32);
+func.func @first_residual_of_another_type(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %r0: tensor<128320x32xf32>, %w1: tensor<32x96xf16>) -> tensor<128320x96xf16> {
+  %h = bolt.gemm %a, %w0 extras(%r0 : tensor<128320x32xf32>) : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
+  ^bb0(%acc: tensor<128320x32xf32>, %res: tensor<128320x32xf32>):
+    %s = bolt.ew.add %acc, %res : tensor<128320x32xf32>, tensor<128320x32xf32> -> tensor<128320x32xf32>
+    %y = bolt.ew.relu %s : tensor<128320x32xf32> -> tensor<128320x32xf32>
+    bolt.yield %y : tensor<128320x32xf32>
+  }
+  %o = bolt.gemm %h, %w1 : tensor<128320x32xf16>, tensor<32x96xf16> -> tensor<128320x96xf16> {
+  ^bb0(%acc: tensor<128320x96xf32>):
+    bolt.yield %acc : tensor<128320x96xf32>
+  }
+  func.return %o : tensor<128320x96xf16>
+}
+
+// -----
+
+// A first-stage addend of another shape ([M, 1], a column broadcast) is no residual of the
+// result's shape: two kernels.
+// CHECK-LABEL:   func.func @first_addend_of_another_shape
+// CHECK-NOT:       bolt.b2b
+// REMARK: remark: {{.*}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_90a's b2b kernels cannot run it: b2b_gemm_sm90: the first gemm: the epilogue op 'bolt.ew.add' is not one the b2b kernels express (a stage's epilogue is acc, acc + per-channel bias (+ a residual of the result's shape), and an optional activation after them: {{.*}})
+func.func @first_addend_of_another_shape(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %c: tensor<128320x1xf16>, %w1: tensor<32x96xf16>) -> tensor<128320x96xf16> {
+  %h = bolt.gemm %a, %w0 extras(%c : tensor<128320x1xf16>) : tensor<128320x96xf16>, tensor<96x32xf16> -> tensor<128320x32xf16> {
+  ^bb0(%acc: tensor<128320x32xf32>, %col: tensor<128320x1xf16>):
+    %c32 = bolt.ew.cast %col : tensor<128320x1xf16> -> tensor<128320x1xf32>
+    %s = bolt.ew.add %acc, %c32 : tensor<128320x32xf32>, tensor<128320x1xf32> -> tensor<128320x32xf32>
     bolt.yield %s : tensor<128320x32xf32>
   }
   %o = bolt.gemm %h, %w1 : tensor<128320x32xf16>, tensor<32x96xf16> -> tensor<128320x96xf16> {

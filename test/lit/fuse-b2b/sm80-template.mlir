@@ -213,3 +213,36 @@ func.func @k0_unaligned(%a: tensor<8192x36xf16>, %w0: tensor<64x36xf16>, %b0: te
   }
   func.return %o : tensor<8192x64xf16>
 }
+
+// -----
+
+// The legal GEMM pair with a residual r0 [M, N0] added in the first stage: example 13's first
+// epilogue is bias + relu only, so sm_80 keeps two kernels and says why; sm_90a's resident
+// kernel adds it (kernels.mlir).
+// CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first gemm: the epilogue op 'bolt.ew.add' is not one example 13 expresses (a stage's epilogue is acc, acc + per-channel bias, and an optional activation after them: relu)
+// CHECK-LABEL: func.func @first_stage_residual
+// CHECK-NOT:     bolt.b2b
+// MODEL: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first gemm: the epilogue op 'bolt.ew.add'
+// MODEL-LABEL: func.func @first_stage_residual
+// MODEL-NOT:     bolt.b2b
+// SM90-LABEL:  func.func @first_stage_residual
+// SM90:          bolt.b2b registers
+func.func @first_stage_residual(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %b0: tensor<64xf16>, %r0: tensor<8192x64xf16>, %w1: tensor<128x64xf16>, %b1: tensor<128xf16>) -> tensor<8192x128xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0, %r0 : tensor<64xf16>, tensor<8192x64xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<64x64xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>, %res: tensor<8192x64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %rc = bolt.ew.cast %res : tensor<8192x64xf16> -> tensor<8192x64xf32>
+    %t = bolt.ew.add %s, %rc : tensor<8192x64xf32>, tensor<8192x64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.relu %t : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<128xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<128x64xf16> -> tensor<8192x128xf16> {
+  ^bb0(%acc: tensor<8192x128xf32>, %b: tensor<128xf16>):
+    %bc = bolt.ew.cast %b : tensor<128xf16> -> tensor<128xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x128xf32>, tensor<128xf32> -> tensor<8192x128xf32>
+    %y = bolt.ew.relu %s : tensor<8192x128xf32> -> tensor<8192x128xf32>
+    bolt.yield %y : tensor<8192x128xf32>
+  }
+  func.return %o : tensor<8192x128xf16>
+}
