@@ -119,6 +119,21 @@ def test_an_activation_the_template_lacks_is_refused_not_dropped():
         lower_b2b_conv(forced_pair(model, x))
 
 
+def test_a_first_stage_residual_stays_two_kernels_and_the_emitter_says_why():
+    """relu(conv1x1(relu(conv3x3(x) + b0 + r0)) + b1): example 13's first epilogue is bias and
+    relu only (the Hopper kernel adds r0: test_b2b_conv_sm90.py)."""
+    model = b2b_helpers.FirstResidualConvChain(64, 64, 64, 1).half()
+    inputs = (torch.randn(4, 28, 28, 64, dtype=torch.half), torch.randn(4, 28, 28, 64, dtype=torch.half))
+    assert not any(isinstance(op, bolt.B2bOp) for op in optimized(model, inputs).walk())
+    module = optimized(model, inputs, keep_chained=True)
+    first, second = [op for op in module.walk() if isinstance(op, bolt.Conv2dOp)]
+    assert any(bolt.shape_of(e) == bolt.shape_of(first.result) for e in first.extras)  # r0 is the first's
+    with pytest.raises(UnsupportedEpilogue, match="the first convolution: the epilogue op 'bolt.ew.add' is not one "
+                                                  "example 13 expresses") as error:
+        lower_b2b_conv(build_b2b(first, second, bolt.Residence.REGISTERS))
+    assert error.value.location is not None
+
+
 @pytest.mark.nvcc
 @pytest.mark.timeout(1200)
 @pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")

@@ -150,6 +150,35 @@ def test_an_epilogue_op_the_template_lacks_is_refused_not_dropped():
         lower_b2b(forced_pair(64, 64, 128, between=torch.nn.Sigmoid()))
 
 
+class FirstResidualMlp(torch.nn.Module):
+    """relu(Linear(relu(Linear(x) + r0))): a residual r0 [M, N0] added in the first stage."""
+
+    def __init__(self, k0: int, n0: int, n1: int):
+        super().__init__()
+        self.lin0, self.lin1 = torch.nn.Linear(k0, n0), torch.nn.Linear(n0, n1)
+
+    def forward(self, x, r0):
+        return torch.relu(self.lin1(torch.relu(self.lin0(x) + r0)))
+
+
+def test_a_first_stage_residual_is_refused_with_the_reason():
+    """Example 13's first epilogue is bias and relu only: fuse-b2b keeps two kernels and says
+    why, and a b2b built by hand is refused, located (the Hopper kernel adds r0:
+    test_b2b_sm90.py)."""
+    model = FirstResidualMlp(64, 64, 128).half()
+    module, _ = load_for_compile(model, (torch.randn(8192, 64, dtype=torch.half), torch.randn(8192, 64, dtype=torch.half)))
+    optimize(module, "sm_80", "f16", fuse_b2b=True)
+    assert not any(isinstance(op, bolt.B2bOp) for op in module.walk())
+    reason = "the first gemm: the epilogue op 'bolt.ew.add' is not one example 13 expresses"
+    [line] = b2b_remarks(module, A100_SXM)
+    assert reason in line, line
+    first, second = [op for op in module.walk() if isinstance(op, bolt.GemmOp)]
+    assert any(bolt.shape_of(e) == bolt.shape_of(first.result) for e in first.extras)  # r0 is the first's
+    with pytest.raises(UnsupportedEpilogue, match=reason) as error:
+        lower_b2b(build_b2b(first, second, bolt.Residence.REGISTERS))
+    assert error.value.location is not None
+
+
 @pytest.mark.parametrize(
     "shape, changes, reason",
     [
