@@ -97,6 +97,47 @@ def test_models_keep_their_values(name: str, arch: str, kernels: bool, read_save
     assert len(b2bs(module)) == expected_b2b(name, arch, kernels=kernels)
 
 
+@pytest.mark.parametrize("stages", ["first", "both"])
+def test_a_first_stage_residual_is_fused_on_sm90a_and_keeps_the_values(stages: str):
+    """gelu(x W0 + b0 + r0) W1 + b1 [+ r], silu after, through the sm_90a pipeline with and
+    without fuse-b2b: fused, the residuals are the b2b's operands (b2b_gemm_sm90's resident
+    kernel adds r0 in its first epilogue), and the reference executor computes the unfused
+    pair's numbers."""
+    import torch
+
+    from boltc.compiler import load_for_compile, optimize
+
+    class Chain(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin0, self.lin1 = torch.nn.Linear(96, 32), torch.nn.Linear(32, 96)
+
+        def forward(self, x, r0, *r):
+            y = self.lin1(torch.nn.functional.gelu(self.lin0(x) + r0))
+            return torch.nn.functional.silu(y + r[0] if r else y)
+
+    torch.manual_seed(0)
+    model = Chain().half()
+    shapes = [(4096, 96), (4096, 32), *([(4096, 96)] if stages == "both" else [])]
+    inputs = tuple(torch.randn(shape, dtype=torch.half) for shape in shapes)
+    results = []
+    for fuse_b2b in (False, True):
+        module, _ = load_for_compile(model, inputs)
+        optimize(module, "sm_90a", "f16", fuse_b2b=fuse_b2b)
+        results.append(boltc.interpret(module, *(t.numpy() for t in inputs)))
+        fused = b2bs(module)
+        assert len(fused) == int(fuse_b2b)
+    [b2b] = fused
+    first, second = [op for op in b2b.body.block.ops if isinstance(op, bolt.GemmOp)]
+    residuals = [e for anchor in (first, second) for e in anchor.extras
+                 if bolt.shape_of(e) == bolt.shape_of(anchor.result)]
+    assert [bolt.shape_of(r) for r in residuals] == shapes[1:]
+    unfused, after = results
+    assert_same(after, unfused)
+    expected = model.float()(*(t.float() for t in inputs)).detach().numpy()
+    np.testing.assert_allclose(np.asarray(after[0], np.float32), expected, rtol=2e-2, atol=2e-2)
+
+
 def test_a_pair_no_kernel_runs_stays_two_kernels_with_both_reasons():
     """f32 b2b_gemm on sm_90a: the cost model would fuse it (kernels=false above), but neither
     b2b_gemm_sm90 (f16/bf16 wgmma) nor example 13 (no N1 = 16 tile) runs it: fused, the build
