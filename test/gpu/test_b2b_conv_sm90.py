@@ -24,7 +24,7 @@ from boltc.compiler import lower_library
 from gpu_helpers import has_cuda_gpu
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python" / "lowering"))
-from b2b_helpers import ResidualConvChain  # noqa: E402  (the CPU tests' model, shared)
+from b2b_helpers import FirstResidualConvChain, ResidualConvChain  # noqa: E402  (the CPU tests' models, shared)
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
@@ -149,6 +149,34 @@ def test_a_residual_in_the_second_stage_matches_torch(c, f0, f1, stride, hw, tmp
     compiled = boltc.compile(model, (x, r), arch="sm_90a", fuse_b2b=True, output=tmp_path / "b2b.so")
     got = compiled(x.cuda(), r.cuda()).float().cpu().numpy()
     expected = model.float()(x.float(), r.float()).detach().numpy()
+    np.testing.assert_allclose(got, expected, **TOL)
+    assert np.abs(expected).max() > 0.1
+
+
+# r0 [N, P, Q, F0] added before the first relu; with `second` the shortcut after the 1x1 too.
+# (48, 64, 32, 2, 30): 450 rows, not a multiple of 64 (R0's and R's cp.async predicated on the
+# last tile's rows); (64, 64, 256, 1, 30, True): ResNet-50's bottleneck pair with both;
+# (64, 128, 64, ...): F0 > F1, the staging buffer F0 wide.
+@pytest.mark.parametrize("c, f0, f1, stride, hw, second", [
+    (64, 64, 64, 1, 56, False), (48, 64, 32, 2, 30, False), (64, 128, 64, 1, 28, False),
+    (48, 64, 32, 2, 30, True), (64, 64, 256, 1, 30, True), (64, 128, 64, 1, 28, True),
+], ids=["r0", "r0-ragged", "r0-f0-gt-f1", "both-ragged", "both-bottleneck", "both-f0-gt-f1"])
+def test_a_residual_in_the_first_stage_matches_torch(c, f0, f1, stride, hw, second, tmp_path):
+    torch.manual_seed(c + f0 + hw)
+    model = FirstResidualConvChain(c, f0, f1, stride, second=second).half()
+    with torch.no_grad():
+        model.conv0.weight.mul_(2.0)
+        model.conv1.weight.mul_(2.0)
+    out = (hw + 2 - 3) // stride + 1
+    inputs = [torch.randn(2, hw, hw, c, dtype=torch.half), torch.randn(2, out, out, f0, dtype=torch.half)]
+    if second:
+        inputs.append(torch.randn(2, out, out, f1, dtype=torch.half))
+    lib, _ = lower_library(model, tuple(inputs), arch="sm_90a", fuse_b2b=True)
+    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    assert family == "b2b_conv_sm90" and "+ residual) /" in config, config
+    compiled = boltc.compile(model, tuple(inputs), arch="sm_90a", fuse_b2b=True, output=tmp_path / "b2b.so")
+    got = compiled(*(t.cuda() for t in inputs)).float().cpu().numpy()
+    expected = model.float()(*(t.float() for t in inputs)).detach().numpy()
     np.testing.assert_allclose(got, expected, **TOL)
     assert np.abs(expected).max() > 0.1
 

@@ -189,6 +189,50 @@ def test_a_residual_in_the_second_stage_matches_torch(rows, k0, n0, n1, act0, ac
     assert np.abs(expected).max() > 0.1
 
 
+class FirstResidualChain(torch.nn.Module):
+    """act1(Linear(act0(Linear(x) + r0)) [+ r]): a residual r0 [M, N0] added in the first stage,
+    and with `second` a residual r [M, N1] in the second too. forward(x, r0[, r])."""
+
+    def __init__(self, k0, n0, n1, act0, act1, second: bool = False):
+        super().__init__()
+        self.lin0, self.lin1, self.act0, self.act1 = torch.nn.Linear(k0, n0), torch.nn.Linear(n0, n1), act0, act1
+        self.second = second
+
+    def forward(self, x, r0, *r):
+        y = self.lin1(self.act0(self.lin0(x) + r0))
+        return self.act1(y + r[0] if self.second else y)
+
+
+@pytest.mark.parametrize("rows, k0, n0, n1, act0, act1, second", [
+    (20000, 96, 32, 96, torch.nn.ReLU(), torch.nn.ReLU(), False),       # N0 < N1
+    (4096, 64, 128, 32, torch.nn.GELU(), torch.nn.Identity(), False),   # N0 > N1: the staging buffer N0 wide
+    (3001, 64, 128, 64, torch.nn.GELU(), torch.nn.SiLU(), False),       # M not a multiple of 64: R0's rows predicated
+    (4096, 64, 40, 64, torch.nn.SiLU(), torch.nn.ReLU(), False),        # N0 = 40 in a 48-wide tile: zero past N0
+    (3001, 96, 32, 96, torch.nn.ReLU(), torch.nn.ReLU(), True),         # both residuals, ragged M
+    (4096, 64, 128, 32, torch.nn.GELU(), torch.nn.SiLU(), True),        # both, N0 > N1
+], ids=["relu-n0-lt-n1", "gelu-n0-gt-n1", "gelu-silu-ragged", "silu-n0-40", "both-ragged", "both-n0-gt-n1"])
+def test_a_residual_in_the_first_stage_matches_torch(rows, k0, n0, n1, act0, act1, second, tmp_path):
+    """R0 copied into the staging buffer under the first GEMM and added before act0 (with R
+    too: R's copy issued under the second GEMM, once R0 has been read)."""
+    torch.manual_seed(rows + n0)
+    model = FirstResidualChain(k0, n0, n1, act0, act1, second).half()
+    with torch.no_grad():
+        model.lin0.weight.mul_(2.0)
+        model.lin1.weight.mul_(2.0)
+    inputs = [torch.randn(rows, k0, dtype=torch.half), torch.randn(rows, n0, dtype=torch.half)]
+    if second:
+        inputs.append(torch.randn(rows, n1, dtype=torch.half))
+    lib, _ = lower_library(model, tuple(inputs), arch="sm_90a", fuse_b2b=True)
+    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    assert family == "b2b_gemm_sm90" and "+ residual) /" in config, config
+    assert config.endswith("+ residual)") == second, config
+    compiled = boltc.compile(model, tuple(inputs), arch="sm_90a", fuse_b2b=True, output=tmp_path / "b2b.so")
+    got = compiled(*(t.cuda() for t in inputs)).float().cpu().numpy()
+    expected = model.float()(*(t.float() for t in inputs)).detach().numpy()
+    np.testing.assert_allclose(got, expected, **TOL)
+    assert np.abs(expected).max() > 0.1
+
+
 @pytest.mark.parametrize("c", paper_chains(), ids=lambda c: f"M{c['M']}")
 def test_timing_against_the_unfused_pair_and_the_memory_floor(c, tmp_path):
     """Prints fused and unfused microseconds per call and bolt_paper.json's memory floor;
