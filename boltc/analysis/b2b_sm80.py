@@ -68,8 +68,8 @@ class StageEpilogue:
 
     bias: SSAValue | None  # the anchor's extra (a block argument inside a bolt.b2b)
     activation: str | None = None
-    # A tensor of the result's shape added before the activation (the Hopper kernels' second
-    # stage only: `stage_epilogue(..., residual=True)`).
+    # A tensor of the result's shape added before the activation (the Hopper resident kernel's,
+    # in either stage: `stage_epilogue(..., residual=True)`; example 13 adds none).
     residual: SSAValue | None = None
 
     @property
