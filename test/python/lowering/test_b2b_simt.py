@@ -19,6 +19,7 @@ from boltc.lowering.cutlass.b2b_simt import MAX_WIDTH, B2bSimtKernel, lower_b2b,
 from boltc.lowering.cutlass.cpp import Element
 from boltc.lowering.host import IntArgument, OperandPointer, ResultPointer
 
+from gemm_text import parse_module
 from nvcc_objects import NVCC_MISSING, compile_kernel_object
 
 
@@ -86,6 +87,33 @@ def test_wider_chains_are_refused_with_the_reason(widths, reason):
     verdict = simt_refusal(first, second)
     assert isinstance(verdict, str) and reason in verdict
     assert MAX_WIDTH == 16
+
+
+def tiny_gemm(result: str, lhs: str, rhs: str, k: int, n: int, residual: bool) -> str:
+    """`result` = `lhs` [2464, k] @ `rhs` [k, n] in MLIR, its epilogue adding %r [2464, n] where
+    `residual`."""
+    acc, r = f"tensor<2464x{n}xf32>", f"tensor<2464x{n}xf16>"
+    if not residual:
+        return (f"%{result} = bolt.gemm %{lhs}, %{rhs} : tensor<2464x{k}xf16>, tensor<{k}x{n}xf16> -> {r} {{\n"
+                f"^bb0(%acc: {acc}):\n  bolt.yield %acc : {acc}\n}}")
+    return (f"%{result} = bolt.gemm %{lhs}, %{rhs} extras(%r : {r}) : tensor<2464x{k}xf16>, tensor<{k}x{n}xf16> -> {r} {{\n"
+            f"^bb0(%acc: {acc}, %res: {r}):\n  %r32 = bolt.ew.cast %res : {r} -> {acc}\n"
+            f"  %s = bolt.ew.add %acc, %r32 : {acc}, {acc} -> {acc}\n  bolt.yield %s : {acc}\n}}")
+
+
+@pytest.mark.parametrize("stage", ["first", "second"])
+def test_a_residual_in_either_stage_is_refused_with_the_reason(stage):
+    """b2b_gemm_simt adds no residual (the resident Hopper kernel does, where rows are 16 bytes)."""
+    width = 8 if stage == "first" else 4  # N0 = 8, N1 = 4: the residual has its stage's width
+    module = parse_module(f"""
+func.func @chain(%a: tensor<2464x4xf16>, %w0: tensor<4x8xf16>, %w1: tensor<8x4xf16>, %r: tensor<2464x{width}xf16>) -> tensor<2464x4xf16> {{
+{tiny_gemm("h", "a", "w0", 4, 8, stage == "first")}
+{tiny_gemm("o", "h", "w1", 8, 4, stage == "second")}
+func.return %o : tensor<2464x4xf16>
+}}""")
+    first, second = [op for op in module.walk() if isinstance(op, bolt.GemmOp)]
+    verdict = simt_refusal(first, second)
+    assert verdict == f"the {stage} gemm adds a residual; b2b_gemm_simt adds none (the resident Hopper kernel does)"
 
 
 def test_bf16_is_taken():
