@@ -29,9 +29,9 @@ pad_bottom, pad_right, stride_h, stride_w, dilation_h, dilation_w), f1, then inp
 bias0, filter1, bias1 (D's pointer, unread, for a missing bias), output, residual (the
 second stage's: rows F1 apart), residual0 (the first stage's: rows F0 apart; D's pointer,
 unread, for a missing residual), workspace, workspace_size, stream; and NAME_workspace_size /
-NAME_can_implement with the same parameters up to the residuals. Returns a cutlass::Status (4, kErrorInvalidProblem, where the caller's P x Q
-is not the problem's output or the kernel refuses the problem; 6 where the workspace is short of
-the padded copies).
+NAME_can_implement with the same parameters up to the residuals. Returns a cutlass::Status
+(4, kErrorInvalidProblem, where the caller's P x Q is not the problem's output or the kernel
+refuses the problem; 6 where the workspace is short of the padded copies).
 """
 
 from __future__ import annotations
