@@ -166,7 +166,8 @@ def test_a_first_stage_residual_is_refused_with_the_reason():
     why, and a b2b built by hand is refused, located (the Hopper kernel adds r0:
     test_b2b_sm90.py)."""
     model = FirstResidualMlp(64, 64, 128).half()
-    module, _ = load_for_compile(model, (torch.randn(8192, 64, dtype=torch.half), torch.randn(8192, 64, dtype=torch.half)))
+    x, r0 = torch.randn(8192, 64, dtype=torch.half), torch.randn(8192, 64, dtype=torch.half)
+    module, _ = load_for_compile(model, (x, r0))
     optimize(module, "sm_80", "f16", fuse_b2b=True)
     assert not any(isinstance(op, bolt.B2bOp) for op in module.walk())
     reason = "the first gemm: the epilogue op 'bolt.ew.add' is not one example 13 expresses"
