@@ -420,6 +420,7 @@ def tool_of(argv: list[str]) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    command_line = argv is None  # the `boltc` command itself, not a call from Python with its own argv
     argv = sys.argv[1:] if argv is None else list(argv)
     tool = tool_of(argv)
     if tool is not None:
@@ -428,7 +429,14 @@ def main(argv: list[str] | None = None) -> int:
         module = importlib.import_module(f"boltc.tools.{tool}")
         parser = module.build_parser()
         args = parser.parse_args(argv[1:])
-        return _with_handlers(lambda: _run_reporting(args, parser, module.run))
+        status = _with_handlers(lambda: _run_reporting(args, parser, module.run))
+        if command_line and getattr(module, "PROFILED_IN_PROCESS", False):
+            # Past torch.profiler the CUDA libraries' teardown can abort the process after the
+            # report is out (tools/report.py, PROFILED_IN_PROCESS): leave before it runs.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(status)
+        return status
     parser = build_parser()
     args = parser.parse_args(argv)
     return _with_handlers(lambda: _run_reporting(args, parser))

@@ -49,6 +49,13 @@ from boltc.diagnostics import BoltcError, SourceLocation
 from boltc.manifest import read_manifest
 
 TIMING_ITERATIONS = 20
+# Set once this process has timed launches under torch.profiler. Such a process can abort in
+# the CUDA libraries' teardown after Python has finished ("double free or corruption", rc 134:
+# `boltc report small_cnn.so` in 2 of 3 runs on the H200, torch 2.11, 2026-11-29, after the
+# report was printed; no Python frame under faulthandler, so past finalization; likely the
+# profiler's CUPTI activity buffers freed while CUPTI still holds them, pytorch#195207). The
+# command line then leaves by os._exit once its output is flushed (cli.main).
+PROFILED_IN_PROCESS = False
 
 
 # -------------------------------------------------------------------------------------------
@@ -462,6 +469,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> None:
+    global PROFILED_IN_PROCESS
     manifest = read_manifest(args.library)
     target = manifest["targets"][0] if manifest["targets"] else ""
     timings, measured = None, None
@@ -473,6 +481,7 @@ def run(args: argparse.Namespace) -> None:
             timing_note = ("none: timing each launch needs a CUDA GPU, and this machine has none (no driver or "
                            f"no device {args.device}); the rest is what the manifest says")
         else:
+            PROFILED_IN_PROCESS = True
             timings = launch_times(args.library, device=args.device)
             timing_note = (f"measured on {measured} (device {args.device}): a CUDA graph of the model replayed "
                            f"{TIMING_ITERATIONS} times under torch.profiler, the median per launch")
