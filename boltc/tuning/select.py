@@ -303,9 +303,10 @@ PROFILE_TOLERANCE = 0.05
 # Plausible candidates each op gets timed, beside the heuristic's choice: plan_profiles'
 # default and the least a budget gives (PROFILE_PLAN_S sizes the plan without one). A
 # profiler costs a kernel's compile (~60 s of one core: nvcc's device pass ~40 s, the host
-# TU ~20 s, measured on the H100 machine's 16 cores, bench/RESULTS.md); ResNet-50 plans 24
-# profilers at 1 (its heuristic build's 19 kernels and 5 more), 32 at 2, 39 at 3: the cover
-# is what keeps a cold-cache tuning of it near 90 s of compiling (issue 13: under 2 minutes).
+# TU ~20 s, measured on the H100 machine's 16 cores, bench/RESULTS.md); ResNet-50 (batch 32,
+# bench/import_resnet50.py: 26 distinct problems) plans 33 profilers at 1 (30 before each
+# plausible schedule kind was timed), 37 at 2, 40 at 3: the cover is what keeps a cold-cache
+# tuning of it near 2 minutes (issue 13: under 2 minutes).
 PROFILE_COVER = 1
 PROFILER_CORE_S = 60.0  # one profiler's compile, in seconds of one core (above)
 # Without --tune-budget the plan is sized as for a budget of this many seconds, with no
@@ -396,6 +397,13 @@ def _predicted(candidate, problem, gpu) -> float:
     return predict(candidate, problem, gpu).time_us
 
 
+def schedule_kind(candidate) -> str:
+    """What kind of kernel `candidate` runs, apart from its sizes: its family and its schedule's
+    first word (`gemm_sm90 pingpong`, `gemm_sm90 cooperative_splitk`, `conv_sm90 cooperative`,
+    `gemm_sm80 multistage`), without tile, cluster, stages, split count or swizzle."""
+    return f"{candidate.family.value} {gemm_sm90.schedule_words(candidate.schedule).base}"
+
+
 class ProfilePlanner:
     """Every op's ranked shortlist and each pair's profiler (its kernel's name), made once and
     planned from as often as a call needs: `plan` for a cover, `profilers` to count a plan's."""
@@ -405,6 +413,7 @@ class ProfilePlanner:
         self.lists = {op: ranked_shortlist(op, arch, top_k) for op in ops}
         self.units = {op: [c.kernel(p).name for c, p in sl.pairs] for op, sl in self.lists.items()}
         self.unit_of = {pair: unit for op, sl in self.lists.items() for pair, unit in zip(sl.pairs, self.units[op])}
+        self.kind_of = {unit: schedule_kind(pair[0]) for pair, unit in self.unit_of.items()}
 
     def profilers(self, pairs) -> set[str]:
         return {self.unit_of[pair] for pair in pairs}
@@ -449,6 +458,22 @@ class ProfilePlanner:
             for key, (plausible, _) in groups.items():
                 if unit in plausible:
                     short[key] -= 1
+        # Then one of each schedule kind among each op's plausible candidates (pingpong and
+        # cooperative, stream-K, split-K; each family's), greedily as above: the model misorders
+        # near-ties across kinds, not within one. ResNet-50's 7x7x2048->512 1x1 layer at cover 1
+        # timed only cooperative kernels (13.47 us) where the shortlist's 64x128 pingpong runs
+        # 12.06 (H200, bench/RESULTS.md 2026-11-29 17:00).
+        kind_of = self.kind_of
+        while True:
+            gain = {}
+            for plausible, weight in groups.values():
+                missing = {kind_of[u] for u in plausible} - {kind_of[u] for u in plausible if u in planned}
+                for unit in plausible:
+                    if unit not in planned and kind_of[unit] in missing:
+                        gain[unit] = gain.get(unit, 0.0) + weight
+            if not gain:
+                break
+            planned[max(gain, key=lambda u: gain[u])] = None
         return {op: [pair for pair, unit in zip(sl.pairs, units[op]) if unit in planned] for op, sl in lists.items()}
 
     def cover_for_budget(self, budget_s: float, jobs: int | None = None) -> int:
@@ -477,8 +502,9 @@ def plan_profiles(ops, arch: str, top_k: int = PROFILE_TOP_K, *, cover: int = PR
     that gives the most ops still short of `cover` plausible candidates besides their own
     heuristic choice one more (weighed by the ops' predicted time, so that the layers that take
     the model's time come first; ties: the better-ranked), until each op has `cover` (or all
-    it has). Each op then times every shortlisted pair whose profiler the plan holds, whoever
-    it was planned for."""
+    it has); then, likewise, until each op has one plausible candidate of every schedule kind
+    among its plausible ones (`schedule_kind`: pingpong, cooperative, ...). Each op then times
+    every shortlisted pair whose profiler the plan holds, whoever it was planned for."""
     return ProfilePlanner(ops, arch, top_k).plan(cover, tolerance)
 
 

@@ -245,6 +245,37 @@ def test_the_plan_times_each_ops_model_pick():
             assert select.ranked_shortlist(op, ARCH).pairs[0] in plan[op]
 
 
+def test_the_plan_times_one_of_each_schedule_kind_an_op_finds_plausible():
+    """Whatever the cover, each op's plan holds one plausible candidate of every schedule kind
+    (family and schedule: pingpong, cooperative, stream-K, split-K) among its plausible ones:
+    the model misorders near-ties across kinds. ResNet-50's 7x7x2048->512 1x1 layer (1568x512x2048)
+    planned only cooperative kernels at cover 1, where a pingpong one ran 11 % faster (H200)."""
+    ops = [gemm_op(1568, 512, 2048), gemm_op(6272, 512, 1024), gemm_op(6272, 128, 512), gemm_op(25088, 64, 256)]
+    for cover in (1, 2):
+        plan = select.plan_profiles(ops, ARCH, cover=cover)
+        for op in ops:
+            sl = select.ranked_shortlist(op, ARCH)
+            plausible = [sl.pairs[i] for i in sl.plausible()]
+            kinds = {select.schedule_kind(c) for c, _ in plausible}
+            assert {select.schedule_kind(c) for c, p in plan[op] if (c, p) in plausible} == kinds, op
+    sl = select.ranked_shortlist(ops[0], ARCH)
+    assert {select.schedule_kind(sl.pairs[i][0]) for i in sl.plausible()} == {"gemm_sm90 cooperative",
+                                                                            "gemm_sm90 pingpong"}
+    assert select.schedule_kind(sl.pairs[sl.heuristic][0]) == "gemm_sm90 pingpong"  # not plausible: not counted
+    assert sl.heuristic not in sl.plausible()
+
+
+def test_schedule_kind_is_family_and_schedule_without_sizes():
+    from boltc.tuning.space import Candidate, Family
+
+    coop = Candidate(Family.GEMM_SM90, (128, 256, 64), (2, 1, 1), 4, "cooperative swizzle 8")
+    assert select.schedule_kind(coop) == "gemm_sm90 cooperative"
+    assert select.schedule_kind(Candidate(Family.GEMM_SM90, (128, 128, 64), (1, 1, 1), 6, "cooperative_splitk 3")) \
+        == "gemm_sm90 cooperative_splitk"
+    assert select.schedule_kind(Candidate(Family.GEMM_SM90, (64, 128, 64), (1, 1, 1), 9, "pingpong")) \
+        == "gemm_sm90 pingpong"
+
+
 def test_the_plan_shares_profilers_between_ops():
     """Two memory-bound layers with the same epilogue, whose candidates the model ties: the plan
     times both on shared profilers, fewer than two separate plans compile; a larger cover never
