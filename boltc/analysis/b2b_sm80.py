@@ -11,10 +11,15 @@ Both templates (examples/13_two_tensor_op_fusion in the installed nvidia-cutlass
   input's element type, as the second weight does;
 - 128-bit operand accesses (default_b2b_mma.h, the conv iterators' can_implement): K0 (a
   convolution's input channels C) and N0 multiples of 8 elements; N1 one epilogue access;
-- epilogues (`stage_epilogue`): the first stage `acc + bias0` or `relu(acc + bias0)` and
-  nothing else: the mainloop always reads a bias vector (IteratorAccumulatorScaleBias has no
-  null-pointer predicate); the second stage `acc`, `relu(acc)`, `acc + bias1` or
-  `relu(acc + bias1)`, bias1 being the epilogue's C with stride 0, so of the output's type.
+- epilogues (`stage_epilogue`, activations `SM80_ACTIVATIONS`: every one the Hopper kernels
+  take): the first stage `acc + bias0` or `act(acc + bias0)` and nothing else: the mainloop
+  always reads a bias vector (IteratorAccumulatorScaleBias has no null-pointer predicate); the
+  second stage `acc`, `act(acc)`, `acc + bias1` or `act(acc + bias1)`, bias1 being the
+  epilogue's C with stride 0, so of the output's type. The emitters apply relu with CUTLASS's
+  LinearCombinationRelu, the others with boltc's B2bSm80OutputOp (include/boltc/
+  b2b_sm80_output_op.hpp: LinearCombinationRelu's three-argument interface, which the first
+  stage's mainloop calls) and LinearCombinationGeneric in the second stage, each with the
+  GEMM epilogues' own functor for the activation.
 GEMMs: the lhs row-major (not transposed), 2-D weights, one LayoutB for both (both rhs
 transposed, as nn.Linear's, or neither). Convolutions: NHWC (the template's only layout),
 one group, the first's filter at most 32x32 (the optimized activation iterator's mask bits),
@@ -42,8 +47,8 @@ MAX_FILTER = 32  # Conv2dFpropActivationTileAccessIteratorOptimized: R, S <= 32 
 
 
 # Activations by the name the kernels and the cost model use (tuning/model.py's epilogue
-# tokens): one unary op after the bias. Example 13's templates and b2b_gemm_simt take relu only
-# (RELU_ONLY); the Hopper kernels any of these (b2b_sm90.ACTIVATION_FUNCTORS).
+# tokens): one unary op after the bias. b2b_gemm_simt takes relu only (RELU_ONLY); example 13's
+# templates (SM80_ACTIVATIONS) and the Hopper kernels any of these (b2b_sm80.activation_functor).
 def activation_name(op: Operation) -> str | None:
     """The activation `op` is, by name, or None where it is no activation a b2b kernel knows."""
     if isinstance(op, bolt.GeluOp):
@@ -59,12 +64,15 @@ ACTIVATION_OPS: dict[type, str] = {
 }
 ALL_ACTIVATIONS = frozenset({*ACTIVATION_OPS.values(), "gelu_erf", "gelu_tanh"})
 RELU_ONLY = frozenset({"relu"})
+# What example 13's kernels apply after a stage's bias: every activation above, by the GEMM
+# epilogues' functors (lowering/cutlass/b2b_sm80.py).
+SM80_ACTIVATIONS = ALL_ACTIVATIONS
 
 
 @dataclass(frozen=True)
 class StageEpilogue:
     """One stage's epilogue: an optional per-channel bias, then an optional activation (by name:
-    `activation_name`; example 13 takes relu only)."""
+    `activation_name`)."""
 
     bias: SSAValue | None  # the anchor's extra (a block argument inside a bolt.b2b)
     activation: str | None = None
@@ -196,7 +204,7 @@ def b2b_sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm80Stag
     kind = "gemm" if isinstance(first, bolt.GemmOp) else "convolution"
     stages = []
     for which, anchor in (("first", first), ("second", second)):
-        stage = stage_epilogue(anchor)
+        stage = stage_epilogue(anchor, SM80_ACTIVATIONS)
         if isinstance(stage, str):
             return TemplateRefusal(f"the {which} {kind}: {stage}", epilogue=True)
         stages.append(stage)
@@ -204,7 +212,7 @@ def b2b_sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm80Stag
     if stage0.bias is None:
         return TemplateRefusal(
             f"the first {kind}'s epilogue is {stage0.describe()}; example 13's first stage always reads a "
-            "per-channel bias vector (no null-pointer predicate), so it needs acc + bias or relu(acc + bias)",
+            "per-channel bias vector (no null-pointer predicate), so it needs acc + bias or an activation of it",
             epilogue=True)
 
     element, mid = element_name(first.main_operands[0]), element_name(first.result)

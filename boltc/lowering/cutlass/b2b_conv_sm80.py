@@ -38,6 +38,7 @@ from boltc.lowering.cutlass.b2b_sm80 import (
     B2bLowering,
     B2bSm80Config,
     B2bSm80Kernel,
+    activation_of,
     anchors_of,
     b2b_operand,
     bias_operand,
@@ -216,7 +217,8 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bLowering:
     config = B2bConvSm80Config(
         n0=n0, n1=n1, element_ab=element, element_d=element_d, element_bias0=element_bias0,
         layout_b=GmemLayout.COLUMN_MAJOR, residence=residence, tile0=tile0, tile1=tile1, warp0=warp0, warp1=warp1,
-        stages=MIN_STAGES, relu0=epilogue0.relu, relu1=epilogue1.relu, bias1=epilogue1.bias is not None,
+        stages=MIN_STAGES, act0=activation_of(epilogue0), act1=activation_of(epilogue1),
+        bias1=epilogue1.bias is not None,
     )
     kernel = B2bConvSm80Kernel(config)
     (sh, sw), (dh, dw) = bolt.int_list(first.strides), bolt.int_list(first.dilations)

@@ -50,8 +50,17 @@ from typing import Any, ClassVar
 
 from xdsl.ir import BlockArgument, SSAValue
 
-from boltc.analysis.b2b_sm80 import ACCESS_BYTES, TILE_N, B2bSm80Stages, b2b_sm80_refusal
+from boltc.analysis.b2b_sm80 import (
+    ACCESS_BYTES,
+    ACTIVATION_OPS,
+    SM80_ACTIVATIONS,
+    TILE_N,
+    B2bSm80Stages,
+    StageEpilogue,
+    b2b_sm80_refusal,
+)
 from boltc.dialects import bolt
+from boltc.lowering.cutlass import evt
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     Element,
@@ -75,6 +84,31 @@ WARPS = 4
 
 
 # --------------------------------------------------------------------------------------
+# Activations.
+# --------------------------------------------------------------------------------------
+
+IDENTITY = "identity"  # a stage without an activation
+
+
+def activation_functor(activation: str, element: Element) -> evt.Functor:
+    """The functor a b2b kernel applies for a stage's activation (`analysis.b2b_sm80`'s names;
+    IDENTITY for none): the GEMM epilogues' own (lowering/cutlass/evt.py's tables), in the form
+    for a result rounded to a 16-bit type at once where there is one (`element`, the stage's
+    result: every b2b stage's is, the first product becoming the second mainloop's f16/bf16 A,
+    D stored as it). Example 13's kernels here and the Hopper ones (b2b_sm90) alike."""
+    if activation == IDENTITY:
+        return evt.IDENTITY
+    if activation.startswith("gelu_"):
+        functor = evt.GELU_FUNCTORS[bolt.GeluApproximation(activation.removeprefix("gelu_"))]
+    else:
+        functor = evt.UNARY_FUNCTORS[_ACTIVATION_OPS_BY_NAME[activation]]
+    return evt.SIXTEEN_BIT_RESULT_FORMS.get((functor.cpp, element), functor)
+
+
+_ACTIVATION_OPS_BY_NAME = {name: op for op, name in ACTIVATION_OPS.items()}
+
+
+# --------------------------------------------------------------------------------------
 # Configuration, validated as the template's static_asserts and residence require.
 # --------------------------------------------------------------------------------------
 
@@ -95,18 +129,37 @@ class B2bSm80Config(SelfChecking):
     warp0: Shape3
     warp1: Shape3
     stages: int
-    relu0: bool
-    relu1: bool
+    act0: str  # the first stage's activation (analysis.b2b_sm80's names), IDENTITY for none
+    act1: str  # the second stage's
     bias1: bool
 
+    @property
+    def relu0(self) -> bool:
+        return self.act0 == "relu"
+
+    @property
+    def relu1(self) -> bool:
+        return self.act1 == "relu"
+
     def summary(self) -> str:
+        def stage(act: str, core: str) -> str:
+            return core if act == IDENTITY else f"{act}({core})"
+
         return (
             f"{FAMILY} {self.element_ab.short}->{self.element_d.short} N0={self.n0} N1={self.n1} "
             f"B {self.layout_b.value[0]}, {self.residence.value}, tiles {self.tile0}/{self.tile1}, "
             f"warps {self.warp0}/{self.warp1}, stages {self.stages}, "
-            f"epilogues {'relu(acc + bias)' if self.relu0 else 'acc + bias'} / "
-            f"{'relu(' if self.relu1 else ''}acc{' + bias' if self.bias1 else ''}{')' if self.relu1 else ''}"
+            f"epilogues {stage(self.act0, 'acc + bias')} / {stage(self.act1, 'acc + bias' if self.bias1 else 'acc')}"
         )
+
+    def functor_headers(self) -> tuple[str, ...]:
+        """boltc's headers the stages' output ops and activation functors come from."""
+        own = {IDENTITY, "relu"}  # CUTLASS's LinearCombination(Relu), in the TU's includes
+        headers = [OUTPUT_OP_HEADER] if {self.act0, self.act1} - own else []
+        for act, element in ((self.act0, self.element_ab), (self.act1, self.element_d)):
+            if act not in own and activation_functor(act, element).header:
+                headers.append(activation_functor(act, element).header)
+        return tuple(dict.fromkeys(headers))
 
     @property
     def alignment(self) -> int:
@@ -134,6 +187,9 @@ class B2bSm80Config(SelfChecking):
                 return f"GEMM {i}: warp tile {warp} does not divide tile {tile} into mma.sync steps"
             if (tile.m // warp.m) * (tile.n // warp.n) != WARPS:
                 return f"GEMM {i}: tile {tile} over warp tile {warp} is not {WARPS} warps (both GEMMs share the CTA)"
+        for what, act in (("act0", self.act0), ("act1", self.act1)):
+            if act != IDENTITY and act not in SM80_ACTIVATIONS:
+                return f"{what}={act!r} is not an activation the kernels apply ({', '.join(sorted(SM80_ACTIVATIONS))})"
         if self.stages < MIN_STAGES:
             return f"B2bMmaMultistage needs at least {MIN_STAGES} stages, got {self.stages}"
         smem = self.shared_memory_bytes()
@@ -184,6 +240,9 @@ _INCLUDES = """\
 
 # `boltc::device_pointer<T>`: make_arguments' typed operand pointers (both example-13 families).
 DEVICE_POINTER_HEADER = "boltc/device_pointer.hpp"
+# `boltc::B2bSm80OutputOp`, the first stage's output op for an activation other than relu; it
+# includes LinearCombinationGeneric (the second stage's) and CUTLASS's activation functors.
+OUTPUT_OP_HEADER = "boltc/b2b_sm80_output_op.hpp"
 
 
 def _params() -> tuple[CParam, ...]:
@@ -232,12 +291,11 @@ class B2bSm80Kernel(CutlassKernel):
             + "".join(f"//   {p};\n" for p in entry.prototypes())
         )
         body = "\n".join([self.render_types(), self._render_arguments(entry), render_exports(entry, self.ADAPTER)])
-        return f"{header}\n{with_headers(self.INCLUDES, [DEVICE_POINTER_HEADER])}\nnamespace {{\n\n{body}"
+        headers = [DEVICE_POINTER_HEADER, *self.config.functor_headers()]
+        return f"{header}\n{with_headers(self.INCLUDES, headers)}\nnamespace {{\n\n{body}"
 
     def render_types(self) -> str:
         c = self.config
-        relu0 = "LinearCombinationRelu" if c.relu0 else "LinearCombination"
-        relu1 = "LinearCombinationRelu" if c.relu1 else "LinearCombination"
         scale1 = "NoBetaScaling" if c.bias1 else "OnlyAlphaScaling"
         lines = [
             f"using ElementA = {c.element_ab.cpp};",
@@ -257,23 +315,33 @@ class B2bSm80Kernel(CutlassKernel):
             "",
             f"// {self.WHAT_A1}, bias0 added per column, goes to the second mainloop as A1: one",
             "// mma.sync accumulator fragment (16x8 over a warp: 4 values) per call.",
-            "using EpilogueOutputOp0 = "
-            + instantiate(
-                f"cutlass::epilogue::thread::{relu0}",
-                "ElementA", "InstructionShape::kM * InstructionShape::kN / 32", "ElementAccumulator",
-                "ElementBias0", "cutlass::epilogue::thread::ScaleType::OnlyAlphaScaling",
-            ) + ";",
-            f"// D = [relu](acc [+ C]): bias1 is {self.WHERE_BIAS1}.",
-            "using EpilogueOutputOp1 = "
-            + instantiate(
-                f"cutlass::epilogue::thread::{relu1}",
-                "ElementD", "128 / cutlass::sizeof_bits<ElementD>::value", "ElementAccumulator",
-                "float", f"cutlass::epilogue::thread::ScaleType::{scale1}",
-            ) + ";",
+            *self._output_op_lines(
+                0, c.act0, c.element_ab, "ElementA", "InstructionShape::kM * InstructionShape::kN / 32",
+                "ElementBias0", "OnlyAlphaScaling"),
+            f"// D = [{'relu' if c.act1 in (IDENTITY, 'relu') else c.act1}](acc [+ C]): bias1 is {self.WHERE_BIAS1}.",
+            *self._output_op_lines(
+                1, c.act1, c.element_d, "ElementD", "128 / cutlass::sizeof_bits<ElementD>::value", "float", scale1),
             "",
             *self._template_lines(),
         ]
         return "\n".join(lines) + "\n"
+
+    @staticmethod
+    def _output_op_lines(stage: int, act: str, element: Element, output: str, count: str, compute: str,
+                         scale: str) -> list[str]:
+        """`using EpilogueOutputOp<stage> = ...;` applying `act` after the linear combination:
+        relu and none as before (CUTLASS's LinearCombinationRelu, LinearCombination); any other
+        activation by its functor (`activation_functor`), the first stage through boltc's
+        B2bSm80OutputOp (the mainloop calls it with the bias fragment, which
+        LinearCombinationGeneric has no overload for), the second through LinearCombinationGeneric."""
+        tail = (output, count, "ElementAccumulator", compute, f"cutlass::epilogue::thread::ScaleType::{scale}")
+        if act in (IDENTITY, "relu"):
+            op = "LinearCombinationRelu" if act == "relu" else "LinearCombination"
+            return [f"using EpilogueOutputOp{stage} = " + instantiate(f"cutlass::epilogue::thread::{op}", *tail) + ";"]
+        functor = activation_functor(act, element).cpp
+        template = "boltc::B2bSm80OutputOp" if stage == 0 else "cutlass::epilogue::thread::LinearCombinationGeneric"
+        return [f"// {act}: {functor}, computed in float.",
+                f"using EpilogueOutputOp{stage} = " + instantiate(template, functor, *tail) + ";"]
 
     def _layout_lines(self) -> list[str]:
         return [
@@ -376,6 +444,11 @@ def planned_pair(op: bolt.B2bOp, arch: str, archs: tuple[str, ...], family: str,
     return first, second, plan
 
 
+def activation_of(stage: StageEpilogue) -> str:
+    """A stage's activation as the configurations name it (IDENTITY for none)."""
+    return stage.activation or IDENTITY
+
+
 def template_stages(first: bolt.AnchorOp, second: bolt.AnchorOp, family: str) -> B2bSm80Stages:
     """The pair's epilogues, or the located refusal fuse-b2b would have given (analysis.b2b_sm80)."""
     verdict = b2b_sm80_refusal(first, second)
@@ -416,7 +489,8 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
     config = B2bSm80Config(
         n0=n0, n1=n1, element_ab=element, element_d=element_d, element_bias0=element_bias0,
         layout_b=layout_b, residence=residence, tile0=tile0, tile1=tile1, warp0=warp0, warp1=warp1,
-        stages=MIN_STAGES, relu0=epilogue0.relu, relu1=epilogue1.relu, bias1=epilogue1.bias is not None,
+        stages=MIN_STAGES, act0=activation_of(epilogue0), act1=activation_of(epilogue1),
+        bias1=epilogue1.bias is not None,
     )
     kernel = B2bSm80Kernel(config)
 

@@ -85,10 +85,19 @@ from typing import ClassVar
 
 from xdsl.ir import SSAValue
 
-from boltc.analysis.b2b_sm80 import ACTIVATION_OPS, ALL_ACTIVATIONS, StageEpilogue, element_name, stage_epilogue
+from boltc.analysis.b2b_sm80 import ALL_ACTIVATIONS, StageEpilogue, element_name, stage_epilogue
 from boltc.dialects import bolt
 from boltc.lowering.cutlass import evt
-from boltc.lowering.cutlass.b2b_sm80 import RESULT, B2bLowering, b2b_operand, bias_operand, planned_pair
+from boltc.lowering.cutlass.b2b_sm80 import (
+    IDENTITY,
+    RESULT,
+    B2bLowering,
+    activation_functor,
+    activation_of,
+    b2b_operand,
+    bias_operand,
+    planned_pair,
+)
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     VECTOR_BYTES,
@@ -140,24 +149,6 @@ CONSUMER_REGISTERS = 240  # FmhaKernelTmaWarpSpecialized's MmaRegisterRequiremen
 REGISTER_HEADROOM = 56  # addresses, coordinates, bias values: what the accumulators must leave
 
 
-IDENTITY = "identity"  # a stage without an activation
-
-
-def activation_functor(activation: str, element: Element) -> evt.Functor:
-    """The functor the resident kernel applies for a stage's activation (`analysis.b2b_sm80`'s
-    names; IDENTITY for none): the GEMM epilogues' own (lowering/cutlass/evt.py's tables), in
-    the form for a result rounded to a 16-bit type at once where there is one (both stages'
-    are: the first product becomes the second wgmma's f16/bf16 A, D is stored as it)."""
-    if activation == IDENTITY:
-        return evt.IDENTITY
-    if activation.startswith("gelu_"):
-        functor = evt.GELU_FUNCTORS[bolt.GeluApproximation(activation.removeprefix("gelu_"))]
-    else:
-        functor = evt.UNARY_FUNCTORS[_ACTIVATION_OPS_BY_NAME[activation]]
-    return evt.SIXTEEN_BIT_RESULT_FORMS.get((functor.cpp, element), functor)
-
-
-_ACTIVATION_OPS_BY_NAME = {name: op for op, name in ACTIVATION_OPS.items()}
 # What the Hopper b2b kernels take after a stage's bias: every activation analysis.b2b_sm80 names.
 SM90_ACTIVATIONS = ALL_ACTIVATIONS
 
@@ -689,11 +680,6 @@ def residual_operand(residual: SSAValue | None) -> tuple:
     """A stage's residual as its b2b operand; without one the result's pointer stands in (never
     read: that stage's kHasResidual0 / kHasResidual is false)."""
     return RESULT if residual is None else b2b_operand(residual)
-
-
-def activation_of(stage: StageEpilogue) -> str:
-    """A stage's activation as the configurations name it (IDENTITY for none)."""
-    return stage.activation or IDENTITY
 
 
 # The stages' residuals as the refusals name them, first and second.

@@ -25,13 +25,15 @@ import b2b_helpers
 from nvcc_objects import NVCC_MISSING, compile_kernel_object
 
 
-def chain(r: int = 3, *, c: int = 64, f0: int = 64, f1: int = 64, bias0: bool = True, after: bool = True,
-          between: torch.nn.Module | None = None, hw: int = 28, batch: int = 4) -> tuple[torch.nn.Module, torch.Tensor]:
-    """conv rxr (same padding) [+ bias] -> between (ReLU) -> conv 1x1 + bias [-> ReLU], f16."""
+def chain(r: int = 3, *, c: int = 64, f0: int = 64, f1: int = 64, bias0: bool = True,
+          after: bool | torch.nn.Module = True, between: torch.nn.Module | None = None, hw: int = 28,
+          batch: int = 4) -> tuple[torch.nn.Module, torch.Tensor]:
+    """conv rxr (same padding) [+ bias] -> between (ReLU) -> conv 1x1 + bias [-> ReLU, or
+    `after` where a module], f16."""
     layers = [torch.nn.Conv2d(c, f0, r, padding=r // 2, bias=bias0), between or torch.nn.ReLU(),
               torch.nn.Conv2d(f0, f1, 1)]
     if after:
-        layers.append(torch.nn.ReLU())
+        layers.append(torch.nn.ReLU() if after is True else after)
     return torch.nn.Sequential(*layers).half(), torch.randn(batch, c, hw, hw, dtype=torch.half)
 
 
@@ -113,10 +115,31 @@ def test_channels_outside_the_template_tiles_stay_two_kernels():
         lower_b2b_conv(forced_pair(model, x))
 
 
-def test_an_activation_the_template_lacks_is_refused_not_dropped():
-    model, x = chain(3, between=torch.nn.SiLU())
-    with pytest.raises(UnsupportedEpilogue, match="the first convolution: .*not one example 13 expresses"):
+def test_an_epilogue_op_the_template_lacks_is_refused_not_dropped():
+    """hardtanh is bolt.ew.clamp, no activation a b2b kernel applies."""
+    model, x = chain(3, between=torch.nn.Hardtanh())
+    assert not any(isinstance(op, bolt.B2bOp) for op in optimized(model, x).walk())
+    with pytest.raises(UnsupportedEpilogue,
+                       match="the first convolution: the epilogue op 'bolt.ew.clamp' is not one example 13 expresses"):
         lower_b2b_conv(forced_pair(model, x))
+
+
+@pytest.mark.parametrize("between, after, act0, act1, functor0, functor1", [
+    (torch.nn.Sigmoid(), torch.nn.Hardswish(), "sigmoid", "hardswish", "boltc_evt::Sigmoid",
+     "cutlass::epilogue::thread::HardSwish"),
+    (torch.nn.GELU(approximate="tanh"), torch.nn.Softplus(), "gelu_tanh", "softplus",
+     "cutlass::epilogue::thread::GELU_taylor", "boltc_evt::SoftplusHalf"),
+])
+def test_activations_in_either_stage_are_fused_and_applied_by_their_functors(between, after, act0, act1,
+                                                                              functor0, functor1):
+    kernel = lower_b2b_conv(b2b_of(*chain(3, between=between, after=after))).kernel
+    text = kernel.render()
+    assert (kernel.config.act0, kernel.config.act1) == (act0, act1)
+    assert f"using EpilogueOutputOp0 = boltc::B2bSm80OutputOp<\n    {functor0},\n" in text
+    assert f"using EpilogueOutputOp1 = cutlass::epilogue::thread::LinearCombinationGeneric<\n    {functor1},\n" in text
+    assert "LinearCombinationRelu<" not in text
+    assert f"epilogues {act0}(acc + bias) / {act1}(acc + bias)" in text
+    assert kernel.config.summary().startswith("b2b_conv_sm80 ")
 
 
 def test_a_first_stage_residual_stays_two_kernels_and_the_emitter_says_why():
@@ -139,6 +162,16 @@ def test_a_first_stage_residual_stays_two_kernels_and_the_emitter_says_why():
 @pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
 def test_generated_b2b_conv_sm80_compiles(tmp_path: Path):
     compile_kernel_object(lower_b2b_conv(b2b_of(*chain(3, f1=128))).kernel, Arch.SM80, tmp_path)
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(1200)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+@pytest.mark.parametrize("f1, residence", [(64, bolt.Residence.REGISTERS), (128, bolt.Residence.SHARED_MEMORY)])
+def test_a_sigmoid_then_hardswish_b2b_conv_sm80_compiles(tmp_path: Path, f1: int, residence: bolt.Residence):
+    kernel = lower_b2b_conv(b2b_of(*chain(3, f1=f1, between=torch.nn.Sigmoid(), after=torch.nn.Hardswish()))).kernel
+    assert kernel.config.residence is residence and (kernel.config.act0, kernel.config.act1) == ("sigmoid", "hardswish")
+    compile_kernel_object(kernel, Arch.SM80, tmp_path)
 
 
 @pytest.mark.parametrize("hw, fused", [(28, True), (56, False)])

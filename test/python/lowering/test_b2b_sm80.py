@@ -16,19 +16,21 @@ from boltc.dialects import bolt
 from boltc.lowering.anchors import lower_anchor
 from boltc.passes.fuse_b2b import b2b_remarks, build_b2b
 from boltc.lowering.build import Arch
-from boltc.lowering.cutlass.b2b_sm80 import B2bSm80Config, lower_b2b, tiles_for
+from boltc.lowering.cutlass.b2b_sm80 import IDENTITY, B2bSm80Config, B2bSm80Kernel, lower_b2b, tiles_for
 from boltc.lowering.cutlass.cpp import Element, GmemLayout, InvalidKernelConfig, UnsupportedEpilogue
 from boltc.lowering.host import OperandPointer, ResultPointer
 
 from nvcc_objects import NVCC_MISSING, compile_kernel_object
 
 
-def mlp_module(k0: int, n0: int, n1: int, *, between: torch.nn.Module | None = None, after: bool = True,
-               bias0: bool = True, bias1: bool = True, rows: int = 8192, fuse_b2b: bool = True):
-    """Linear -> [between] -> Linear [-> relu] in f16 through the graph passes for sm_80."""
+def mlp_module(k0: int, n0: int, n1: int, *, between: torch.nn.Module | None = None,
+               after: bool | torch.nn.Module = True, bias0: bool = True, bias1: bool = True, rows: int = 8192,
+               fuse_b2b: bool = True):
+    """Linear -> [between] -> Linear [-> relu, or `after` where a module] in f16 through the
+    graph passes for sm_80."""
     layers = [torch.nn.Linear(k0, n0, bias=bias0), between or torch.nn.ReLU(), torch.nn.Linear(n0, n1, bias=bias1)]
     if after:
-        layers.append(torch.nn.ReLU())
+        layers.append(torch.nn.ReLU() if after is True else after)
     model = torch.nn.Sequential(*layers).half()
     module, _ = load_for_compile(model, (torch.randn(rows, k0, dtype=torch.half),))
     optimize(module, "sm_80", "f16", fuse_b2b=fuse_b2b)
@@ -55,7 +57,7 @@ def config(**changes) -> B2bSm80Config:
     tile0, tile1, warp0, warp1 = tiles_for(64, 128, bolt.Residence.REGISTERS)
     fields = dict(n0=64, n1=128, element_ab=Element.F16, element_d=Element.F16, element_bias0=Element.F16,
                   layout_b=GmemLayout.COLUMN_MAJOR, residence=bolt.Residence.REGISTERS, tile0=tile0, tile1=tile1,
-                  warp0=warp0, warp1=warp1, stages=3, relu0=True, relu1=True, bias1=True)
+                  warp0=warp0, warp1=warp1, stages=3, act0="relu", act1="relu", bias1=True)
     return B2bSm80Config(**{**fields, **changes})
 
 
@@ -145,9 +147,56 @@ def test_a_first_stage_without_bias_is_refused_with_the_reason():
 
 
 def test_an_epilogue_op_the_template_lacks_is_refused_not_dropped():
-    assert not any(isinstance(op, bolt.B2bOp) for op in mlp_module(64, 64, 128, between=torch.nn.Sigmoid()).walk())
-    with pytest.raises(UnsupportedEpilogue, match="the first gemm: .*'bolt.ew.sigmoid'"):
-        lower_b2b(forced_pair(64, 64, 128, between=torch.nn.Sigmoid()))
+    """hardtanh is bolt.ew.clamp, no activation a b2b kernel applies (its bounds are arguments)."""
+    assert not any(isinstance(op, bolt.B2bOp) for op in mlp_module(64, 64, 128, between=torch.nn.Hardtanh()).walk())
+    with pytest.raises(UnsupportedEpilogue, match="the first gemm: .*'bolt.ew.clamp'"):
+        lower_b2b(forced_pair(64, 64, 128, between=torch.nn.Hardtanh()))
+
+
+# Every activation the Hopper b2b kernels take, with the functor example 13's stages apply for
+# it in f16 (evt.py's tables, the 16-bit-result forms where there are).
+ACTIVATIONS = {
+    "gelu_erf": (torch.nn.GELU(), "boltc_evt::GeluErfF16"),
+    "gelu_tanh": (torch.nn.GELU(approximate="tanh"), "cutlass::epilogue::thread::GELU_taylor"),
+    "silu": (torch.nn.SiLU(), "boltc_evt::SiLu"),
+    "sigmoid": (torch.nn.Sigmoid(), "boltc_evt::Sigmoid"),
+    "hardswish": (torch.nn.Hardswish(), "cutlass::epilogue::thread::HardSwish"),
+    "softplus": (torch.nn.Softplus(), "boltc_evt::SoftplusHalf"),
+    "tanh": (torch.nn.Tanh(), "cutlass::epilogue::thread::Tanh"),
+}
+
+
+@pytest.mark.parametrize("stage", [0, 1])
+@pytest.mark.parametrize("name", sorted(ACTIVATIONS))
+def test_every_activation_in_either_stage_is_fused_and_applied_by_its_functor(name: str, stage: int):
+    """fuse-b2b fuses the pair on sm_80 (mlp asserts one b2b); the stage's output op applies the
+    activation's functor: the first through boltc's B2bSm80OutputOp (the mainloop calls it with
+    the bias fragment), the second through LinearCombinationGeneric; the other stage keeps relu."""
+    module, functor = ACTIVATIONS[name]
+    kwargs = dict(between=module) if stage == 0 else dict(after=module)
+    kernel = lower_b2b(mlp(64, 64, 128, **kwargs)).kernel
+    text = kernel.render()
+    template = "boltc::B2bSm80OutputOp" if stage == 0 else "cutlass::epilogue::thread::LinearCombinationGeneric"
+    assert f"using EpilogueOutputOp{stage} = {template}<\n    {functor},\n" in text
+    assert text.count("cutlass::epilogue::thread::LinearCombinationRelu<") == 1  # the other stage
+    assert '#include "boltc/b2b_sm80_output_op.hpp"' in text
+    assert ('#include "boltc/evt_functors.hpp"' in text) == functor.startswith("boltc_evt::")
+    acts = ("relu", name) if stage else (name, "relu")
+    assert (kernel.config.act0, kernel.config.act1) == acts
+    assert f"epilogues {acts[0]}(acc + bias) / {acts[1]}(acc + bias)" in text
+
+
+def test_a_bf16_first_stage_takes_the_bf16_result_form():
+    assert "boltc_evt::GeluErfBF16" in B2bSm80Kernel(config(act0="gelu_erf", element_ab=Element.BF16)).render_types()
+
+
+def test_the_configuration_records_and_describes_the_activations():
+    c = config(act0="gelu_erf", act1=IDENTITY, bias1=False)
+    assert c.summary().endswith("epilogues gelu_erf(acc + bias) / acc")
+    assert not c.relu0 and not c.relu1 and config().relu0
+    assert config(act1="silu").summary().endswith("epilogues relu(acc + bias) / silu(acc + bias)")
+    with pytest.raises(InvalidKernelConfig, match="act1='elu' is not an activation the kernels apply"):
+        config(act1="elu")
 
 
 class FirstResidualMlp(torch.nn.Module):
@@ -184,7 +233,7 @@ def test_a_first_stage_residual_is_refused_with_the_reason():
     "shape, changes, reason",
     [
         ((64, 64, 128), dict(bias0=False), "the first gemm's epilogue is relu(acc)"),
-        ((64, 64, 128), dict(between=torch.nn.Sigmoid()), "'bolt.ew.sigmoid' is not one example 13 expresses"),
+        ((64, 64, 128), dict(between=torch.nn.Hardtanh()), "'bolt.ew.clamp' is not one example 13 expresses"),
         ((64, 48, 128), {}, "N0=48"),
         ((64, 64, 256), {}, "N1=256"),
     ],
@@ -215,3 +264,15 @@ def test_opted_in_lowering_of_the_b2b_gemm_model(precision):
 @pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
 def test_generated_b2b_gemm_sm80_compiles(tmp_path: Path):
     compile_kernel_object(lower_b2b(mlp(64, 64, 128)).kernel, Arch.SM80, tmp_path)
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(1200)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+@pytest.mark.parametrize("n1, residence", [(64, bolt.Residence.REGISTERS), (128, bolt.Residence.SHARED_MEMORY)])
+def test_a_gelu_then_silu_b2b_gemm_sm80_compiles(tmp_path: Path, n1: int, residence: bolt.Residence):
+    """B2bSm80OutputOp in both residences' first-stage paths (the register fragment iterator's
+    and EpilogueSmemAccumulator's calls), LinearCombinationGeneric after the second GEMM."""
+    kernel = lower_b2b(mlp(64, 64, n1, between=torch.nn.GELU(), after=torch.nn.SiLU())).kernel
+    assert kernel.config.residence is residence and (kernel.config.act0, kernel.config.act1) == ("gelu_erf", "silu")
+    compile_kernel_object(kernel, Arch.SM80, tmp_path)
