@@ -47,7 +47,7 @@ func.func @gemm_gemm_f16(%a: tensor<4096x64xf16>, %w0: tensor<64x128xf16>, %b0: 
 // = 224 registers per thread, so the product is staged in shared memory (sm_90a; on sm_80 the cost model would too)
 // (a 64 x 256 f16 tile, 32 KiB, beside the operand stages).
 // CHECK-LABEL: func.func @wide_intermediate
-// SM80: cannot run it: the first gemm: the epilogue op 'bolt.ew.gelu' is not one example 13 expresses
+// SM80: cannot run it: the first gemm's epilogue is gelu_tanh(acc); example 13's first stage always reads a per-channel bias vector
 // CHECK:         bolt.b2b shared_memory
 // CHECK-COUNT-2:   bolt.gemm
 // CHECK-NOT:     bolt.gemm

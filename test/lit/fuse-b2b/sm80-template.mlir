@@ -38,6 +38,62 @@ func.func @legal_gemm_pair(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %b0:
 
 // -----
 
+// The legal GEMM pair with gelu (erf) after the first bias and silu after the second: example
+// 13's stages apply every activation the Hopper kernels do (boltc::B2bSm80OutputOp in the first,
+// LinearCombinationGeneric in the second), so it fuses as the relu pair does.
+// CHECK-LABEL: func.func @gelu_silu_gemm_pair
+// CHECK:         bolt.b2b shared_memory
+// CHECK:           bolt.ew.gelu erf
+// CHECK:           bolt.ew.silu
+// MODEL: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' fused back to back with 'bolt.gemm': the performance model (a100_sxm) predicts
+// MODEL-LABEL: func.func @gelu_silu_gemm_pair
+// MODEL:         bolt.b2b shared_memory
+func.func @gelu_silu_gemm_pair(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %b0: tensor<64xf16>, %w1: tensor<128x64xf16>, %b1: tensor<128xf16>) -> tensor<8192x128xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<64xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<64x64xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.gelu erf %s : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<128xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<128x64xf16> -> tensor<8192x128xf16> {
+  ^bb0(%acc: tensor<8192x128xf32>, %b: tensor<128xf16>):
+    %bc = bolt.ew.cast %b : tensor<128xf16> -> tensor<128xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x128xf32>, tensor<128xf32> -> tensor<8192x128xf32>
+    %y = bolt.ew.silu %s : tensor<8192x128xf32> -> tensor<8192x128xf32>
+    bolt.yield %y : tensor<8192x128xf32>
+  }
+  func.return %o : tensor<8192x128xf16>
+}
+
+// -----
+
+// The same pair with a clamp (Hardtanh) after the first bias: no activation a b2b kernel
+// applies (its bounds are arguments), so two kernels, and the remark lists those it does.
+// CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first gemm: the epilogue op 'bolt.ew.clamp' is not one example 13 expresses (a stage's epilogue is acc, acc + per-channel bias, and an optional activation after them: one of gelu_erf, gelu_tanh, hardswish, relu, sigmoid, silu, softplus, tanh)
+// CHECK-LABEL: func.func @clamp_gemm_pair
+// CHECK-NOT:     bolt.b2b
+// MODEL-LABEL: func.func @clamp_gemm_pair
+// MODEL-NOT:     bolt.b2b
+func.func @clamp_gemm_pair(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %b0: tensor<64xf16>, %w1: tensor<128x64xf16>, %b1: tensor<128xf16>) -> tensor<8192x128xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<64xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<64x64xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.clamp %s min -1.0 max 1.0 : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<128xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<128x64xf16> -> tensor<8192x128xf16> {
+  ^bb0(%acc: tensor<8192x128xf32>, %b: tensor<128xf16>):
+    %bc = bolt.ew.cast %b : tensor<128xf16> -> tensor<128xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x128xf32>, tensor<128xf32> -> tensor<8192x128xf32>
+    bolt.yield %s : tensor<8192x128xf32>
+  }
+  func.return %o : tensor<8192x128xf16>
+}
+
+// -----
+
 // A RepVGG-style 3x3 conv + bias + ReLU, then a 1x1 conv + bias + ReLU, NHWC f16, 64 channels:
 // B2bImplicitGemmConvolution runs it. It ran 0.91x fused (H100 through PTX, 2026-11-26); the
 // model predicts 1.02x, under fuse-b2b's MIN_PREDICTED_GAIN: two kernels.
@@ -87,6 +143,35 @@ func.func @legal_conv_pair_28x28(%x: tensor<32x28x28x64xf16>, %f0: tensor<64x3x3
     %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
     %s = bolt.ew.add %acc, %bc : tensor<32x28x28x64xf32>, tensor<64xf32> -> tensor<32x28x28x64xf32>
     %y = bolt.ew.relu %s : tensor<32x28x28x64xf32> -> tensor<32x28x28x64xf32>
+    bolt.yield %y : tensor<32x28x28x64xf32>
+  }
+  func.return %o : tensor<32x28x28x64xf16>
+}
+
+// -----
+
+// The 28x28 pair with sigmoid after the first bias and hardswish after the second: fused as
+// the relu pair is, B2bImplicitGemmConvolution applying both.
+// CHECK-LABEL: func.func @sigmoid_hardswish_conv_pair_28x28
+// CHECK:         bolt.b2b registers
+// CHECK:           bolt.ew.sigmoid
+// CHECK:           bolt.ew.hardswish
+// MODEL: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.conv2d' fused back to back with 'bolt.conv2d': the performance model (a100_sxm) predicts
+// MODEL-LABEL: func.func @sigmoid_hardswish_conv_pair_28x28
+// MODEL:         bolt.b2b registers
+func.func @sigmoid_hardswish_conv_pair_28x28(%x: tensor<32x28x28x64xf16>, %f0: tensor<64x3x3x64xf16>, %b0: tensor<64xf16>, %f1: tensor<64x1x1x64xf16>, %b1: tensor<64xf16>) -> tensor<32x28x28x64xf16> {
+  %h = bolt.conv2d nhwc %x, %f0 extras(%b0 : tensor<64xf16>) strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<32x28x28x64xf16>, tensor<64x3x3x64xf16> -> tensor<32x28x28x64xf16> {
+  ^bb0(%acc: tensor<32x28x28x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<32x28x28x64xf32>, tensor<64xf32> -> tensor<32x28x28x64xf32>
+    %y = bolt.ew.sigmoid %s : tensor<32x28x28x64xf32> -> tensor<32x28x28x64xf32>
+    bolt.yield %y : tensor<32x28x28x64xf32>
+  }
+  %o = bolt.conv2d nhwc %h, %f1 extras(%b1 : tensor<64xf16>) strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<32x28x28x64xf16>, tensor<64x1x1x64xf16> -> tensor<32x28x28x64xf16> {
+  ^bb0(%acc: tensor<32x28x28x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<32x28x28x64xf32>, tensor<64xf32> -> tensor<32x28x28x64xf32>
+    %y = bolt.ew.hardswish %s : tensor<32x28x28x64xf32> -> tensor<32x28x28x64xf32>
     bolt.yield %y : tensor<32x28x28x64xf32>
   }
   func.return %o : tensor<32x28x28x64xf16>
@@ -217,9 +302,9 @@ func.func @k0_unaligned(%a: tensor<8192x36xf16>, %w0: tensor<64x36xf16>, %b0: te
 // -----
 
 // The legal GEMM pair with a residual r0 [M, N0] added in the first stage: example 13's first
-// epilogue is bias + relu only, so sm_80 keeps two kernels and says why; sm_90a's resident
+// epilogue is a bias and an activation only, so sm_80 keeps two kernels and says why; sm_90a's resident
 // kernel adds it (kernels.mlir).
-// CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first gemm: the epilogue op 'bolt.ew.add' is not one example 13 expresses (a stage's epilogue is acc, acc + per-channel bias, and an optional activation after them: relu)
+// CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first gemm: the epilogue op 'bolt.ew.add' is not one example 13 expresses (a stage's epilogue is acc, acc + per-channel bias, and an optional activation after them: one of gelu_erf, gelu_tanh, hardswish, relu, sigmoid, silu, softplus, tanh)
 // CHECK-LABEL: func.func @first_stage_residual
 // CHECK-NOT:     bolt.b2b
 // MODEL: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first gemm: the epilogue op 'bolt.ew.add'
