@@ -71,8 +71,8 @@ def b2bs(module: ModuleOp) -> list[bolt.B2bOp]:
 EXPECTED_B2B = {"b2b_gemm": 1, "mlp_gelu": 1, "resnet_block": 0, "small_cnn": 0}
 # ...and those a b2b kernel of the target runs. On sm_80, CUTLASS example 13's templates
 # (analysis/b2b_sm80.py) run neither pair: b2b_gemm's N1 = 16 is no tile of theirs (and f32
-# no input type), mlp_gelu's first epilogue is a gelu. On sm_90a, b2b_gemm_sm90 runs
-# b2b_gemm in f16 and bf16 (not f32: its wgmma operands), and no kernel there has a gelu.
+# no input type), mlp_gelu's second bias is f32 where its result is f16 (example 13 adds it as
+# C). On sm_90a, b2b_gemm_sm90 runs b2b_gemm in f16 and bf16 (not f32: its wgmma operands).
 KERNEL_RUNS = {("b2b_gemm", "sm_90a", "f16"), ("b2b_gemm", "sm_90a", "bf16")}
 
 
@@ -132,6 +132,47 @@ def test_a_first_stage_residual_is_fused_on_sm90a_and_keeps_the_values(stages: s
     residuals = [e for anchor in (first, second) for e in anchor.extras
                  if bolt.shape_of(e) == bolt.shape_of(anchor.result)]
     assert [bolt.shape_of(r) for r in residuals] == shapes[1:]
+    unfused, after = results
+    assert_same(after, unfused)
+    expected = model.float()(*(t.float() for t in inputs)).detach().numpy()
+    np.testing.assert_allclose(np.asarray(after[0], np.float32), expected, rtol=2e-2, atol=2e-2)
+
+
+@pytest.mark.parametrize("act0, act1", [("gelu", "silu"), ("sigmoid", "hardswish"), ("softplus", "tanh")])
+def test_an_activation_chain_is_fused_on_sm80_and_keeps_the_values(act0: str, act1: str):
+    """act1(act0(x W0 + b0) W1 + b1) through the sm_80 pipeline with and without fuse-b2b:
+    example 13's kernels apply every activation in either stage now, so it fuses, and the
+    reference executor computes the unfused pair's numbers."""
+    import torch
+
+    from boltc.compiler import load_for_compile, optimize
+
+    functional = {"gelu": torch.nn.functional.gelu, "silu": torch.nn.functional.silu, "sigmoid": torch.sigmoid,
+                  "hardswish": torch.nn.functional.hardswish, "softplus": torch.nn.functional.softplus,
+                  "tanh": torch.tanh}
+
+    class Chain(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin0, self.lin1 = torch.nn.Linear(64, 64), torch.nn.Linear(64, 128)
+
+        def forward(self, x):
+            return functional[act1](self.lin1(functional[act0](self.lin0(x))))
+
+    torch.manual_seed(0)
+    model = Chain().half()
+    inputs = (torch.randn(8192, 64, dtype=torch.half),)
+    results = []
+    for fuse_b2b in (False, True):
+        module, _ = load_for_compile(model, inputs)
+        optimize(module, "sm_80", "f16", fuse_b2b=fuse_b2b)
+        results.append(boltc.interpret(module, *(t.numpy() for t in inputs)))
+        fused = b2bs(module)
+        assert len(fused) == int(fuse_b2b)
+    [b2b] = fused
+    first, second = [op for op in b2b.body.block.ops if isinstance(op, bolt.GemmOp)]
+    assert first.epilogue.block.last_op.values[0].owner.name.endswith(act0)
+    assert second.epilogue.block.last_op.values[0].owner.name.endswith(act1)
     unfused, after = results
     assert_same(after, unfused)
     expected = model.float()(*(t.float() for t in inputs)).detach().numpy()
