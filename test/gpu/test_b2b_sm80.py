@@ -7,9 +7,11 @@ reference executor, and timed against the same model compiled unfused.
 
 Every test first asserts the lowering chose b2b_gemm_sm80 (a model left as two gemms would
 pass the numerics). Tolerances: fp32 accumulation in both GEMMs; the kernel rounds the first
-product to f16 (as the unfused pair stores it) and the bias0 add happens in f16 (B2bGemm's
-EpilogueOutputOp0 computes in the bias's element type): a few f16 ulps on O(1) values, so
-rtol = atol = 2e-2 against the fp32 torch result, which keeps the product in fp32.
+product to f16 (as the unfused pair stores it) and, for relu or none, the bias0 add happens in
+f16 (CUTLASS's LinearCombination(Relu) as EpilogueOutputOp0 computes in the bias's element
+type; boltc's B2bSm80OutputOp, for the other activations, in fp32): a few f16 ulps on O(1)
+values, so rtol = atol = 2e-2 against the fp32 torch result, which keeps the product in fp32,
+as test_b2b_sm90.py's for the same activations.
 """
 
 from __future__ import annotations
@@ -64,6 +66,51 @@ def test_b2b_gemm_timing_against_the_unfused_pair(rows, k0, n0, n1, tmp_path):
           f"({unfused_us / fused_us:.2f}x)")
 
 
+# Every activation the Hopper kernels apply (analysis.b2b_sm80.SM80_ACTIVATIONS: the GEMM
+# epilogues' functors in their 16-bit forms), in either stage, with a bias, the other stage relu;
+# N1 = 64 keeps the first product in registers, 128 in shared memory (the first stage's two
+# paths into B2bSm80OutputOp). Weights doubled, as test_b2b_sm90.py's, so that the activations
+# see values well past their linear range.
+ACTIVATIONS = {"gelu_erf": torch.nn.GELU(), "gelu_tanh": torch.nn.GELU(approximate="tanh"), "silu": torch.nn.SiLU(),
+               "sigmoid": torch.nn.Sigmoid(), "hardswish": torch.nn.Hardswish(), "softplus": torch.nn.Softplus(),
+               "tanh": torch.nn.Tanh()}
+
+
+def kernels(model, x) -> list[tuple[str, str]]:
+    """(family, configuration in words) of each kernel the model lowers to on sm_80."""
+    lib, _ = lower_library(model, (x,), arch="sm_80", fuse_b2b=True)
+    return [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+
+
+def doubled(model: torch.nn.Module) -> torch.nn.Module:
+    with torch.no_grad():
+        for layer in model:
+            if isinstance(layer, (torch.nn.Linear, torch.nn.Conv2d)):
+                layer.weight.mul_(2.0)
+    return model
+
+
+def check(model, x, tmp_path) -> None:
+    compiled = boltc.compile(model, (x,), arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b.so")
+    got = compiled(x.cuda()).float().cpu().numpy()
+    expected = model.float()(x.float()).detach().numpy()
+    np.testing.assert_allclose(got, expected, **TOL)
+    assert np.abs(expected).max() > 0.1  # not a vacuous all-zero comparison
+
+
+@pytest.mark.parametrize("n1, residence", [(64, "registers"), (128, "shared_memory")])
+@pytest.mark.parametrize("stage", [0, 1])
+@pytest.mark.parametrize("name", sorted(ACTIVATIONS))
+def test_every_activation_in_either_stage(name, stage, n1, residence, tmp_path, fuse_every_pair_the_kernel_takes):
+    torch.manual_seed(3)
+    acts = [ACTIVATIONS[name], torch.nn.ReLU()] if stage == 0 else [torch.nn.ReLU(), ACTIVATIONS[name]]
+    model = doubled(torch.nn.Sequential(torch.nn.Linear(64, 64), acts[0], torch.nn.Linear(64, n1), acts[1]).half())
+    x = torch.randn(8192, 64, dtype=torch.half)
+    [(family, config)] = kernels(model, x)
+    assert family == "b2b_gemm_sm80" and f", {residence}, " in config and f"{name}(acc + bias)" in config, config
+    check(model, x, tmp_path)
+
+
 # --------------------------------------------------------------------------------------
 # b2b_conv_sm80: conv -> 1x1 conv (CUTLASS example 13's B2bImplicitGemmConvolution).
 # Tolerance as above (fp32 accumulation, the first output rounded to f16 on chip, bias0 added
@@ -110,3 +157,17 @@ def test_b2b_conv_timing_against_the_unfused_pair(r, hw, tmp_path, fuse_every_pa
     fused_us, unfused_us = fused_and_unfused_us(model, x, "sm_80", tmp_path, TOL)
     print(f"\nb2b conv {r}x{r} -> 1x1, 32x{hw}x{hw}x64: fused {fused_us:.1f} us, unfused {unfused_us:.1f} us "
           f"({unfused_us / fused_us:.2f}x)")
+
+
+@pytest.mark.parametrize("stage", [0, 1])
+@pytest.mark.parametrize("name", sorted(ACTIVATIONS))
+def test_every_activation_in_either_stage_of_the_conv_chain(name, stage, tmp_path, fuse_every_pair_the_kernel_takes):
+    """conv 3x3 + bias -> act -> conv 1x1 + bias -> relu (or relu first, act second), 28x28."""
+    torch.manual_seed(5)
+    acts = [ACTIVATIONS[name], torch.nn.ReLU()] if stage == 0 else [torch.nn.ReLU(), ACTIVATIONS[name]]
+    model = doubled(torch.nn.Sequential(torch.nn.Conv2d(64, 64, 3, padding=1), acts[0], torch.nn.Conv2d(64, 64, 1),
+                                        acts[1]).half())
+    x = torch.randn(32, 64, 28, 28, dtype=torch.half)
+    [(family, config)] = kernels(model, x)
+    assert family == "b2b_conv_sm80" and f"{name}(acc + bias)" in config, config
+    check(model, x, tmp_path)
