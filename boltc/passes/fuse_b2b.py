@@ -21,7 +21,7 @@ shared-memory residence within the target's registers and shared memory (registe
 preferred; the choice is the op's `residence`), and a roofline cost model that keeps
 compute-bound pairs apart. On sm_80, first what CUTLASS example 13's templates can express
 (`analysis.b2b_sm80`, the rules its emitters check too): f16/bf16, N0 and N1 in {32, 64, 128},
-a first-stage bias, epilogues of bias and relu only, one weight layout. On sm_90a, what
+a first-stage bias, epilogues of a bias and an activation (no residual), one weight layout. On sm_90a, what
 b2b_gemm_sm90 takes (`lowering.cutlass.b2b_sm90.sm90_refusal`: f16/bf16 GEMM pairs, 16-byte
 rows, epilogues of a bias, a residual and an activation in either stage), then
 b2b_gemm_simt (`b2b_simt.simt_refusal`: widths up to 16), or, for convolutions, b2b_conv_sm90

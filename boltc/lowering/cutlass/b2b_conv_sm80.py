@@ -12,8 +12,11 @@ any stride, padding and dilation, filters up to 32x32), so everything b2b_sm80.p
 residence and epilogues holds: the configuration *is* b2b_sm80's `B2bSm80Config` (one rule set,
 checked before nvcc), and what example 13 can express at all is `analysis.b2b_sm80`, which
 fuse-b2b consults before it forms the b2b. Epilogues: the first `acc + bias0` or
-`relu(acc + bias0)` (a per-channel bias, always read), the second `acc`, `relu(acc)`,
-`acc + bias1` or `relu(acc + bias1)` (bias1 as C with all NHWC strides 0).
+`act(acc + bias0)` (a per-channel bias, always read), the second `acc`, `act(acc)`,
+`acc + bias1` or `act(acc + bias1)` (bias1 as C with all NHWC strides 0), `act` any of
+`SM80_ACTIVATIONS`, applied as b2b_sm80.py says (boltc::B2bSm80OutputOp in the conv
+templates' first stage too: EpilogueSmemAccumulator and the register fragment iterator call it
+alike).
 
 Padding: CUTLASS 2.x takes the low side (pad_top, pad_left) and the output extent P x Q; the
 high side is what P and Q imply, as in conv_sm80.

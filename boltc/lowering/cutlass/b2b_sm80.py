@@ -24,14 +24,24 @@ SmemAccumulator, AlignmentA, AlignmentB>`. One CTA per M-tile runs both GEMMs, s
 - one LayoutB for both weights: both gemms read their rhs the same way (both `transpose_b`,
   as nn.Linear's weights are, or neither).
 
-Epilogues (`analysis.b2b_sm80.stage_epilogue`, which fuse-b2b consults too; anything else is refused, located at the anchor, never dropped)
-- first GEMM: `acc + bias0` or `relu(acc + bias0)`, bias0 a per-column vector (a [N0] or
+Epilogues (`analysis.b2b_sm80.stage_epilogue`, which fuse-b2b consults too; anything else is
+refused, located at the anchor, never dropped); `act` any of `SM80_ACTIVATIONS` (relu, gelu_erf,
+gelu_tanh, silu, sigmoid, hardswish, softplus, tanh: the Hopper kernels' set), by name in
+`B2bSm80Config.act0/act1`:
+- first GEMM: `acc + bias0` or `act(acc + bias0)`, bias0 a per-column vector (a [N0] or
   [1, N0] extra). The template always reads a bias vector (its `IteratorAccumulatorScaleBias`
-  has no predicate for a null pointer), so a bias-free first stage is refused.
-  EpilogueOutputOp0 is LinearCombination(Relu) with OnlyAlphaScaling (alpha 1) whose
-  ElementCompute is the bias's element (the template reads bias0 as ElementCompute);
-- second GEMM: `acc`, `relu(acc)`, `acc + bias1` or `relu(acc + bias1)`: bias1 is CUTLASS's
+  has no predicate for a null pointer), so a bias-free first stage is refused. The mainloop
+  calls EpilogueOutputOp0 as `op(acc, scale, bias)` on each mma.sync accumulator fragment and
+  reads bias0 as its ElementCompute (the bias's element here), OnlyAlphaScaling (alpha 1):
+  CUTLASS's LinearCombination(Relu) for none and relu (computing in the bias's type), boltc's
+  `B2bSm80OutputOp` (include/boltc/b2b_sm80_output_op.hpp: that interface, in fp32) for the
+  other activations;
+- second GEMM: `acc`, `act(acc)`, `acc + bias1` or `act(acc + bias1)`: bias1 is CUTLASS's
   C operand with row stride 0 (beta 1, NoBetaScaling), so its element must be the output's.
+  LinearCombination(Relu) for none and relu, LinearCombinationGeneric for the others.
+An activation other than relu is the GEMM epilogues' functor (`activation_functor`: evt.py's
+tables, in the 16-bit-result form where there is one), as the Hopper kernels apply it. relu's
+TU is the one it was before the other activations came.
 
 Entry point (the same three C functions as the GEMM families: launch, workspace size,
 can-implement): m, n0, n1, k0, a, lda, b0, ldb0, bias0, b1, ldb1, bias1 (D's pointer, unread, without one),
@@ -39,7 +49,10 @@ d, ldd, workspace, workspace_size, stream.
 
 Verified on an H100 (2026-11-26, test/gpu/test_b2b_sm80.py, built for sm_80): every chain matches
 torch; the register-resident 16x128 second warp tile computed wrong columns, so N1 = 128 keeps
-the product in shared memory (analysis/b2b_cost.py: MAX_SM80_REGISTER_TILE_N1).
+the product in shared memory (analysis/b2b_cost.py: MAX_SM80_REGISTER_TILE_N1). The other
+activations (2026-11-29) compile with nvcc 13 in both residences (every activation, GEMM and
+conv: test_b2b_sm80.py and test_b2b_conv_sm80.py, marker `nvcc`); NOT yet run on a GPU:
+test/gpu/test_b2b_sm80.py's test_every_activation_in_either_stage* check them against torch.
 """
 
 from __future__ import annotations
