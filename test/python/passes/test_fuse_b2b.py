@@ -97,6 +97,27 @@ def test_models_keep_their_values(name: str, arch: str, kernels: bool, read_save
     assert len(b2bs(module)) == expected_b2b(name, arch, kernels=kernels)
 
 
+def fused_keeping_the_values(model, inputs: tuple, arch: str) -> bolt.B2bOp:
+    """`model` (f16 torch) on `inputs` through `arch`'s f16 pipeline without and with fuse-b2b:
+    no bolt.b2b, then one (returned); the reference executor gives both builds the same numbers,
+    and those of torch in fp32 within 2e-2."""
+    from boltc.compiler import load_for_compile, optimize
+
+    results = []
+    for fuse_b2b in (False, True):
+        module, _ = load_for_compile(model, inputs)
+        optimize(module, arch, "f16", fuse_b2b=fuse_b2b)
+        results.append(boltc.interpret(module, *(t.numpy() for t in inputs)))
+        fused = b2bs(module)
+        assert len(fused) == int(fuse_b2b)
+    unfused, after = results
+    assert_same(after, unfused)
+    expected = model.float()(*(t.float() for t in inputs)).detach().numpy()
+    np.testing.assert_allclose(np.asarray(after[0], np.float32), expected, rtol=2e-2, atol=2e-2)
+    [b2b] = fused
+    return b2b
+
+
 @pytest.mark.parametrize("stages", ["first", "both"])
 def test_a_first_stage_residual_is_fused_on_sm90a_and_keeps_the_values(stages: str):
     """gelu(x W0 + b0 + r0) W1 + b1 [+ r], silu after, through the sm_90a pipeline with and
@@ -104,8 +125,6 @@ def test_a_first_stage_residual_is_fused_on_sm90a_and_keeps_the_values(stages: s
     kernel adds r0 in its first epilogue), and the reference executor computes the unfused
     pair's numbers."""
     import torch
-
-    from boltc.compiler import load_for_compile, optimize
 
     class Chain(torch.nn.Module):
         def __init__(self):
@@ -120,22 +139,11 @@ def test_a_first_stage_residual_is_fused_on_sm90a_and_keeps_the_values(stages: s
     model = Chain().half()
     shapes = [(4096, 96), (4096, 32), *([(4096, 96)] if stages == "both" else [])]
     inputs = tuple(torch.randn(shape, dtype=torch.half) for shape in shapes)
-    results = []
-    for fuse_b2b in (False, True):
-        module, _ = load_for_compile(model, inputs)
-        optimize(module, "sm_90a", "f16", fuse_b2b=fuse_b2b)
-        results.append(boltc.interpret(module, *(t.numpy() for t in inputs)))
-        fused = b2bs(module)
-        assert len(fused) == int(fuse_b2b)
-    [b2b] = fused
+    b2b = fused_keeping_the_values(model, inputs, "sm_90a")
     first, second = [op for op in b2b.body.block.ops if isinstance(op, bolt.GemmOp)]
     residuals = [e for anchor in (first, second) for e in anchor.extras
                  if bolt.shape_of(e) == bolt.shape_of(anchor.result)]
     assert [bolt.shape_of(r) for r in residuals] == shapes[1:]
-    unfused, after = results
-    assert_same(after, unfused)
-    expected = model.float()(*(t.float() for t in inputs)).detach().numpy()
-    np.testing.assert_allclose(np.asarray(after[0], np.float32), expected, rtol=2e-2, atol=2e-2)
 
 
 @pytest.mark.parametrize("act0, act1", [("gelu", "silu"), ("sigmoid", "hardswish"), ("softplus", "tanh")])
@@ -144,8 +152,6 @@ def test_an_activation_chain_is_fused_on_sm80_and_keeps_the_values(act0: str, ac
     example 13's kernels apply every activation in either stage now, so it fuses, and the
     reference executor computes the unfused pair's numbers."""
     import torch
-
-    from boltc.compiler import load_for_compile, optimize
 
     functional = {"gelu": torch.nn.functional.gelu, "silu": torch.nn.functional.silu, "sigmoid": torch.sigmoid,
                   "hardswish": torch.nn.functional.hardswish, "softplus": torch.nn.functional.softplus,
@@ -162,21 +168,10 @@ def test_an_activation_chain_is_fused_on_sm80_and_keeps_the_values(act0: str, ac
     torch.manual_seed(0)
     model = Chain().half()
     inputs = (torch.randn(8192, 64, dtype=torch.half),)
-    results = []
-    for fuse_b2b in (False, True):
-        module, _ = load_for_compile(model, inputs)
-        optimize(module, "sm_80", "f16", fuse_b2b=fuse_b2b)
-        results.append(boltc.interpret(module, *(t.numpy() for t in inputs)))
-        fused = b2bs(module)
-        assert len(fused) == int(fuse_b2b)
-    [b2b] = fused
+    b2b = fused_keeping_the_values(model, inputs, "sm_80")
     first, second = [op for op in b2b.body.block.ops if isinstance(op, bolt.GemmOp)]
     assert first.epilogue.block.last_op.values[0].owner.name.endswith(act0)
     assert second.epilogue.block.last_op.values[0].owner.name.endswith(act1)
-    unfused, after = results
-    assert_same(after, unfused)
-    expected = model.float()(*(t.float() for t in inputs)).detach().numpy()
-    np.testing.assert_allclose(np.asarray(after[0], np.float32), expected, rtol=2e-2, atol=2e-2)
 
 
 def test_a_pair_no_kernel_runs_stays_two_kernels_with_both_reasons():
