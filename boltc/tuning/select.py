@@ -409,6 +409,20 @@ def schedule_kind(candidate) -> str:
     return f"{candidate.family.value} {gemm_sm90.schedule_words(candidate.schedule).base}"
 
 
+def _plan_greedily(planned: dict[str, None], groups: dict, wanted) -> None:
+    """Add to `planned`, one at a time, the profiler that the most groups of ops want (weighed
+    by their predicted time; first-seen wins a tie: the better-ranked), `wanted(plausible)`
+    being the units a group still wants given `planned`, until none wants any."""
+    while True:
+        gain: dict[str, float] = {}
+        for plausible, weight in groups.values():
+            for unit in wanted(plausible):
+                gain[unit] = gain.get(unit, 0.0) + weight
+        if not gain:
+            return
+        planned[max(gain, key=lambda u: gain[u])] = None
+
+
 class ProfilePlanner:
     """Every op's ranked shortlist and each pair's profiler (its kernel's name), made once and
     planned from as often as a call needs: `plan` for a cover, `profilers` to count a plan's."""
@@ -450,37 +464,23 @@ class ProfilePlanner:
             group = groups.setdefault(tuple(units[op]), [plausible, 0.0])
             known = [t for t in sl.predicted if t is not None]
             group[1] += min(known) if known else 1.0
-        short = {key: min(cover, len(group[0])) - sum(u in planned for u in group[0]) for key, group in groups.items()}
-        while True:
-            gain: dict[str, float] = {}
-            for key, (plausible, weight) in groups.items():
-                if short[key] > 0:
-                    for unit in plausible:
-                        if unit not in planned:
-                            gain[unit] = gain.get(unit, 0.0) + weight
-            if not gain:
-                break
-            unit = max(gain, key=lambda u: gain[u])  # first-seen wins a tie: the better-ranked
-            planned[unit] = None
-            for key, (plausible, _) in groups.items():
-                if unit in plausible:
-                    short[key] -= 1
+        def short_of_cover(plausible: list[str]) -> list[str]:
+            have = sum(u in planned for u in plausible)
+            return [u for u in plausible if u not in planned] if have < min(cover, len(plausible)) else []
+
+        _plan_greedily(planned, groups, short_of_cover)
         # Then one of each schedule kind among each op's plausible candidates (pingpong and
         # cooperative, stream-K, split-K; each family's), greedily as above: the model misorders
         # near-ties across kinds, not within one. ResNet-50's 7x7x2048->512 1x1 layer at cover 1
         # timed only cooperative kernels (13.47 us) where the shortlist's 64x128 pingpong runs
         # 12.06 (H200, bench/RESULTS.md 2026-11-29 17:00).
         kind_of = self.kind_of
-        while True:
-            gain = {}
-            for plausible, weight in groups.values():
-                missing = {kind_of[u] for u in plausible} - {kind_of[u] for u in plausible if u in planned}
-                for unit in plausible:
-                    if unit not in planned and kind_of[unit] in missing:
-                        gain[unit] = gain.get(unit, 0.0) + weight
-            if not gain:
-                break
-            planned[max(gain, key=lambda u: gain[u])] = None
+
+        def of_a_missing_kind(plausible: list[str]) -> list[str]:
+            missing = {kind_of[u] for u in plausible} - {kind_of[u] for u in plausible if u in planned}
+            return [u for u in plausible if u not in planned and kind_of[u] in missing]
+
+        _plan_greedily(planned, groups, of_a_missing_kind)
         if max_profilers is not None:
             planned = self.capped(planned, lists, max_profilers)
         return {op: [pair for pair, unit in zip(sl.pairs, units[op]) if unit in planned] for op, sl in lists.items()}
