@@ -170,8 +170,8 @@ class B2bSm80Config(SelfChecking):
         own = {IDENTITY, "relu"}  # CUTLASS's LinearCombination(Relu), in the TU's includes
         headers = [OUTPUT_OP_HEADER] if {self.act0, self.act1} - own else []
         for act, element in ((self.act0, self.element_ab), (self.act1, self.element_d)):
-            if act not in own and activation_functor(act, element).header:
-                headers.append(activation_functor(act, element).header)
+            if act not in own and (header := activation_functor(act, element).header):
+                headers.append(header)
         return tuple(dict.fromkeys(headers))
 
     @property
