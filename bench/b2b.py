@@ -84,6 +84,9 @@ def cases(table: dict) -> list[Case]:
     # A RepVGG-style stage built of such pairs: a strided pair, then three at 56x56, 64 channels.
     out.append(Case("repvgg stage 32x112x112x64: (3x3 -> 1x1) x 4, 64 channels", 32 * 56 * 56,
                     (64,) * 9, "conv", (32, 112, 112), (2, 1, 1, 1)))
+    # A residual in the first stage: relu(relu(A W0 + A) W1), a residual MLP block (K0 = N0) at the
+    # paper's M = 32768 widths, its input the first GEMM's residual.
+    out.append(Case("residual mlp M=32768 128-128(+A)-64", 32768, (128, 128, 64), "residual_mlp"))
     # ResNet-50's first-stage pair without its shortcut (what the residual costs the fused kernel).
     out.append(Case("conv 32x56x56x64 3x3/1 64 -> 1x1 256 (bottleneck pair, no shortcut)", 32 * 56 * 56,
                     (64, 64, 256), "conv", (32, 56, 56), (1,)))
@@ -119,6 +122,8 @@ def _model_with_seed(torch, case: Case, seed: int):
             layers += [torch.nn.Conv2d(c, f0, 3, stride=stride, padding=1), torch.nn.ReLU(),
                        torch.nn.Conv2d(f0, f1, 1), torch.nn.ReLU()]
         model = NhwcModel(torch, torch.nn.Sequential(*layers)).half().eval()
+    elif case.kind == "residual_mlp":
+        model = _residual_mlp(torch, *case.widths).half().eval()
     else:
         for k, n in zip(case.widths, case.widths[1:]):
             layers += [torch.nn.Linear(k, n, bias=False), torch.nn.ReLU()]
@@ -128,6 +133,22 @@ def _model_with_seed(torch, case: Case, seed: int):
             if isinstance(layer, (torch.nn.Linear, torch.nn.Conv2d)):
                 layer.weight.mul_(2.0)
     return model
+
+
+def _residual_mlp(torch, k0: int, n0: int, n1: int):
+    """relu(relu(x W0 + x) W1): the first GEMM adds its own input (k0 == n0)."""
+    assert k0 == n0, "the residual is the first GEMM's input"
+
+    class ResidualMlp(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.first = torch.nn.Linear(k0, n0, bias=False)
+            self.second = torch.nn.Linear(n0, n1, bias=False)
+
+        def forward(self, x):
+            return torch.relu(self.second(torch.relu(self.first(x) + x)))
+
+    return ResidualMlp()
 
 
 def _bottleneck(torch, c: int, w: int):
