@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boltc.lowering.cutlass.families import ANCHOR_FAMILIES
+from boltc.lowering.cutlass.families import ANCHOR_FAMILIES, OTHER_FAMILIES
 
 from gpu_helpers import DATA, has_cuda_gpu
 
@@ -26,8 +26,10 @@ RANGE_FRACTION = 3e-2
 # pad-alignment.
 HALF_EXPORTS = sorted((DATA / "half").glob("*.mlir")) + sorted((DATA / "ops" / "half").glob("*.mlir"))
 # Every family that lowers an anchor op (the lowering's own table, so that a new family, such
-# as conv_depthwise, counts without this list being told).
+# as conv_depthwise, counts without this list being told), and the bolt.b2b families: a fused
+# pair (fuse-b2b is on by default) is one kernel of those.
 ANCHOR_KERNELS = tuple(f.name for f in ANCHOR_FAMILIES)
+B2B_KERNELS = tuple(name for name in OTHER_FAMILIES if name.startswith("b2b_"))
 
 
 def _id(path: Path) -> str:
@@ -40,15 +42,18 @@ def _saved(path: Path, prefix: str) -> list[np.ndarray]:
     return [saved[n] for n in names]
 
 
-def _anchors_after_the_pipeline(path: Path, precision: str) -> int:
-    """How many CUTLASS kernels the compiled model must launch: one per anchor that the
-    pipeline leaves (what boltc.compile optimizes), so that a silent fallback fails."""
+def _anchors_after_the_pipeline(path: Path, precision: str) -> tuple[int, int]:
+    """How many CUTLASS kernels the compiled model must launch, (anchor kernels, b2b kernels):
+    one per anchor that the pipeline leaves outside a bolt.b2b and one per bolt.b2b (what
+    boltc.compile optimizes), so that a silent fallback fails."""
     from boltc.compiler import optimize
     from boltc.dialects import bolt
     from boltc.frontends import load
 
     module = optimize(load(str(path)), "sm_90a", precision)
-    return sum(isinstance(op, bolt.ANCHOR_OPS) for op in module.walk())
+    anchors = sum(isinstance(op, bolt.ANCHOR_OPS) and not isinstance(op.parent_op(), bolt.B2bOp)
+                  for op in module.walk())
+    return anchors, sum(isinstance(op, bolt.B2bOp) for op in module.walk())
 
 
 @pytest.mark.parametrize("path", HALF_EXPORTS, ids=_id)
@@ -70,4 +75,5 @@ def test_half_export_on_the_gpu_is_near_the_f32_model(path: Path, tmp_path: Path
         error, scale = float(np.max(np.abs(g - e))), float(np.max(e) - np.min(e))
         assert error <= RANGE_FRACTION * scale, f"error {error:.3g}, output range {scale:.3g}"
     anchors = sum(kernel in ANCHOR_KERNELS for kernel in model.kernels)
-    assert anchors == _anchors_after_the_pipeline(path, precision), model.kernels
+    b2b = sum(kernel in B2B_KERNELS for kernel in model.kernels)
+    assert (anchors, b2b) == _anchors_after_the_pipeline(path, precision), model.kernels
