@@ -50,7 +50,14 @@ const char* cutlass_status_name(int status) {
 
 boltc_status step_failure(cudaError_t error, const StepFailure& failure);
 
+// A failed runtime call (cudaMalloc's too) also sets the thread's last error, which the next
+// cudaGetLastError returns: the check after every kernel launch of any model (dispatch.cuh's
+// launched(), the generated steps) would report it again as its own launch's failure. Cleared
+// once reported (a sticky error fails the next call anyway), as torch's allocator clears its
+// failed cudaMalloc. Before this, after one model's arena failed to allocate, the next model
+// the process ran failed at step 0 with the same cudaErrorMemoryAllocation.
 boltc_status cuda_failure(cudaError_t error, const std::string& what) {
+  (void)cudaGetLastError();
   const boltc_status status =
       error == cudaErrorMemoryAllocation ? BOLTC_ERROR_OUT_OF_MEMORY : BOLTC_ERROR_CUDA;
   return fail(status, what + ": " + cudaGetErrorName(error) + ": " + cudaGetErrorString(error));
@@ -148,6 +155,10 @@ boltc_status run_steps(const boltc_model* model, const void* const* inputs, void
                        stream,
                        model->sm_count};
   StepFailure failure{-1, "?", 0};
+  // An error another library's runtime call left in this thread (not ours: e.g. a failed
+  // cudaMalloc it did not clear) would be blamed on step 0's launch check; a sticky one (a
+  // faulted context) fails the launches themselves and is reported there.
+  (void)cudaGetLastError();
   if (cudaError_t error = spec.run(ctx, &failure); error != cudaSuccess) return step_failure(error, failure);
   return BOLTC_OK;
 }
