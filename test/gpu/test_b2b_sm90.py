@@ -38,11 +38,15 @@ WORKLOADS = next((p for p in (_ROOT.parent / "shared" / "workloads" / "bolt_pape
 def paper_chains() -> list:
     """bolt_paper.json's b2b_gemm chains with 16-byte rows (the resident kernel takes any K0;
     the one with 4-element rows goes through pad-alignment first: bench/b2b.py times it)."""
-    if WORKLOADS is None:
-        return [pytest.param({"M": 0, "K0": 0, "N0": 0, "N1": 0}, marks=pytest.mark.skip(
-            reason="bolt_paper.json is neither in ../shared/workloads nor in .whl/ (copy it there)"))]
+    if WORKLOADS is None:  # a failure, not a skip: the GPU runs of 2026-11-29 skipped these unnoticed
+        return [{"M": 0, "K0": 0, "N0": 0, "N1": 0}]
     chains = json.loads(WORKLOADS.read_text())["b2b_gemm"]
     return [c for c in chains if c["K0"] % 8 == 0 and c["N0"] % 8 == 0 and c["N1"] % 8 == 0]
+
+
+def _need_the_table() -> None:
+    if WORKLOADS is None:
+        pytest.fail("bolt_paper.json is neither in ../shared/workloads nor in .whl/ (copy it there)")
 
 
 def chain(k0: int, n0: int, n1: int, *, bias0: bool, bias1: bool, relu0: bool, relu1: bool,
@@ -85,6 +89,7 @@ def check(model, x, tmp_path) -> None:
 
 @pytest.mark.parametrize("c", paper_chains(), ids=lambda c: f"M{c['M']}-K{c['K0']}-N{c['N0']}-N{c['N1']}")
 def test_paper_chains_match_torch(c, tmp_path):
+    _need_the_table()
     model = chain(c["K0"], c["N0"], c["N1"], bias0=False, bias1=False, relu0=True, relu1=True, seed=c["M"])
     check(model, torch.randn(c["M"], c["K0"], dtype=torch.half), tmp_path)
 
@@ -237,6 +242,7 @@ def test_a_residual_in_the_first_stage_matches_torch(rows, k0, n0, n1, act0, act
 def test_timing_against_the_unfused_pair_and_the_memory_floor(c, tmp_path):
     """Prints fused and unfused microseconds per call and bolt_paper.json's memory floor;
     asserts only that both ran and agree (the numbers are for the record)."""
+    _need_the_table()
     model = chain(c["K0"], c["N0"], c["N1"], bias0=False, bias1=False, relu0=True, relu1=True, seed=1)
     x = torch.randn(c["M"], c["K0"], dtype=torch.half)
     assert families(model, x) == ["b2b_gemm_sm90"]
