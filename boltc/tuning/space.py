@@ -645,7 +645,7 @@ def candidates(op_or_problem, arch: str = "sm_90a") -> list[Candidate]:
     if isinstance(op_or_problem, (GemmProblem, Conv2dProblem)):
         problem = op_or_problem
         groups = problem.groups if isinstance(problem, Conv2dProblem) else 1
-        return [c for f in families(problem.op_kind, arch, groups) for c in space(problem, f, arch)]
+        return within_cap([c for f in families(problem.op_kind, arch, groups) for c in space(problem, f, arch)])
     op = op_or_problem
     if not isinstance(op, (bolt.GemmOp, bolt.Conv2dOp)):
         raise TypeError(f"candidates takes a bolt.gemm or bolt.conv2d, not {op.name}")
@@ -658,4 +658,17 @@ def candidates(op_or_problem, arch: str = "sm_90a") -> list[Candidate]:
         except (InvalidKernelConfig, UnsupportedEpilogue):
             continue  # the family cannot lower this op with any configuration
         out += space(problem, family, arch)
-    return out
+    return within_cap(out)
+
+
+def within_cap(found: list[Candidate]) -> list[Candidate]:
+    """`found` held to MAX_CANDIDATES: where it is over, split-K's candidates of the most parts
+    go first (four, then three: on every shape profiled three and four parts lost to two,
+    bench/RESULTS.md 2026-11-29, "Split-K"). A GEMM of a few tiles and a long K (590x240x2848)
+    had 68: split-K in 2, 3 and 4 parts on six tiles."""
+    for parts in sorted(SPLITK_COUNTS, reverse=True)[:-1]:
+        if len(found) <= MAX_CANDIDATES:
+            break
+        schedule = gemm_sm90.splitk_schedule(parts)
+        found = [c for c in found if c.schedule != schedule]
+    return found

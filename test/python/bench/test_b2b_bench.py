@@ -29,12 +29,14 @@ def test_cases_are_the_table_chains_and_an_mlp_at_the_largest_m():
     assert [(c.m, c.widths) for c in cases] == [
         (2464, (4, 1, 4)), (16384, (256, 64, 16)), (32768, (576, 128, 64)), (128320, (96, 32, 96)),
         (128320, (96, 32, 96, 32, 96)), (32 * 112 * 112, (3, 48, 48)), (32 * 56 * 56, (64, 64, 64)),
-        (32 * 56 * 56, (64,) * 9), (32 * 56 * 56, (64, 64, 256)), (32 * 56 * 56, (256, 64, 64, 256))]
+        (32 * 56 * 56, (64,) * 9), (32768, (128, 128, 64)), (32 * 56 * 56, (64, 64, 256)),
+        (32 * 56 * 56, (256, 64, 64, 256))]
     assert cases[4].label.startswith("mlp M=128320")
     assert [(c.kind, c.image, c.strides) for c in cases[5:]] == [
         ("conv", (32, 224, 224), (2,)), ("conv", (32, 56, 56), (1,)), ("conv", (32, 112, 112), (2, 1, 1, 1)),
-        ("conv", (32, 56, 56), (1,)), ("bottleneck", (32, 56, 56), (1,))]
-    assert cases[-3].label.startswith("repvgg stage") and cases[-1].label.startswith("resnet50 bottleneck")
+        ("residual_mlp", (0, 0, 0), ()), ("conv", (32, 56, 56), (1,)), ("bottleneck", (32, 56, 56), (1,))]
+    assert cases[7].label.startswith("repvgg stage") and cases[8].label.startswith("residual mlp")
+    assert cases[-1].label.startswith("resnet50 bottleneck")
 
 
 def test_memory_floor_counts_a_read_d_written_and_the_weights_once():
@@ -86,6 +88,27 @@ def test_every_conv_case_lowers_for_sm90a(index):
     [call] = fused.programs[0].anchor_kernels
     assert call.family == "b2b_conv_sm90" and " resident " in call.config
     assert {k.family for k in unfused.programs[0].anchor_kernels} <= {"conv_sm90", "conv_sm80", "gemm_sm90", "gemm_sm80"}
+
+
+def test_the_residual_mlp_case_fuses_with_the_input_as_the_first_stage_residual():
+    """relu(relu(x W0 + x) W1): fused, one b2b_gemm_sm90 resident kernel whose first epilogue
+    adds the residual; unfused, two GEMMs. Its model is what it says (checked in fp32)."""
+    from boltc.compiler import lower_library
+
+    [case] = [c for c in b2b.cases(TABLE) if c.kind == "residual_mlp"]
+    model = b2b.model_of(torch, case)
+    x = b2b.input_of(torch, case)
+    first, second = model.first.weight.float(), model.second.weight.float()
+    probe = x[:64].float()
+    with torch.no_grad():
+        expected = torch.relu(torch.relu(probe @ first.T + probe) @ second.T)
+        torch.testing.assert_close(model.float()(probe), expected)
+    model.half()
+    fused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=True)
+    [call] = fused.programs[0].anchor_kernels
+    assert call.family == "b2b_gemm_sm90" and "relu(acc + residual) / relu(acc)" in call.config
+    unfused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=False)
+    assert len(unfused.programs[0].anchor_kernels) == 2
 
 
 def test_the_bottleneck_case_fuses_its_3x3_and_expanding_1x1_with_the_shortcut():

@@ -15,7 +15,7 @@ from boltc.lowering.cutlass.cpp import Element, GmemLayout, InvalidKernelConfig,
 from boltc.lowering.cutlass.gemm_sm90 import schedule_words
 from boltc.tuning import heuristic, heuristic_sm80
 from boltc.tuning.space import (
-    MAX_CANDIDATES, Candidate, Family, GemmProblem, candidates, fits_problem, lower_with, problem_of,
+    MAX_CANDIDATES, Candidate, Family, GemmProblem, candidates, fits_problem, lower_with, problem_of, within_cap,
 )
 
 from shapes import PAPER_GEMMS, RESNET50_CONVS, conv_op, gemm_op, paper_gemms_from_table
@@ -231,6 +231,19 @@ def test_a_refused_candidate_says_why():
     assert "shared memory" in too_deep.blocker(problem)
     pingpong_256 = Candidate(Family.GEMM_SM90, (256, 128, 64), (1, 1, 1), 3, "pingpong")
     assert "pingpong" in pingpong_256.blocker(problem)
+
+
+def test_a_few_tiles_and_a_long_k_stay_within_the_cap_by_fewer_split_k_parts():
+    """590x240x2848 (hypothesis found it in CI): split-K in 2, 3 and 4 parts on six tiles made 68
+    candidates; the 4-part ones go, two parts stay."""
+    e = Element.F16
+    problem = GemmProblem(590, 240, 2848, 1, e, e, GmemLayout.ROW_MAJOR, GmemLayout.ROW_MAJOR,
+                          max_alignment(2848, e), max_alignment(240, e), max_alignment(240, e), _PLAIN)
+    found = candidates(problem, "sm_90a")
+    schedules = {c.schedule for c in found}
+    assert len(found) <= MAX_CANDIDATES
+    assert "cooperative_splitk 2" in schedules and "cooperative_splitk 4" not in schedules
+    assert len(within_cap(found)) == len(found)  # under the cap: nothing more goes
 
 
 # A plain-store GEMM problem without IR, as hypothesis makes them: every candidate constructs.
