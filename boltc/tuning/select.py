@@ -256,7 +256,8 @@ def _problems(op, arch: str):
         except (InvalidKernelConfig, UnsupportedEpilogue):
             continue  # the family cannot lower this op with any configuration
         pairs += [(c, problem) for c in space.space(problem, family, arch)]
-    return pairs
+    kept = {id(c) for c in space.within_cap([c for c, _ in pairs])}  # as space.candidates holds it
+    return [(c, problem) for c, problem in pairs if id(c) in kept]
 
 
 def _selection_of(candidate, reason: str) -> Selection:
