@@ -635,15 +635,14 @@ struct B2bResident {
     bool chunk_active = chunk_row < kRowsPerPass && chunk_column < params.n1;
     Element* staged = storage.staged_d[consumer];
 
-    for (int tile = blockIdx.x + consumer * gridDim.x; tile < params.tiles; tile += 2 * gridDim.x) {
+    // A tile's leading residual into this warpgroup's D buffer: R0 where there is one (R then
+    // follows once the first epilogue has read R0, under the second GEMM, below), else R. An
+    // epilogue reads each thread's pairs back in wgmma's layout. 4-byte loads in wgmma's layout
+    // straight from global memory, in the epilogue, ran ResNet-50's bottleneck pair (N1 = 256)
+    // at 0.68x the unfused kernels on the H200.
+    auto copy_leading_residual = [&](int tile) {
       int row0 = tile * BlockM;
       int rows_in_tile = params.m - row0 < int{BlockM} ? params.m - row0 : int{BlockM};
-      // The tile's residual into this warpgroup's D buffer (free: the last tile's store ended
-      // at barrier 8 + consumer), in flight under the GEMMs; an epilogue reads each thread's
-      // pairs back in wgmma's layout. 4-byte loads in wgmma's layout straight from global
-      // memory, in the epilogue, ran ResNet-50's bottleneck pair (N1 = 256) at 0.68x the
-      // unfused kernels on the H200. R0 first, under the first GEMM; R then only once the first
-      // epilogue has read R0 (under the second GEMM, below), else under both.
       if constexpr (kHasResidual0) {
         copy_tile_async<TileN0>(staged, params.ptr_residual0 + static_cast<int64_t>(row0) * params.ldr0, params.ldr0,
                                 params.n0, rows_in_tile, mma_thread_idx);
@@ -651,6 +650,19 @@ struct B2bResident {
         copy_tile_async<TileN1>(staged, params.ptr_residual + static_cast<int64_t>(row0) * params.ldr, params.ldr,
                                 params.n1, rows_in_tile, mma_thread_idx);
       }
+    };
+    // The first tile's copy here, each later one's at the end of the tile before it (below), so
+    // that it is in flight under the other warpgroup's GEMMs as well as this one's first: issued
+    // at the tile's start, R0's latency stood exposed where the first GEMM is short (a residual
+    // MLP block, K0 = 128: two k-blocks; 0.38 of the memory floor on the H200, 2026-11-29).
+    int first_tile = blockIdx.x + consumer * gridDim.x;
+    if (first_tile < params.tiles) {
+      copy_leading_residual(first_tile);
+    }
+
+    for (int tile = first_tile; tile < params.tiles; tile += 2 * gridDim.x) {
+      int row0 = tile * BlockM;
+      int rows_in_tile = params.m - row0 < int{BlockM} ? params.m - row0 : int{BlockM};
       Tensor acc0 = partition_fragment_C(tiled_mma0, take<0, 2>(TileShape0{}));
       math_order.wait();
       if constexpr (kW0Resident) {
@@ -772,6 +784,11 @@ struct B2bResident {
         }
       }
       cutlass::arch::NamedBarrier::sync(cutlass::NumThreadsPerWarpGroup, 8 + consumer);
+      // D has left the buffer (every thread's stores read it before the barrier): the next
+      // tile's leading residual may land there now.
+      if (tile + 2 * static_cast<int>(gridDim.x) < params.tiles) {
+        copy_leading_residual(tile + 2 * static_cast<int>(gridDim.x));
+      }
     }
 #endif
   }
