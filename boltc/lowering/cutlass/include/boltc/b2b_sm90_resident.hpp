@@ -12,14 +12,15 @@
 //   tiles of both warpgroups in turn), its accumulator 64 x TileN0 in registers (N0 whole: no
 //   loop over N0);
 // - bias0 (and, with kHasResidual0, a residual R0 [M, N0] of the first product's type, copied
-//   into the D staging buffer by 16-byte cp.async while the first GEMM runs, read back in
+//   into the D staging buffer by 16-byte cp.async, issued as the warpgroup's tile before ends
+//   and in flight under the other warpgroup's GEMMs and this one's first, read back in
 //   wgmma's layout) and act0 in registers, the product rounded to the element type in
 //   registers and fed as the register-sourced A operand of the second wgmma
 //   (`make_acc_into_op`, example 88's);
 // - W1 (TileN0 x TileN1) was loaded once per CTA, by TMA, before the first tile: it is the
 //   second wgmma's B from shared memory for every tile;
 // - bias1 (and, with kHasResidual, a residual R [M, N1] of D's type, copied into the D staging
-//   buffer by 16-byte cp.async while the tile's GEMMs run, or only the second where R0 held the
+//   buffer by 16-byte cp.async as R0 is, or under the second GEMM only where R0 held the
 //   buffer during the first, read back in wgmma's layout) and act1 in registers, D staged
 //   through shared memory and stored in 16-byte rows (predicated on M and N1).
 // The producer runs ahead of the consumers by `Stages` k-blocks, across tiles, so the next
