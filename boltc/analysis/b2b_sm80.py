@@ -77,7 +77,8 @@ class StageEpilogue:
     bias: SSAValue | None  # the anchor's extra (a block argument inside a bolt.b2b)
     activation: str | None = None
     # A tensor of the result's shape added before the activation (the Hopper resident kernel's,
-    # in either stage: `stage_epilogue(..., residual=True)`; example 13 adds none).
+    # in either stage: `stage_epilogue(..., residual=True)`; example 13's GEMM chain in the
+    # second stage).
     residual: SSAValue | None = None
 
     @property
@@ -204,7 +205,12 @@ def b2b_sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm80Stag
     kind = "gemm" if isinstance(first, bolt.GemmOp) else "convolution"
     stages = []
     for which, anchor in (("first", first), ("second", second)):
-        stage = stage_epilogue(anchor, SM80_ACTIVATIONS)
+        # A residual in the second stage of a GEMM chain: C1 is R, bias1 a broadcast vector
+        # (include/boltc/b2b_sm80_residual.hpp). The first stage's epilogue runs inside the
+        # mainloop on each mma.sync fragment, which reads per-channel vectors only; the conv
+        # template keeps bias1 as C1.
+        with_residual = which == "second" and kind == "gemm"
+        stage = stage_epilogue(anchor, SM80_ACTIVATIONS, residual=with_residual)
         if isinstance(stage, str):
             return TemplateRefusal(f"the {which} {kind}: {stage}", epilogue=True)
         stages.append(stage)
@@ -227,7 +233,12 @@ def b2b_sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm80Stag
     if stage1.bias is not None and element_name(stage1.bias) != out:
         return TemplateRefusal(
             f"the second {kind}'s bias is {element_name(stage1.bias)} and its result {out}; example 13 adds it "
-            "as C, which has the result's element type", epilogue=True)
+            "as C (or, beside a residual, as a vector of C's type), which has the result's element type",
+            epilogue=True)
+    if stage1.residual is not None and element_name(stage1.residual) != out:
+        return TemplateRefusal(
+            f"the second {kind}'s residual is {element_name(stage1.residual)} and its result {out}; the kernel "
+            "reads it as C, which has the result's element type", epilogue=True)
 
     n0, n1 = bolt.shape_of(first.result)[-1], bolt.shape_of(second.result)[-1]
     for what, n in (("N0", n0), ("N1", n1)):

@@ -111,6 +111,45 @@ def test_every_activation_in_either_stage(name, stage, n1, residence, tmp_path, 
     check(model, x, tmp_path)
 
 
+class SecondResidualMlp(torch.nn.Module):
+    """act(Linear(relu(Linear(x))) + r): r [M, N1] added in the second stage (B2bGemm's C, bias1
+    the epilogue's broadcast vector: include/boltc/b2b_sm80_residual.hpp)."""
+
+    def __init__(self, n1: int, act: torch.nn.Module, bias1: bool):
+        super().__init__()
+        self.lin0, self.lin1, self.act = torch.nn.Linear(64, 64), torch.nn.Linear(64, n1, bias=bias1), act
+
+    def forward(self, x, r):
+        return self.act(self.lin1(torch.relu(self.lin0(x))) + r)
+
+
+# A residual in the second stage, both residences, with and without bias1, relu, GELU, SiLU
+# and none after it; M = 3001 leaves a partial last tile (the residual's and D's predicates).
+@pytest.mark.parametrize("n1, residence, act, bias1, rows", [
+    (64, "registers", "relu", True, 8192), (64, "registers", "gelu_erf", False, 3001),
+    (128, "shared_memory", "silu", True, 3001), (128, "shared_memory", "identity", True, 8192),
+    (32, "registers", "relu", False, 4096)])
+def test_a_second_stage_residual_matches_torch(n1, residence, act, bias1, rows, tmp_path,
+                                               fuse_every_pair_the_kernel_takes):
+    torch.manual_seed(5)
+    module = {"identity": torch.nn.Identity(), "relu": torch.nn.ReLU()}.get(act) or ACTIVATIONS[act]
+    model = SecondResidualMlp(n1, module, bias1).half()
+    with torch.no_grad():
+        model.lin0.weight.mul_(2.0)
+        model.lin1.weight.mul_(2.0)
+    x, r = torch.randn(rows, 64, dtype=torch.half), torch.randn(rows, n1, dtype=torch.half)
+    lib, _ = lower_library(model, (x, r), arch="sm_80", fuse_b2b=True)
+    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    core = ("acc + bias + residual" if bias1 else "acc + residual")
+    assert family == "b2b_gemm_sm80" and f", {residence}, " in config, config
+    assert config.endswith(core if act == "identity" else f"{act}({core})"), config
+    compiled = boltc.compile(model, (x, r), arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b.so")
+    got = compiled(x.cuda(), r.cuda()).float().cpu().numpy()
+    expected = model.float()(x.float(), r.float()).detach().numpy()
+    np.testing.assert_allclose(got, expected, **TOL)
+    assert np.abs(expected).max() > 0.1
+
+
 # --------------------------------------------------------------------------------------
 # b2b_conv_sm80: conv -> 1x1 conv (CUTLASS example 13's B2bImplicitGemmConvolution).
 # Tolerance as above (fp32 accumulation, the first output rounded to f16 on chip, bias0 added

@@ -38,21 +38,27 @@ gelu_tanh, silu, sigmoid, hardswish, softplus, tanh: the Hopper kernels' set), b
   other activations;
 - second GEMM: `acc`, `act(acc)`, `acc + bias1` or `act(acc + bias1)`: bias1 is CUTLASS's
   C operand with row stride 0 (beta 1, NoBetaScaling), so its element must be the output's.
-  LinearCombination(Relu) for none and relu, LinearCombinationGeneric for the others.
+  LinearCombination(Relu) for none and relu, LinearCombinationGeneric for the others. With a
+  residual R [M, N1] of the output's type (`act(acc [+ bias1] + R)`, `residual1`), C is R at
+  its row stride and bias1 the broadcast vector of CUTLASS's EpilogueWithBroadcast, null for
+  none: include/boltc/b2b_sm80_residual.hpp's output op and epilogue, selected by its
+  specializations of example 13's kernel::DefaultB2bGemm (both residences). The conv template
+  and the first stage take no residual (the first stage's epilogue runs on each mma.sync
+  fragment inside the mainloop, which reads per-channel vectors only).
 An activation other than relu is the GEMM epilogues' functor (`activation_functor`: evt.py's
-tables, in the 16-bit-result form where there is one), as the Hopper kernels apply it. relu's
-TU is the one it was before the other activations came.
+tables, in the 16-bit-result form where there is one), as the Hopper kernels apply it.
 
 Entry point (the same three C functions as the GEMM families: launch, workspace size,
 can-implement): m, n0, n1, k0, a, lda, b0, ldb0, bias0, b1, ldb1, bias1 (D's pointer, unread, without one),
-d, ldd, workspace, workspace_size, stream.
+d, ldd, residual, ldr (D's pointer and N1, unread, without one), workspace, workspace_size, stream.
 
 Verified on an H100 (2026-11-26, test/gpu/test_b2b_sm80.py, built for sm_80): every chain matches
 torch; the register-resident 16x128 second warp tile computed wrong columns, so N1 = 128 keeps
 the product in shared memory (analysis/b2b_cost.py: MAX_SM80_REGISTER_TILE_N1). The other
-activations (2026-11-29) compile with nvcc 13 in both residences (every activation, GEMM and
-conv: test_b2b_sm80.py and test_b2b_conv_sm80.py, marker `nvcc`); NOT yet run on a GPU:
-test/gpu/test_b2b_sm80.py's test_every_activation_in_either_stage* check them against torch.
+activations (2026-11-29) matched torch on an H200 (test/gpu/test_b2b_sm80.py's
+test_every_activation_in_either_stage*, 42 cases). The second-stage residual compiles with nvcc
+13 in both residences (96 registers, no spills, register residence; marker `nvcc`); NOT yet run
+on a GPU: test/gpu/test_b2b_sm80.py's test_a_second_stage_residual_matches_torch.
 """
 
 from __future__ import annotations
@@ -145,6 +151,9 @@ class B2bSm80Config(SelfChecking):
     act0: str  # the first stage's activation (analysis.b2b_sm80's names), IDENTITY for none
     act1: str  # the second stage's
     bias1: bool
+    # A residual R [M, N1] of D's type added in the second stage before act1: C1 is R and bias1
+    # the broadcast vector of boltc/b2b_sm80_residual.hpp's epilogue (GEMM chains).
+    residual1: bool = False
 
     @property
     def relu0(self) -> bool:
@@ -162,13 +171,18 @@ class B2bSm80Config(SelfChecking):
             f"{FAMILY} {self.element_ab.short}->{self.element_d.short} N0={self.n0} N1={self.n1} "
             f"B {self.layout_b.value[0]}, {self.residence.value}, tiles {self.tile0}/{self.tile1}, "
             f"warps {self.warp0}/{self.warp1}, stages {self.stages}, "
-            f"epilogues {stage(self.act0, 'acc + bias')} / {stage(self.act1, 'acc + bias' if self.bias1 else 'acc')}"
+            f"epilogues {stage(self.act0, 'acc + bias')} / {stage(self.act1, self.second_core())}"
         )
+
+    def second_core(self) -> str:
+        return ("acc + bias" if self.bias1 else "acc") + (" + residual" if self.residual1 else "")
 
     def functor_headers(self) -> tuple[str, ...]:
         """boltc's headers the stages' output ops and activation functors come from."""
         own = {IDENTITY, "relu"}  # CUTLASS's LinearCombination(Relu), in the TU's includes
         headers = [OUTPUT_OP_HEADER] if {self.act0, self.act1} - own else []
+        if self.residual1:
+            headers.append(RESIDUAL_HEADER)
         for act, element in ((self.act0, self.element_ab), (self.act1, self.element_d)):
             if act not in own and (header := activation_functor(act, element).header):
                 headers.append(header)
@@ -256,6 +270,9 @@ DEVICE_POINTER_HEADER = "boltc/device_pointer.hpp"
 # `boltc::B2bSm80OutputOp`, the first stage's output op for an activation other than relu; it
 # includes LinearCombinationGeneric (the second stage's) and CUTLASS's activation functors.
 OUTPUT_OP_HEADER = "boltc/b2b_sm80_output_op.hpp"
+# `boltc::B2bSm80ResidualOutputOp` and the B2bGemm epilogue that adds bias1 as a broadcast vector,
+# C1 being the second stage's residual.
+RESIDUAL_HEADER = "boltc/b2b_sm80_residual.hpp"
 
 
 def _params() -> tuple[CParam, ...]:
@@ -268,6 +285,7 @@ def _params() -> tuple[CParam, ...]:
         CParam("b1", "const void*", R.B), CParam("ldb1", "int64_t", R.LDB),
         CParam("bias1", "const void*", R.LEAF, 1),
         CParam("d", "void*", R.D), CParam("ldd", "int64_t", R.LDD),
+        CParam("residual", "const void*", R.LEAF, 2), CParam("ldr", "int64_t", R.LEAF_LD, 2),
         CParam("workspace", "void*", R.WORKSPACE), CParam("workspace_size", "size_t", R.WORKSPACE_SIZE),
         CParam("stream", "cudaStream_t", R.STREAM),
     )
@@ -331,9 +349,10 @@ class B2bSm80Kernel(CutlassKernel):
             *self._output_op_lines(
                 0, c.act0, c.element_ab, "ElementA", "InstructionShape::kM * InstructionShape::kN / 32",
                 "ElementBias0", "OnlyAlphaScaling"),
-            f"// D = [{'relu' if c.act1 in (IDENTITY, 'relu') else c.act1}](acc [+ C]): bias1 is {self.WHERE_BIAS1}.",
-            *self._output_op_lines(
-                1, c.act1, c.element_d, "ElementD", "128 / cutlass::sizeof_bits<ElementD>::value", "float", scale1),
+            *(self._residual_output_op_lines(c) if c.residual1 else [
+                f"// D = [{'relu' if c.act1 in (IDENTITY, 'relu') else c.act1}](acc [+ C]): bias1 is {self.WHERE_BIAS1}.",
+                *self._output_op_lines(
+                    1, c.act1, c.element_d, "ElementD", "128 / cutlass::sizeof_bits<ElementD>::value", "float", scale1)]),
             "",
             *self._template_lines(),
         ]
@@ -355,6 +374,22 @@ class B2bSm80Kernel(CutlassKernel):
         template = "boltc::B2bSm80OutputOp" if stage == 0 else "cutlass::epilogue::thread::LinearCombinationGeneric"
         return [f"// {act}: {functor}, computed in float.",
                 f"using EpilogueOutputOp{stage} = " + instantiate(template, functor, *tail) + ";"]
+
+    @staticmethod
+    def _residual_output_op_lines(c: B2bSm80Config) -> list[str]:
+        """The second stage with a residual: C1 is R (beta 1), bias1 the epilogue's broadcast
+        vector (boltc/b2b_sm80_residual.hpp), the activation applied in float."""
+        if c.act1 == IDENTITY:
+            activation = "cutlass::epilogue::thread::Identity"
+        elif c.act1 == "relu":
+            activation = "cutlass::epilogue::thread::ReLu"
+        else:
+            activation = activation_functor(c.act1, c.element_d).cpp
+        core = c.second_core()
+        return [f"// D = {core if c.act1 == IDENTITY else f'{c.act1}({core})'}: C1 is the residual, bias1 a broadcast vector.",
+                "using EpilogueOutputOp1 = " + instantiate(
+                    "boltc::B2bSm80ResidualOutputOp", "ElementD", "128 / cutlass::sizeof_bits<ElementD>::value",
+                    activation) + ";"]
 
     def _layout_lines(self) -> list[str]:
         return [
@@ -380,6 +415,16 @@ class B2bSm80Kernel(CutlassKernel):
 
     def _render_arguments(self, entry: EntryPoint) -> str:
         problem = ", ".join(p.declaration() for p in entry.problem_params)
+        c = self.config
+        if c.residual1:
+            bias1 = "boltc::device_pointer<ElementD>(bias1)" if c.bias1 else "nullptr"
+            c1_and_d = ("      {boltc::device_pointer<ElementD>(residual), LayoutD(ldr)},  // C1: the residual (beta 1)\n"
+                        "      {boltc::device_pointer<ElementD>(d), LayoutD(ldd)},")
+            epilogue1 = f"      typename EpilogueOutputOp1::Params({bias1}, n1)"
+        else:
+            c1_and_d = ("      {boltc::device_pointer<ElementD>(bias1), LayoutD(0)},  // C1: bias1 broadcast over rows (or unread)\n"
+                        "      {boltc::device_pointer<ElementD>(d), LayoutD(ldd)},")
+            epilogue1 = "      {1.0f, 1.0f}"
         return f"""\
 typename B2bGemm::Arguments make_arguments({problem}) {{
   using ScaleBiasRef = typename B2bGemm::B2bGemmKernel::B2bMma::IteratorAccumulatorScaleBias::TensorRef;
@@ -391,11 +436,10 @@ typename B2bGemm::Arguments make_arguments({problem}) {{
       ScaleBiasRef(nullptr, 0),  // no per-channel scale (OnlyAlphaScaling)
       ScaleBiasRef(boltc::device_pointer<ElementBias0>(bias0), 0),
       {{boltc::device_pointer<ElementB>(b1), LayoutB(ldb1)}},
-      {{boltc::device_pointer<ElementD>(bias1), LayoutD(0)}},  // C1: bias1 broadcast over rows (or unread)
-      {{boltc::device_pointer<ElementD>(d), LayoutD(ldd)}},
+{c1_and_d}
       0, 0, 0, 0, 0, 0, 0,  // batch strides: one GEMM pair
       {{ElementBias0(1), ElementBias0(0)}},
-      {{1.0f, 1.0f}},
+{epilogue1},
       1);
 }}
 
@@ -439,6 +483,13 @@ def bias_operand(bias: SSAValue | None) -> tuple:
     """A stage's bias as its b2b operand; without one the result's pointer stands in (the
     kernels never read it there: their kHasBias is false; example 13's C1 with OnlyAlphaScaling)."""
     return RESULT if bias is None else b2b_operand(bias)
+
+
+def residual_operand(residual: SSAValue | None) -> tuple:
+    """A stage's residual as its b2b operand; without one the result's pointer stands in (never
+    read: the Hopper kernels' kHasResidual0 / kHasResidual is false, example 13's C1 is bias1 or
+    unread)."""
+    return RESULT if residual is None else b2b_operand(residual)
 
 
 def planned_pair(op: bolt.B2bOp, arch: str, archs: tuple[str, ...], family: str, no_kernel: str,
@@ -503,7 +554,7 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
         n0=n0, n1=n1, element_ab=element, element_d=element_d, element_bias0=element_bias0,
         layout_b=layout_b, residence=residence, tile0=tile0, tile1=tile1, warp0=warp0, warp1=warp1,
         stages=MIN_STAGES, act0=activation_of(epilogue0), act1=activation_of(epilogue1),
-        bias1=epilogue1.bias is not None,
+        bias1=epilogue1.bias is not None, residual1=epilogue1.residual is not None,
     )
     kernel = B2bSm80Kernel(config)
 
@@ -517,6 +568,7 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
         # Without a bias1, C1 is never read (OnlyAlphaScaling): D's pointer stands in, aligned.
         bias_operand(epilogue1.bias),
         RESULT, n1,
+        residual_operand(epilogue1.residual), n1,  # unread without one (C1 is then bias1)
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bLowering(kernel, values)

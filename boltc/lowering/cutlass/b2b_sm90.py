@@ -97,6 +97,7 @@ from boltc.lowering.cutlass.b2b_sm80 import (
     b2b_operand,
     bias_operand,
     planned_pair,
+    residual_operand,
 )
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
@@ -674,12 +675,6 @@ def stage_epilogues(first: bolt.AnchorOp, second: bolt.AnchorOp, kind: str) -> t
             return f"the {which} {kind}: {stage}"
         stages.append(stage)
     return stages[0], stages[1]
-
-
-def residual_operand(residual: SSAValue | None) -> tuple:
-    """A stage's residual as its b2b operand; without one the result's pointer stands in (never
-    read: that stage's kHasResidual0 / kHasResidual is false)."""
-    return RESULT if residual is None else b2b_operand(residual)
 
 
 # The stages' residuals as the refusals name them, first and second.

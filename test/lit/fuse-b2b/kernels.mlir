@@ -244,7 +244,7 @@ func.func @narrow_rows_sigmoid(%a: tensor<2464x4xf16>, %w0: tensor<4x8xf16>, %w1
 
 // The paper's chain with a residual added in the second stage (relu(h W1 + b1 + r)): the
 // resident kernel reads r in its second epilogue, so b2b_gemm_sm90 runs it; the residual is a
-// b2b operand. Example 13 adds none (its remark would say so on sm_80).
+// b2b operand. (Example 13's GEMM adds it too on sm_80, as its second stage's C: sm80-template.mlir.)
 // CHECK-LABEL:   func.func @paper_chain_residual
 // CHECK:           bolt.b2b registers(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[R:[a-z0-9_]+]]) {bolt.fusion_reason = "the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm90
 func.func @paper_chain_residual(%a: tensor<128320x96xf16>, %w0: tensor<96x32xf16>, %b0: tensor<32xf16>, %w1: tensor<32x96xf16>, %b1: tensor<96xf16>, %r: tensor<128320x96xf16>) -> tensor<128320x96xf16> {

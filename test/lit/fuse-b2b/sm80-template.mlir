@@ -331,3 +331,66 @@ func.func @first_stage_residual(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>,
   }
   func.return %o : tensor<8192x128xf16>
 }
+
+// -----
+
+// The legal GEMM pair with a residual r [M, N1] added in the second stage, after bias1, under
+// GELU: B2bGemm runs it, r as the second stage's C and bias1 a broadcast vector
+// (include/boltc/b2b_sm80_residual.hpp).
+// CHECK-LABEL: func.func @second_stage_residual
+// CHECK:         bolt.b2b shared_memory(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// MODEL: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' fused back to back with 'bolt.gemm': the performance model (a100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm80
+// MODEL-LABEL: func.func @second_stage_residual
+// MODEL:         bolt.b2b shared_memory
+// SM90-LABEL:  func.func @second_stage_residual
+// SM90:          bolt.b2b
+func.func @second_stage_residual(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %b0: tensor<64xf16>, %w1: tensor<128x64xf16>, %b1: tensor<128xf16>, %r: tensor<8192x128xf16>) -> tensor<8192x128xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<64xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<64x64xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x64xf32>, tensor<64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.relu %s : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1, %r : tensor<128xf16>, tensor<8192x128xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<128x64xf16> -> tensor<8192x128xf16> {
+  ^bb0(%acc: tensor<8192x128xf32>, %b: tensor<128xf16>, %res: tensor<8192x128xf16>):
+    %bc = bolt.ew.cast %b : tensor<128xf16> -> tensor<128xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x128xf32>, tensor<128xf32> -> tensor<8192x128xf32>
+    %rc = bolt.ew.cast %res : tensor<8192x128xf16> -> tensor<8192x128xf32>
+    %t = bolt.ew.add %s, %rc : tensor<8192x128xf32>, tensor<8192x128xf32> -> tensor<8192x128xf32>
+    %y = bolt.ew.gelu erf %t : tensor<8192x128xf32> -> tensor<8192x128xf32>
+    bolt.yield %y : tensor<8192x128xf32>
+  }
+  func.return %o : tensor<8192x128xf16>
+}
+
+// -----
+
+// The 28x28 conv pair with a residual in the second stage: example 13's conv template keeps
+// bias1 as its C, so sm_80 keeps two kernels and says why.
+// CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the second convolution: the epilogue op 'bolt.ew.add' is not one example 13 expresses
+// CHECK-LABEL: func.func @conv_second_stage_residual
+// CHECK-NOT:     bolt.b2b
+// MODEL-LABEL: func.func @conv_second_stage_residual
+// MODEL-NOT:     bolt.b2b
+// SM90-LABEL:  func.func @conv_second_stage_residual
+// SM90:          bolt.b2b
+func.func @conv_second_stage_residual(%x: tensor<32x28x28x64xf16>, %f0: tensor<64x3x3x64xf16>, %b0: tensor<64xf16>, %f1: tensor<64x1x1x64xf16>, %b1: tensor<64xf16>, %r: tensor<32x28x28x64xf16>) -> tensor<32x28x28x64xf16> {
+  %h = bolt.conv2d nhwc %x, %f0 extras(%b0 : tensor<64xf16>) strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<32x28x28x64xf16>, tensor<64x3x3x64xf16> -> tensor<32x28x28x64xf16> {
+  ^bb0(%acc: tensor<32x28x28x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<32x28x28x64xf32>, tensor<64xf32> -> tensor<32x28x28x64xf32>
+    %y = bolt.ew.relu %s : tensor<32x28x28x64xf32> -> tensor<32x28x28x64xf32>
+    bolt.yield %y : tensor<32x28x28x64xf32>
+  }
+  %o = bolt.conv2d nhwc %h, %f1 extras(%b1, %r : tensor<64xf16>, tensor<32x28x28x64xf16>) strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<32x28x28x64xf16>, tensor<64x1x1x64xf16> -> tensor<32x28x28x64xf16> {
+  ^bb0(%acc: tensor<32x28x28x64xf32>, %b: tensor<64xf16>, %res: tensor<32x28x28x64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<32x28x28x64xf32>, tensor<64xf32> -> tensor<32x28x28x64xf32>
+    %rc = bolt.ew.cast %res : tensor<32x28x28x64xf16> -> tensor<32x28x28x64xf32>
+    %t = bolt.ew.add %s, %rc : tensor<32x28x28x64xf32>, tensor<32x28x28x64xf32> -> tensor<32x28x28x64xf32>
+    %y = bolt.ew.relu %t : tensor<32x28x28x64xf32> -> tensor<32x28x28x64xf32>
+    bolt.yield %y : tensor<32x28x28x64xf32>
+  }
+  func.return %o : tensor<32x28x28x64xf16>
+}

@@ -229,6 +229,82 @@ def test_a_first_stage_residual_is_refused_with_the_reason():
     assert error.value.location is not None
 
 
+class SecondResidualMlp(torch.nn.Module):
+    """act(Linear(relu(Linear(x))) + r): a residual [M, N1] added in the second stage."""
+
+    def __init__(self, k0: int, n0: int, n1: int, act: torch.nn.Module, bias1: bool = True):
+        super().__init__()
+        self.lin0, self.lin1, self.act = torch.nn.Linear(k0, n0), torch.nn.Linear(n0, n1, bias=bias1), act
+
+    def forward(self, x, r):
+        return self.act(self.lin1(torch.relu(self.lin0(x))) + r)
+
+
+def second_residual_pair(n1: int, act: torch.nn.Module, bias1: bool = True, rows: int = 8192) -> bolt.B2bOp:
+    model = SecondResidualMlp(64, 64, n1, act, bias1).half()
+    x, r = torch.randn(rows, 64, dtype=torch.half), torch.randn(rows, n1, dtype=torch.half)
+    module, _ = load_for_compile(model, (x, r))
+    optimize(module, "sm_80", "f16", fuse_b2b=True)
+    [op] = [op for op in module.walk() if isinstance(op, bolt.B2bOp)]
+    return op
+
+
+@pytest.mark.parametrize("bias1", [True, False])
+def test_a_second_stage_residual_is_c1_and_bias1_a_broadcast_vector(bias1: bool):
+    """fuse-b2b fuses it on sm_80; the TU's second output op is B2bSm80ResidualOutputOp (the
+    epilogue of include/boltc/b2b_sm80_residual.hpp), C1 the residual at its row stride, bias1
+    the vector (null without one); the host call passes r as `residual` and N1 as `ldr`."""
+    op = second_residual_pair(128, torch.nn.GELU(), bias1)
+    lowered = lower_b2b(op)
+    c = lowered.kernel.config
+    assert (c.residual1, c.bias1, c.act1) == (True, bias1, "gelu_erf")
+    assert c.summary().endswith("epilogues relu(acc + bias) / gelu_erf(acc + bias + residual)" if bias1
+                                else "epilogues relu(acc + bias) / gelu_erf(acc + residual)")
+    text = lowered.kernel.render()
+    assert '#include "boltc/b2b_sm80_residual.hpp"' in text
+    assert ("using EpilogueOutputOp1 = boltc::B2bSm80ResidualOutputOp<\n    ElementD,\n"
+            "    128 / cutlass::sizeof_bits<ElementD>::value,\n    boltc_evt::GeluErfF16>;") in text
+    assert "{boltc::device_pointer<ElementD>(residual), LayoutD(ldr)},  // C1: the residual (beta 1)" in text
+    bias = "boltc::device_pointer<ElementD>(bias1)" if bias1 else "nullptr"
+    assert f"typename EpilogueOutputOp1::Params({bias}, n1)" in text
+    names = [p.name for p in lowered.kernel.params()]
+    residual, ldr = lowered.arguments[names.index("residual")], lowered.arguments[names.index("ldr")]
+    r_index = len(op.operands) - 1  # the residual is the b2b's last operand
+    assert residual == ("input", r_index) and ldr == 128
+    assert bolt.shape_of(op.operands[r_index]) == (8192, 128)
+
+
+def test_a_pair_without_residual_keeps_bias1_as_c1():
+    """The TU of a pair without a residual is example 13's own: bias1 as C1 (row stride 0),
+    LinearCombination(Relu), no residual header; the residual parameter is D's pointer, unread."""
+    lowered = lower_b2b(mlp(64, 64, 128))
+    text = lowered.kernel.render()
+    assert "b2b_sm80_residual.hpp" not in text and "B2bSm80ResidualOutputOp" not in text
+    assert "{boltc::device_pointer<ElementD>(bias1), LayoutD(0)},  // C1: bias1 broadcast over rows (or unread)" in text
+    names = [p.name for p in lowered.kernel.params()]
+    assert lowered.arguments[names.index("residual")] == ("result",)
+
+
+def test_a_residual_of_another_type_is_refused_with_the_reason():
+    """r in f32 beside an f16 result: C has the result's element type."""
+    model = SecondResidualMlp(64, 64, 128, torch.nn.ReLU())
+    model.lin0.half()
+    model.lin1.half()
+
+    class Mixed(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.inner = model
+
+        def forward(self, x, r):
+            return torch.relu(self.inner.lin1(torch.relu(self.inner.lin0(x))).float() + r)
+
+    x, r = torch.randn(8192, 64, dtype=torch.half), torch.randn(8192, 128)
+    module, _ = load_for_compile(Mixed(), (x, r))
+    optimize(module, "sm_80", "f16", fuse_b2b=True)
+    assert not any(isinstance(op, bolt.B2bOp) for op in module.walk())
+
+
 @pytest.mark.parametrize(
     "shape, changes, reason",
     [
@@ -275,4 +351,18 @@ def test_a_gelu_then_silu_b2b_gemm_sm80_compiles(tmp_path: Path, n1: int, reside
     and EpilogueSmemAccumulator's calls), LinearCombinationGeneric after the second GEMM."""
     kernel = lower_b2b(mlp(64, 64, n1, between=torch.nn.GELU(), after=torch.nn.SiLU())).kernel
     assert kernel.config.residence is residence and (kernel.config.act0, kernel.config.act1) == ("gelu_erf", "silu")
+    compile_kernel_object(kernel, Arch.SM80, tmp_path)
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(1200)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+@pytest.mark.parametrize("n1, residence, act, bias1", [(64, bolt.Residence.REGISTERS, "relu", True),
+                                                       (128, bolt.Residence.SHARED_MEMORY, "gelu", False)])
+def test_a_second_stage_residual_b2b_gemm_sm80_compiles(tmp_path: Path, n1: int, residence: bolt.Residence,
+                                                        act: str, bias1: bool):
+    """b2b_sm80_residual.hpp's DefaultB2bGemm specializations (register and shared-memory
+    residence) and its EpilogueWithBroadcast, with and without bias1."""
+    kernel = lower_b2b(second_residual_pair(n1, torch.nn.ReLU() if act == "relu" else torch.nn.GELU(), bias1)).kernel
+    assert kernel.config.residence is residence and kernel.config.residual1
     compile_kernel_object(kernel, Arch.SM80, tmp_path)

@@ -174,6 +174,29 @@ def test_an_activation_chain_is_fused_on_sm80_and_keeps_the_values(act0: str, ac
     assert second.epilogue.block.last_op.values[0].owner.name.endswith(act1)
 
 
+@pytest.mark.parametrize("bias1", [True, False])
+def test_a_second_stage_residual_is_fused_on_sm80_and_keeps_the_values(bias1: bool):
+    """gelu(relu(x W0 + b0) W1 [+ b1] + r) through the sm_80 pipeline with and without fuse-b2b:
+    example 13's B2bGemm adds r as its second stage's C (b2b_sm80_residual.hpp), so it fuses,
+    r is the b2b's operand, and the reference executor computes the unfused pair's numbers."""
+    import torch
+
+    class Chain(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin0, self.lin1 = torch.nn.Linear(64, 64), torch.nn.Linear(64, 128, bias=bias1)
+
+        def forward(self, x, r):
+            return torch.nn.functional.gelu(self.lin1(torch.relu(self.lin0(x))) + r)
+
+    torch.manual_seed(0)
+    model = Chain().half()
+    inputs = (torch.randn(8192, 64, dtype=torch.half), torch.randn(8192, 128, dtype=torch.half))
+    b2b = fused_keeping_the_values(model, inputs, "sm_80")
+    second = [op for op in b2b.body.block.ops if isinstance(op, bolt.GemmOp)][1]
+    assert [bolt.shape_of(e) for e in second.extras] == [*([(128,)] if bias1 else []), (8192, 128)]
+
+
 def test_a_pair_no_kernel_runs_stays_two_kernels_with_both_reasons():
     """f32 b2b_gemm on sm_90a: the cost model would fuse it (kernels=false above), but neither
     b2b_gemm_sm90 (f16/bf16 wgmma) nor example 13 (no N1 = 16 tile) runs it: fused, the build
