@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 status=0
 lit -sv test/lit || status=1
 # One pytest worker a core (pytest-xdist): the nvcc compile tests dominate, and CI's two cores
-# take 15 minutes where one took 21 (2026-11-29).
+# take 15-20 minutes where one took 21 (2026-11-29).
 python -m pytest -q -n auto test/python "$@"
 rc=$?
 if [ "$rc" -eq 5 ]; then
