@@ -77,8 +77,8 @@ class StageEpilogue:
     bias: SSAValue | None  # the anchor's extra (a block argument inside a bolt.b2b)
     activation: str | None = None
     # A tensor of the result's shape added before the activation (the Hopper resident kernel's,
-    # in either stage: `stage_epilogue(..., residual=True)`; example 13's GEMM chain in the
-    # second stage).
+    # in either stage: `stage_epilogue(..., residual=True)`; example 13's kernels in the second
+    # stage).
     residual: SSAValue | None = None
 
     @property
@@ -205,11 +205,10 @@ def b2b_sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm80Stag
     kind = "gemm" if isinstance(first, bolt.GemmOp) else "convolution"
     stages = []
     for which, anchor in (("first", first), ("second", second)):
-        # A residual in the second stage of a GEMM chain: C1 is R, bias1 a broadcast vector
+        # A residual in the second stage: C1 is R, bias1 a broadcast vector
         # (include/boltc/b2b_sm80_residual.hpp). The first stage's epilogue runs inside the
-        # mainloop on each mma.sync fragment, which reads per-channel vectors only; the conv
-        # template keeps bias1 as C1.
-        with_residual = which == "second" and kind == "gemm"
+        # mainloop on each mma.sync fragment, which reads per-channel vectors only.
+        with_residual = which == "second"
         stage = stage_epilogue(anchor, SM80_ACTIVATIONS, residual=with_residual)
         if isinstance(stage, str):
             return TemplateRefusal(f"the {which} {kind}: {stage}", epilogue=True)

@@ -16,6 +16,9 @@ as test_b2b_sm90.py's for the same activations.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 import torch
@@ -23,6 +26,9 @@ import torch
 import boltc
 from boltc.compiler import lower_library
 from gpu_helpers import fused_and_unfused_us, has_cuda_gpu
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python" / "lowering"))
+from b2b_helpers import ResidualConvChain  # noqa: E402  (the CPU tests' model, shared)
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
@@ -210,3 +216,27 @@ def test_every_activation_in_either_stage_of_the_conv_chain(name, stage, tmp_pat
     [(family, config)] = kernels(model, x)
     assert family == "b2b_conv_sm80" and f"{name}(acc + bias)" in config, config
     check(model, x, tmp_path)
+
+
+# A bottleneck's 3x3 -> 1x1 with its shortcut r added after the 1x1 (b2b_helpers.ResidualConvChain,
+# NHWC): r as the conv template's C, bias1 the broadcast vector; F1 = 64 in registers, 128 in
+# shared memory; 30x30 at stride 2 leaves a partial last tile of output pixels.
+@pytest.mark.parametrize("f1, residence, stride, hw", [(64, "registers", 1, 28), (128, "shared_memory", 2, 30)])
+def test_a_second_stage_residual_in_the_conv_chain_matches_torch(f1, residence, stride, hw, tmp_path,
+                                                                 fuse_every_pair_the_kernel_takes):
+    torch.manual_seed(7)
+    model = ResidualConvChain(64, 64, f1, stride).half()
+    with torch.no_grad():
+        model.conv0.weight.mul_(2.0)
+        model.conv1.weight.mul_(2.0)
+    out = (hw + 2 - 3) // stride + 1
+    x, r = torch.randn(4, hw, hw, 64, dtype=torch.half), torch.randn(4, out, out, f1, dtype=torch.half)
+    lib, _ = lower_library(model, (x, r), arch="sm_80", fuse_b2b=True)
+    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    assert family == "b2b_conv_sm80" and f", {residence}, " in config, config
+    assert config.endswith("relu(acc + bias + residual)"), config
+    compiled = boltc.compile(model, (x, r), arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b_conv.so")
+    got = compiled(x.cuda(), r.cuda()).float().cpu().numpy()
+    expected = model.float()(x.float(), r.float()).detach().numpy()
+    np.testing.assert_allclose(got, expected, **TOL)
+    assert np.abs(expected).max() > 0.1

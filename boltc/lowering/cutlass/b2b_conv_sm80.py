@@ -13,7 +13,9 @@ residence and epilogues holds: the configuration *is* b2b_sm80's `B2bSm80Config`
 checked before nvcc), and what example 13 can express at all is `analysis.b2b_sm80`, which
 fuse-b2b consults before it forms the b2b. Epilogues: the first `acc + bias0` or
 `act(acc + bias0)` (a per-channel bias, always read), the second `acc`, `act(acc)`,
-`acc + bias1` or `act(acc + bias1)` (bias1 as C with all NHWC strides 0), `act` any of
+`acc + bias1` or `act(acc + bias1)` (bias1 as C with all NHWC strides 0), or with a residual
+R (an NHWC tensor of the output's shape) `act(acc [+ bias1] + R)` (R as C, bias1 the broadcast
+vector of include/boltc/b2b_sm80_residual.hpp's epilogue, as b2b_sm80.py's GEMM), `act` any of
 `SM80_ACTIVATIONS`, applied as b2b_sm80.py says (boltc::B2bSm80OutputOp in the conv
 templates' first stage too: EpilogueSmemAccumulator and the register fragment iterator call it
 alike).
@@ -23,7 +25,8 @@ high side is what P and Q imply, as in conv_sm80.
 
 Entry point: the first convolution's sizes (n, h, w, c, f0, r, s, p, q, pad_top, pad_left,
 stride_h, stride_w, dilation_h, dilation_w), f1, then input, filter0, bias0, filter1, bias1
-(the output's pointer, unread, without one), output, workspace, workspace_size, stream.
+(the output's pointer, unread, without one), output, residual (the same), workspace,
+workspace_size, stream.
 
 Verified on an H100 (2026-11-26, test/gpu/test_b2b_sm80.py, built for sm_80): 1x1 -> 1x1 and
 3x3 -> 1x1 chains match torch; 0.91-1.25x the unfused pair (bench/RESULTS.md).
@@ -45,6 +48,7 @@ from boltc.lowering.cutlass.b2b_sm80 import (
     anchors_of,
     b2b_operand,
     bias_operand,
+    residual_operand,
     template_stages,
     tiles_for,
 )
@@ -94,7 +98,12 @@ _INCLUDES = """\
 
 
 def _params() -> tuple[CParam, ...]:
-    return conv_pair_params(GEOMETRY)
+    """conv_pair_params' with the second stage's residual after the output (an NHWC tensor of
+    the output's shape; the output's pointer, unread, without one)."""
+    params = list(conv_pair_params(GEOMETRY))
+    after_output = [p.name for p in params].index("output") + 1
+    params.insert(after_output, CParam("residual", "const void*", ParamRole.LEAF, 2))
+    return tuple(params)
 
 
 def conv_pair_params(geometry: tuple[str, ...]) -> tuple[CParam, ...]:
@@ -157,6 +166,16 @@ class B2bConvSm80Kernel(B2bSm80Kernel):
 
     def _render_arguments(self, entry: EntryPoint) -> str:
         problem = ", ".join(p.declaration() for p in entry.problem_params)
+        c = self.config
+        if c.residual1:
+            bias1 = "boltc::device_pointer<ElementD>(bias1)" if c.bias1 else "nullptr"
+            c1 = ("      {boltc::device_pointer<ElementD>(residual), LayoutD::packed("
+                  "cutlass::conv::implicit_gemm_tensor_c_extent(fprop, problem1))},  // C1: the residual (beta 1)")
+            epilogue1 = f"      typename EpilogueOutputOp1::Params({bias1}, f1)"
+        else:
+            c1 = ("      {boltc::device_pointer<ElementD>(bias1), LayoutD::Stride(0)},  "
+                  "// C1: bias1 broadcast over N, P, Q (or unread)")
+            epilogue1 = "      {1.0f, 1.0f}"
         return f"""\
 typename B2bConv::Arguments make_arguments({problem}) {{
   using Kernel = typename B2bConv::B2bImplicitGemmKernel;
@@ -178,10 +197,10 @@ typename B2bConv::Arguments make_arguments({problem}) {{
       ScaleBiasRef(nullptr, 0),  // no per-channel scale (OnlyAlphaScaling)
       ScaleBiasRef(boltc::device_pointer<ElementBias0>(bias0), 0),
       {{boltc::device_pointer<ElementB>(filter1), LayoutB::packed(cutlass::conv::implicit_gemm_tensor_b_extent(fprop, problem1))}},
-      {{boltc::device_pointer<ElementD>(bias1), LayoutD::Stride(0)}},  // C1: bias1 broadcast over N, P, Q (or unread)
+{c1}
       {{boltc::device_pointer<ElementD>(output), LayoutD::packed(cutlass::conv::implicit_gemm_tensor_c_extent(fprop, problem1))}},
       {{ElementBias0(1), ElementBias0(0)}},
-      {{1.0f, 1.0f}},
+{epilogue1},
       cutlass::conv::SplitKMode::kSerial);
 }}
 
@@ -221,7 +240,7 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bLowering:
         n0=n0, n1=n1, element_ab=element, element_d=element_d, element_bias0=element_bias0,
         layout_b=GmemLayout.COLUMN_MAJOR, residence=residence, tile0=tile0, tile1=tile1, warp0=warp0, warp1=warp1,
         stages=MIN_STAGES, act0=activation_of(epilogue0), act1=activation_of(epilogue1),
-        bias1=epilogue1.bias is not None,
+        bias1=epilogue1.bias is not None, residual1=epilogue1.residual is not None,
     )
     kernel = B2bConvSm80Kernel(config)
     (sh, sw), (dh, dw) = bolt.int_list(first.strides), bolt.int_list(first.dilations)
@@ -234,6 +253,7 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bLowering:
         # Without a bias1, C1 is never read (OnlyAlphaScaling): the output's pointer stands in.
         bias_operand(epilogue1.bias),
         RESULT,
+        residual_operand(epilogue1.residual),  # unread without one (C1 is then bias1)
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bLowering(kernel, values, reason="example 13 tiles: 64-row CTA tiles, N = F0 / F1")

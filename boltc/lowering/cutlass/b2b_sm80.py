@@ -42,9 +42,10 @@ gelu_tanh, silu, sigmoid, hardswish, softplus, tanh: the Hopper kernels' set), b
   residual R [M, N1] of the output's type (`act(acc [+ bias1] + R)`, `residual1`), C is R at
   its row stride and bias1 the broadcast vector of CUTLASS's EpilogueWithBroadcast, null for
   none: include/boltc/b2b_sm80_residual.hpp's output op and epilogue, selected by its
-  specializations of example 13's kernel::DefaultB2bGemm (both residences). The conv template
-  and the first stage take no residual (the first stage's epilogue runs on each mma.sync
-  fragment inside the mainloop, which reads per-channel vectors only).
+  specialization of CUTLASS's DefaultEpilogueTensorOp (what example 13's GEMM and conv
+  templates, both residences, build their second epilogue with). The first stage takes no
+  residual (its epilogue runs on each mma.sync fragment inside the mainloop, which reads
+  per-channel vectors only).
 An activation other than relu is the GEMM epilogues' functor (`activation_functor`: evt.py's
 tables, in the 16-bit-result form where there is one), as the Hopper kernels apply it.
 
@@ -57,8 +58,9 @@ torch; the register-resident 16x128 second warp tile computed wrong columns, so 
 the product in shared memory (analysis/b2b_cost.py: MAX_SM80_REGISTER_TILE_N1). The other
 activations (2026-11-29) matched torch on an H200 (test/gpu/test_b2b_sm80.py's
 test_every_activation_in_either_stage*, 42 cases). The second-stage residual compiles with nvcc
-13 in both residences (96 registers, no spills, register residence; marker `nvcc`); NOT yet run
-on a GPU: test/gpu/test_b2b_sm80.py's test_a_second_stage_residual_matches_torch.
+13 in both residences, GEMM and conv (96 and 127 registers, no spills, register residence;
+marker `nvcc`); NOT yet run on a GPU: test/gpu/test_b2b_sm80.py's
+test_a_second_stage_residual*.
 """
 
 from __future__ import annotations
@@ -152,7 +154,7 @@ class B2bSm80Config(SelfChecking):
     act1: str  # the second stage's
     bias1: bool
     # A residual R [M, N1] of D's type added in the second stage before act1: C1 is R and bias1
-    # the broadcast vector of boltc/b2b_sm80_residual.hpp's epilogue (GEMM chains).
+    # the broadcast vector of boltc/b2b_sm80_residual.hpp's epilogue.
     residual1: bool = False
 
     @property

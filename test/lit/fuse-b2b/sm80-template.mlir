@@ -366,13 +366,14 @@ func.func @second_stage_residual(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>
 
 // -----
 
-// The 28x28 conv pair with a residual in the second stage: example 13's conv template keeps
-// bias1 as its C, so sm_80 keeps two kernels and says why.
-// CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the second convolution: the epilogue op 'bolt.ew.add' is not one example 13 expresses
+// The 28x28 conv pair with a residual in the second stage (a bottleneck's shortcut): example
+// 13's B2bImplicitGemmConvolution runs it, r as its C, bias1 the broadcast vector (the same
+// epilogue as the GEMM's); r is the b2b's last operand.
 // CHECK-LABEL: func.func @conv_second_stage_residual
-// CHECK-NOT:     bolt.b2b
+// CHECK:         bolt.b2b registers(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[R:[a-z0-9_]+]])
+// MODEL: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.conv2d' fused back to back with 'bolt.conv2d': the performance model (a100_sxm) predicts {{[0-9.]+}} us fused on b2b_conv_sm80
 // MODEL-LABEL: func.func @conv_second_stage_residual
-// MODEL-NOT:     bolt.b2b
+// MODEL:         bolt.b2b registers
 // SM90-LABEL:  func.func @conv_second_stage_residual
 // SM90:          bolt.b2b
 func.func @conv_second_stage_residual(%x: tensor<32x28x28x64xf16>, %f0: tensor<64x3x3x64xf16>, %b0: tensor<64xf16>, %f1: tensor<64x1x1x64xf16>, %b1: tensor<64xf16>, %r: tensor<32x28x28x64xf16>) -> tensor<32x28x28x64xf16> {

@@ -157,6 +157,33 @@ def test_a_first_stage_residual_stays_two_kernels_and_the_emitter_says_why():
     assert error.value.location is not None
 
 
+def residual_pair(f1: int = 64) -> bolt.B2bOp:
+    """b2b_helpers.ResidualConvChain (a bottleneck's 3x3 -> 1x1 with its shortcut r, NHWC) at
+    28x28, fused for sm_80."""
+    model = b2b_helpers.ResidualConvChain(64, 64, f1, 1).half()
+    inputs = (torch.randn(4, 28, 28, 64, dtype=torch.half), torch.randn(4, 28, 28, f1, dtype=torch.half))
+    return b2b_of(model, inputs)
+
+
+def test_a_second_stage_residual_is_c1_and_bias1_a_broadcast_vector():
+    """The shortcut r fuses on sm_80: C1 is r at the output's packed NHWC strides, bias1 the
+    broadcast vector of b2b_sm80_residual.hpp's epilogue; the host call passes r as `residual`."""
+    op = residual_pair()
+    lowered = lower_b2b_conv(op)
+    c = lowered.kernel.config
+    assert (c.residual1, c.bias1, c.act1) == (True, True, "relu")
+    assert c.summary().endswith("epilogues relu(acc + bias) / relu(acc + bias + residual)")
+    text = lowered.kernel.render()
+    assert '#include "boltc/b2b_sm80_residual.hpp"' in text
+    assert ("{boltc::device_pointer<ElementD>(residual), LayoutD::packed(cutlass::conv::implicit_gemm_tensor_c_extent("
+            "fprop, problem1))},  // C1: the residual (beta 1)") in text
+    assert "typename EpilogueOutputOp1::Params(boltc::device_pointer<ElementD>(bias1), f1)" in text
+    names = [p.name for p in lowered.kernel.params()]
+    assert names[names.index("output") + 1] == "residual"
+    assert lowered.arguments[names.index("residual")] == ("input", len(op.operands) - 1)
+    assert bolt.shape_of(op.operands[-1]) == (4, 28, 28, 64)
+
+
 @pytest.mark.nvcc
 @pytest.mark.timeout(1200)
 @pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
@@ -186,3 +213,14 @@ def test_the_default_sm80_build_fuses_where_the_model_predicts_a_gain(hw, fused)
     assert ("b2b_conv_sm80" in families) == fused, families
     if not fused:
         assert families.count("conv_sm80") + families.count("gemm_sm80") == 2, families
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(1200)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_a_second_stage_residual_b2b_conv_sm80_compiles(tmp_path: Path):
+    """b2b_sm80_residual.hpp's DefaultEpilogueTensorOp specialization under the conv template's
+    shared-memory residence (F1 = 128; registers: the GEMM's test and the 64-wide chains)."""
+    kernel = lower_b2b_conv(residual_pair(128)).kernel
+    assert kernel.config.residence is bolt.Residence.SHARED_MEMORY and kernel.config.residual1
+    compile_kernel_object(kernel, Arch.SM80, tmp_path)

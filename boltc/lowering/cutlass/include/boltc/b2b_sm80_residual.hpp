@@ -1,22 +1,23 @@
-// boltc: a residual in the second stage of CUTLASS example 13's sm_80 back-to-back GEMM
-// (B2bGemm; boltc/lowering/cutlass/b2b_sm80.py):
+// boltc: a residual in the second stage of CUTLASS example 13's sm_80 back-to-back kernels
+// (B2bGemm, B2bImplicitGemmConvolution; boltc/lowering/cutlass/b2b_sm80.py, b2b_conv_sm80.py):
 //
-//   D = Activation(acc + R + bias1)       R [M, N1] of D's type, bias1 per column (or none)
+//   D = Activation(acc + R + bias1)       R [M, N1] of D's type (NHWC for a convolution), bias1
+//                                         per column (or none)
 //
 // Example 13 adds bias1 as the second stage's C operand with row stride 0, so C cannot also be
-// a residual. Here C is the residual (beta 1, its rows ldr apart) and bias1 is the broadcast
+// a residual. Here C is the residual (beta 1, at its own strides) and bias1 is the broadcast
 // vector of CUTLASS's EpilogueWithBroadcast (loaded once per thread by the epilogue's own thread
 // map, zero where the pointer is null), the output op LinearCombinationBiasElementwise:
 // Z = Activation(alpha * acc + beta * C + V), computed in float, rounded once to D's type.
 //
-// The B2bGemm kernel calls its epilogue as `epilogue(output_op, D, accumulators, C)`, while
+// Example 13's kernels call their epilogue as `epilogue(output_op, D, accumulators, C)`, while
 // EpilogueWithBroadcast takes the vector's pointer, a T tensor (not stored here) and the
 // problem's extent as well: B2bEpilogueWithBias is that epilogue with the kernel's signature,
 // the pointer and N1 carried in the output op's Params (B2bSm80ResidualOutputOp). The
 // threadblock's column offset is 0: one CTA tile covers all of N1 (threadblock residence).
-// The specializations of example 13's kernel::DefaultB2bGemm below (register and shared-memory
-// residence) select it wherever EpilogueOutputOp1 is a B2bSm80ResidualOutputOp; every other
-// B2bGemm instantiation is example 13's own.
+// A specialization of CUTLASS's DefaultEpilogueTensorOp (below) makes it the epilogue of any
+// kernel whose output op is a B2bSm80ResidualOutputOp: example 13's B2bGemm and
+// B2bImplicitGemmConvolution, either residence; every other instantiation is CUTLASS's own.
 //
 // Activation is a `template <class T> struct` callable on a float: CUTLASS's Identity, ReLu,
 // GELU_taylor, Tanh, HardSwish, or boltc_evt's (evt_functors.hpp), as the other stages apply.
@@ -27,10 +28,9 @@
 #include "cutlass/matrix_coord.h"
 #include "cutlass/epilogue/thread/activation.h"
 #include "cutlass/epilogue/thread/linear_combination_bias_elementwise.h"
-#include "cutlass/epilogue/threadblock/default_epilogue_with_broadcast.h"
-// CUTLASS example 13 (its directory is on the include path: build.cutlass_include_dirs).
-#include "kernel/default_b2b_gemm.h"
-#include "kernel/default_b2b_gemm_smem_accumulator.h"
+#include "cutlass/epilogue/thread/linear_combination.h"
+#include "cutlass/epilogue/threadblock/default_epilogue_tensor_op.h"
+#include "cutlass/epilogue/threadblock/epilogue_with_broadcast.h"
 
 namespace boltc {
 
@@ -86,64 +86,38 @@ class B2bEpilogueWithBias : public Epilogue {
   int thread_idx_;
 };
 
-template <class B2bMma, class ThreadblockShape1, class ElementD, int Count, template <class> class Activation>
-struct B2bResidualEpilogue {
-  using OutputOp = B2bSm80ResidualOutputOp<ElementD, Count, Activation>;
-  static int const kPartitionsK1 = ThreadblockShape1::kK / B2bMma::Operator1::Shape::kK;
-  using Epilogue = B2bEpilogueWithBias<
-      typename cutlass::epilogue::threadblock::DefaultEpilogueWithBroadcastTensorOp<
-          ThreadblockShape1, typename B2bMma::Operator1, kPartitionsK1, ElementD, ElementD, ElementD, OutputOp,
-          OutputOp::kCount>::Epilogue,
-      OutputOp>;
-};
-
 }  // namespace boltc
 
 namespace cutlass {
-namespace gemm {
-namespace kernel {
+namespace epilogue {
+namespace threadblock {
 
-// Register residence (example 13's Ampere specialization, its epilogue replaced).
-template <typename ElementA, typename LayoutA, int kAlignmentA, typename ElementB, typename LayoutB, int kAlignmentB,
-          typename ElementC, typename ElementAccumulator, typename ThreadblockShape0, typename ThreadblockShape1,
-          typename WarpShape0, typename WarpShape1, typename InstructionShape, typename EpilogueOutputOp0,
-          typename ElementD, int Count, template <class> class Activation, typename ThreadblockSwizzle, int Stages,
-          typename Operator>
-struct DefaultB2bGemm<ElementA, LayoutA, kAlignmentA, ElementB, LayoutB, kAlignmentB, ElementC, layout::RowMajor,
-                      ElementAccumulator, arch::OpClassTensorOp, arch::Sm80, ThreadblockShape0, ThreadblockShape1,
-                      WarpShape0, WarpShape1, InstructionShape, EpilogueOutputOp0,
-                      boltc::B2bSm80ResidualOutputOp<ElementD, Count, Activation>, ThreadblockSwizzle, Stages,
-                      Operator, false,
-                      typename platform::enable_if<!IsGroupedSwizzle<ThreadblockSwizzle>::value>::type> {
-  using B2bMma = typename cutlass::gemm::threadblock::DefaultB2bMma<
-      ElementA, LayoutA, kAlignmentA, ElementB, LayoutB, kAlignmentB, ElementAccumulator, layout::RowMajor,
-      arch::OpClassTensorOp, arch::Sm80, ThreadblockShape0, ThreadblockShape1, WarpShape0, WarpShape1,
-      InstructionShape, Stages, Operator, EpilogueOutputOp0>::ThreadblockB2bMma;
-  using Epilogue =
-      typename boltc::B2bResidualEpilogue<B2bMma, ThreadblockShape1, ElementD, Count, Activation>::Epilogue;
-  using B2bGemmKernel = kernel::B2bGemm<B2bMma, Epilogue, ThreadblockSwizzle>;
+// The epilogue CUTLASS's DefaultEpilogueTensorOp makes for a B2bSm80ResidualOutputOp: what
+// example 13's DefaultB2bGemm and DefaultB2bConv2dFprop (both residences) ask it for as their
+// second stage's. It is DefaultEpilogueWithBroadcastTensorOp's composition, its thread map and
+// iterators taken from the plain epilogue of a LinearCombination on D's type (that one's
+// DefaultEpilogueTensorOp would name this specialization again), D's iterator the plain one's
+// (the kernels construct C1 and D1 as it), behind B2bEpilogueWithBias.
+template <typename Shape, typename WarpMmaTensorOp, int PartitionsK, typename ElementD, int Count,
+          template <class> class Activation, int ElementsPerAccess, bool ScatterD, typename PermuteDLayout,
+          conv::StrideSupport StrideSupport, int Rank>
+struct DefaultEpilogueTensorOp<Shape, WarpMmaTensorOp, PartitionsK, boltc::B2bSm80ResidualOutputOp<ElementD, Count, Activation>,
+                               ElementsPerAccess, ScatterD, PermuteDLayout, StrideSupport, Rank> {
+  static_assert(!ScatterD && StrideSupport == conv::StrideSupport::kUnity, "example 13's epilogues only");
+  using OutputOp = boltc::B2bSm80ResidualOutputOp<ElementD, Count, Activation>;
+  using Plain = DefaultEpilogueTensorOp<Shape, WarpMmaTensorOp, PartitionsK,
+                                        thread::LinearCombination<ElementD, ElementsPerAccess, float, float>,
+                                        ElementsPerAccess>;
+  using OutputTileIterator = typename Plain::OutputTileIterator;
+  using TensorTileIterator = PredicatedTileIterator<typename Plain::OutputTileThreadMap, ElementD>;
+  using Epilogue = boltc::B2bEpilogueWithBias<
+      EpilogueWithBroadcast<Shape, WarpMmaTensorOp, PartitionsK, OutputTileIterator, TensorTileIterator, ElementD,
+                            typename Plain::AccumulatorFragmentIterator, typename Plain::WarpTileIterator,
+                            typename Plain::SharedLoadIterator, OutputOp, typename Plain::Padding,
+                            Plain::kFragmentsPerIteration>,
+      OutputOp>;
 };
 
-// Shared-memory residence (example 13's, default_b2b_gemm_smem_accumulator.h, its epilogue replaced).
-template <typename ElementA, typename LayoutA, int kAlignmentA, typename ElementB, typename LayoutB, int kAlignmentB,
-          typename ElementC, typename ElementAccumulator, typename ThreadblockShape0, typename ThreadblockShape1,
-          typename WarpShape0, typename WarpShape1, typename InstructionShape, typename EpilogueOutputOp0,
-          typename ElementD, int Count, template <class> class Activation, typename ThreadblockSwizzle, int Stages,
-          typename Operator>
-struct DefaultB2bGemm<ElementA, LayoutA, kAlignmentA, ElementB, LayoutB, kAlignmentB, ElementC, layout::RowMajor,
-                      ElementAccumulator, arch::OpClassTensorOp, arch::Sm80, ThreadblockShape0, ThreadblockShape1,
-                      WarpShape0, WarpShape1, InstructionShape, EpilogueOutputOp0,
-                      boltc::B2bSm80ResidualOutputOp<ElementD, Count, Activation>, ThreadblockSwizzle, Stages,
-                      Operator, true> {
-  using B2bMma = typename cutlass::gemm::threadblock::DefaultB2bMma<
-      ElementA, LayoutA, kAlignmentA, ElementB, LayoutB, kAlignmentB, ElementAccumulator, layout::RowMajor,
-      arch::OpClassTensorOp, arch::Sm80, ThreadblockShape0, ThreadblockShape1, WarpShape0, WarpShape1,
-      InstructionShape, Stages, Operator, EpilogueOutputOp0, false, true>::ThreadblockB2bMma;
-  using Epilogue =
-      typename boltc::B2bResidualEpilogue<B2bMma, ThreadblockShape1, ElementD, Count, Activation>::Epilogue;
-  using B2bGemmKernel = kernel::B2bGemm<B2bMma, Epilogue, ThreadblockSwizzle>;
-};
-
-}  // namespace kernel
-}  // namespace gemm
+}  // namespace threadblock
+}  // namespace epilogue
 }  // namespace cutlass
