@@ -166,16 +166,11 @@ class B2bConvSm80Kernel(B2bSm80Kernel):
 
     def _render_arguments(self, entry: EntryPoint) -> str:
         problem = ", ".join(p.declaration() for p in entry.problem_params)
-        c = self.config
-        if c.residual1:
-            bias1 = "boltc::device_pointer<ElementD>(bias1)" if c.bias1 else "nullptr"
-            c1 = ("      {boltc::device_pointer<ElementD>(residual), LayoutD::packed("
-                  "cutlass::conv::implicit_gemm_tensor_c_extent(fprop, problem1))},  // C1: the residual (beta 1)")
-            epilogue1 = f"      typename EpilogueOutputOp1::Params({bias1}, f1)"
-        else:
-            c1 = ("      {boltc::device_pointer<ElementD>(bias1), LayoutD::Stride(0)},  "
-                  "// C1: bias1 broadcast over N, P, Q (or unread)")
-            epilogue1 = "      {1.0f, 1.0f}"
+        c1, epilogue1 = self._second_stage_arguments(
+            "{boltc::device_pointer<ElementD>(residual), LayoutD::packed("
+            "cutlass::conv::implicit_gemm_tensor_c_extent(fprop, problem1))},  // C1: the residual (beta 1)",
+            "{boltc::device_pointer<ElementD>(bias1), LayoutD::Stride(0)},  // C1: bias1 broadcast over N, P, Q (or unread)",
+            "f1")
         return f"""\
 typename B2bConv::Arguments make_arguments({problem}) {{
   using Kernel = typename B2bConv::B2bImplicitGemmKernel;

@@ -272,8 +272,8 @@ DEVICE_POINTER_HEADER = "boltc/device_pointer.hpp"
 # `boltc::B2bSm80OutputOp`, the first stage's output op for an activation other than relu; it
 # includes LinearCombinationGeneric (the second stage's) and CUTLASS's activation functors.
 OUTPUT_OP_HEADER = "boltc/b2b_sm80_output_op.hpp"
-# `boltc::B2bSm80ResidualOutputOp` and the B2bGemm epilogue that adds bias1 as a broadcast vector,
-# C1 being the second stage's residual.
+# `boltc::B2bSm80ResidualOutputOp` and the second epilogue (GEMM and conv templates) that adds
+# bias1 as a broadcast vector, C1 being the second stage's residual.
 RESIDUAL_HEADER = "boltc/b2b_sm80_residual.hpp"
 
 
@@ -415,18 +415,23 @@ class B2bSm80Kernel(CutlassKernel):
             ) + ";",
         ]
 
+    def _second_stage_arguments(self, residual_c1: str, bias_c1: str, columns: str) -> tuple[str, str]:
+        """make_arguments' C1 and EpilogueOutputOp1 Params lines (this family's and
+        b2b_conv_sm80's): with a residual, C1 is it (`residual_c1`, beta 1) and bias1 the
+        epilogue's broadcast vector over `columns` (null without one); else C1 is bias1
+        broadcast (`bias_c1`, unread without one) and alpha = beta = 1."""
+        c = self.config
+        if not c.residual1:
+            return f"      {bias_c1}", "      {1.0f, 1.0f}"
+        bias1 = "boltc::device_pointer<ElementD>(bias1)" if c.bias1 else "nullptr"
+        return f"      {residual_c1}", f"      typename EpilogueOutputOp1::Params({bias1}, {columns})"
+
     def _render_arguments(self, entry: EntryPoint) -> str:
         problem = ", ".join(p.declaration() for p in entry.problem_params)
-        c = self.config
-        if c.residual1:
-            bias1 = "boltc::device_pointer<ElementD>(bias1)" if c.bias1 else "nullptr"
-            c1_and_d = ("      {boltc::device_pointer<ElementD>(residual), LayoutD(ldr)},  // C1: the residual (beta 1)\n"
-                        "      {boltc::device_pointer<ElementD>(d), LayoutD(ldd)},")
-            epilogue1 = f"      typename EpilogueOutputOp1::Params({bias1}, n1)"
-        else:
-            c1_and_d = ("      {boltc::device_pointer<ElementD>(bias1), LayoutD(0)},  // C1: bias1 broadcast over rows (or unread)\n"
-                        "      {boltc::device_pointer<ElementD>(d), LayoutD(ldd)},")
-            epilogue1 = "      {1.0f, 1.0f}"
+        c1, epilogue1 = self._second_stage_arguments(
+            "{boltc::device_pointer<ElementD>(residual), LayoutD(ldr)},  // C1: the residual (beta 1)",
+            "{boltc::device_pointer<ElementD>(bias1), LayoutD(0)},  // C1: bias1 broadcast over rows (or unread)",
+            "n1")
         return f"""\
 typename B2bGemm::Arguments make_arguments({problem}) {{
   using ScaleBiasRef = typename B2bGemm::B2bGemmKernel::B2bMma::IteratorAccumulatorScaleBias::TensorRef;
@@ -438,7 +443,8 @@ typename B2bGemm::Arguments make_arguments({problem}) {{
       ScaleBiasRef(nullptr, 0),  // no per-channel scale (OnlyAlphaScaling)
       ScaleBiasRef(boltc::device_pointer<ElementBias0>(bias0), 0),
       {{boltc::device_pointer<ElementB>(b1), LayoutB(ldb1)}},
-{c1_and_d}
+{c1}
+      {{boltc::device_pointer<ElementD>(d), LayoutD(ldd)}},
       0, 0, 0, 0, 0, 0, 0,  // batch strides: one GEMM pair
       {{ElementBias0(1), ElementBias0(0)}},
 {epilogue1},

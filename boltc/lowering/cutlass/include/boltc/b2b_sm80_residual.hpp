@@ -34,14 +34,16 @@
 
 namespace boltc {
 
+// Z = Activation(acc + C + V) in float, no T tensor, the vector of D's type.
 template <class ElementD, int Count, template <class> class Activation>
-class B2bSm80ResidualOutputOp
-    : public cutlass::epilogue::thread::LinearCombinationBiasElementwise<
-          ElementD, float, float, ElementD, ElementD, Count, Activation<float>, cutlass::plus<float>,
-          /*StoreT=*/false, ElementD> {
+using ResidualCombination = cutlass::epilogue::thread::LinearCombinationBiasElementwise<
+    ElementD, float, float, ElementD, ElementD, Count, Activation<float>, cutlass::plus<float>, /*StoreT=*/false,
+    ElementD>;
+
+template <class ElementD, int Count, template <class> class Activation>
+class B2bSm80ResidualOutputOp : public ResidualCombination<ElementD, Count, Activation> {
  public:
-  using Base = cutlass::epilogue::thread::LinearCombinationBiasElementwise<
-      ElementD, float, float, ElementD, ElementD, Count, Activation<float>, cutlass::plus<float>, false, ElementD>;
+  using Base = ResidualCombination<ElementD, Count, Activation>;
 
   struct Params : Base::Params {
     ElementD const* bias = nullptr;  // bias1, [N1]; null: none
