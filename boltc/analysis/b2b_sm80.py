@@ -11,6 +11,7 @@ Both templates (examples/13_two_tensor_op_fusion in the installed nvidia-cutlass
   input's element type, as the second weight does;
 - 128-bit operand accesses (default_b2b_mma.h, the conv iterators' can_implement): K0 (a
   convolution's input channels C) and N0 multiples of 8 elements; N1 one epilogue access;
+  a GEMM pair's M too (B2bGemmKernel::can_implement checks it against the access width);
 - epilogues (`stage_epilogue`, activations `SM80_ACTIVATIONS`: every one the Hopper kernels
   take): the first stage `acc + bias0` or `act(acc + bias0)` and nothing else: the mainloop
   always reads a bias vector (IteratorAccumulatorScaleBias has no null-pointer predicate); the
@@ -247,6 +248,12 @@ def b2b_sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm80Stag
                 f"are powers of two here: {what} must be one of {TILE_N}")
     k0 = bolt.shape_of(first.main_operands[0])[-1]  # a gemm's K0, a convolution's input channels C
     alignment = ACCESS_BYTES // 2
+    rows = prod(bolt.shape_of(first.main_operands[0])[:-1])
+    if kind == "gemm" and rows % alignment:
+        # B2bGemmKernel::can_implement asks M to be a multiple of every operand's access width
+        # too (though A and D are row-major), and fails the model's creation otherwise.
+        return TemplateRefusal(f"M={rows} is not a multiple of {alignment}: example 13's B2bGemm refuses "
+                               "such problems (can_implement checks M against its access width)")
     if k0 % alignment:
         what = "K0" if kind == "gemm" else "the input channels C"
         return TemplateRefusal(f"{what}={k0} is not a multiple of {alignment}: example 13 reads its operands "

@@ -130,10 +130,11 @@ class SecondResidualMlp(torch.nn.Module):
 
 
 # A residual in the second stage, both residences, with and without bias1, relu, GELU, SiLU
-# and none after it; M = 3001 leaves a partial last tile (the residual's and D's predicates).
+# and none after it; M = 3000 leaves a partial last tile (the residual's and D's predicates;
+# B2bGemm takes only M a multiple of 8, analysis.b2b_sm80 refuses others).
 @pytest.mark.parametrize("n1, residence, act, bias1, rows", [
-    (64, "registers", "relu", True, 8192), (64, "registers", "gelu_erf", False, 3001),
-    (128, "shared_memory", "silu", True, 3001), (128, "shared_memory", "identity", True, 8192),
+    (64, "registers", "relu", True, 8192), (64, "registers", "gelu_erf", False, 3000),
+    (128, "shared_memory", "silu", True, 3000), (128, "shared_memory", "identity", True, 8192),
     (32, "registers", "relu", False, 4096)])
 def test_a_second_stage_residual_matches_torch(n1, residence, act, bias1, rows, tmp_path,
                                                fuse_every_pair_the_kernel_takes):

@@ -301,6 +301,30 @@ func.func @k0_unaligned(%a: tensor<8192x36xf16>, %w0: tensor<64x36xf16>, %b0: te
 
 // -----
 
+// M = 3001 rows: B2bGemm's can_implement asks M to be a multiple of the 8-half access too.
+// CHECK: cannot run it: M=3001 is not a multiple of 8
+// CHECK-LABEL: func.func @m_unaligned
+// CHECK-NOT:     bolt.b2b
+func.func @m_unaligned(%a: tensor<3001x64xf16>, %w0: tensor<64x64xf16>, %b0: tensor<64xf16>, %w1: tensor<64x64xf16>, %b1: tensor<64xf16>) -> tensor<3001x64xf16> {
+  %h = bolt.gemm %a, %w0 extras(%b0 : tensor<64xf16>) {transpose_b} : tensor<3001x64xf16>, tensor<64x64xf16> -> tensor<3001x64xf16> {
+  ^bb0(%acc: tensor<3001x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<3001x64xf32>, tensor<64xf32> -> tensor<3001x64xf32>
+    %y = bolt.ew.relu %s : tensor<3001x64xf32> -> tensor<3001x64xf32>
+    bolt.yield %y : tensor<3001x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<64xf16>) {transpose_b} : tensor<3001x64xf16>, tensor<64x64xf16> -> tensor<3001x64xf16> {
+  ^bb0(%acc: tensor<3001x64xf32>, %b: tensor<64xf16>):
+    %bc = bolt.ew.cast %b : tensor<64xf16> -> tensor<64xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<3001x64xf32>, tensor<64xf32> -> tensor<3001x64xf32>
+    %y = bolt.ew.relu %s : tensor<3001x64xf32> -> tensor<3001x64xf32>
+    bolt.yield %y : tensor<3001x64xf32>
+  }
+  func.return %o : tensor<3001x64xf16>
+}
+
+// -----
+
 // The legal GEMM pair with a residual r0 [M, N0] added in the first stage: example 13's first
 // epilogue is a bias and an activation only, so sm_80 keeps two kernels and says why; sm_90a's resident
 // kernel adds it (kernels.mlir).
