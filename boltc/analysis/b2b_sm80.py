@@ -13,10 +13,13 @@ Both templates (examples/13_two_tensor_op_fusion in the installed nvidia-cutlass
   convolution's input channels C) and N0 multiples of 8 elements; N1 one epilogue access;
   a GEMM pair's M too (B2bGemmKernel::can_implement checks it against the access width);
 - epilogues (`stage_epilogue`, activations `SM80_ACTIVATIONS`: every one the Hopper kernels
-  take): the first stage `acc + bias0` or `act(acc + bias0)` and nothing else: the mainloop
-  always reads a bias vector (IteratorAccumulatorScaleBias has no null-pointer predicate); the
-  second stage `acc`, `act(acc)`, `acc + bias1` or `act(acc + bias1)`, bias1 being the
-  epilogue's C with stride 0, so of the output's type. The emitters apply relu with CUTLASS's
+  take): the first stage `acc + bias0` or `act(acc + bias0)`, optionally with a residual R0
+  of the first product's shape and type added before act (`act(acc + bias0 + R0)`): the
+  mainloop always reads a bias vector (IteratorAccumulatorScaleBias has no null-pointer
+  predicate), so a bias-free first stage is refused; the second stage `acc`, `act(acc)`,
+  `acc + bias1` or `act(acc + bias1)`, bias1 being the epilogue's C with stride 0, so of the
+  output's type, or with a residual R of the output's type (`act(acc [+ bias1] + R)`: R is C,
+  bias1 a broadcast vector). The emitters apply relu with CUTLASS's
   LinearCombinationRelu, the others with boltc's B2bSm80OutputOp (include/boltc/
   b2b_sm80_output_op.hpp: LinearCombinationRelu's three-argument interface, which the first
   stage's mainloop calls) and LinearCombinationGeneric in the second stage, each with the
@@ -77,9 +80,8 @@ class StageEpilogue:
 
     bias: SSAValue | None  # the anchor's extra (a block argument inside a bolt.b2b)
     activation: str | None = None
-    # A tensor of the result's shape added before the activation (the Hopper resident kernel's,
-    # in either stage: `stage_epilogue(..., residual=True)`; example 13's kernels in the second
-    # stage).
+    # A tensor of the result's shape added before the activation (the Hopper resident kernel's
+    # and example 13's, in either stage: `stage_epilogue(..., residual=True)`).
     residual: SSAValue | None = None
 
     @property
@@ -207,10 +209,9 @@ def b2b_sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm80Stag
     stages = []
     for which, anchor in (("first", first), ("second", second)):
         # A residual in the second stage: C1 is R, bias1 a broadcast vector
-        # (include/boltc/b2b_sm80_residual.hpp). The first stage's epilogue runs inside the
-        # mainloop on each mma.sync fragment, which reads per-channel vectors only.
-        with_residual = which == "second"
-        stage = stage_epilogue(anchor, SM80_ACTIVATIONS, residual=with_residual)
+        # (include/boltc/b2b_sm80_residual.hpp); in the first, added to each accumulator
+        # fragment in the mainloop (include/boltc/b2b_sm80_first_residual.hpp).
+        stage = stage_epilogue(anchor, SM80_ACTIVATIONS, residual=True)
         if isinstance(stage, str):
             return TemplateRefusal(f"the {which} {kind}: {stage}", epilogue=True)
         stages.append(stage)
@@ -235,6 +236,10 @@ def b2b_sm80_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bSm80Stag
             f"the second {kind}'s bias is {element_name(stage1.bias)} and its result {out}; example 13 adds it "
             "as C (or, beside a residual, as a vector of C's type), which has the result's element type",
             epilogue=True)
+    if stage0.residual is not None and element_name(stage0.residual) != mid:
+        return TemplateRefusal(
+            f"the first {kind}'s residual is {element_name(stage0.residual)} and its result {mid}; the mainloop "
+            "reads it as the first product's type", epilogue=True)
     if stage1.residual is not None and element_name(stage1.residual) != out:
         return TemplateRefusal(
             f"the second {kind}'s residual is {element_name(stage1.residual)} and its result {out}; the kernel "

@@ -28,7 +28,7 @@ from boltc.compiler import lower_library
 from gpu_helpers import fused_and_unfused_us, has_cuda_gpu
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python" / "lowering"))
-from b2b_helpers import ResidualConvChain  # noqa: E402  (the CPU tests' model, shared)
+from b2b_helpers import FirstResidualConvChain, ResidualConvChain  # noqa: E402  (the CPU tests' models)
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not has_cuda_gpu(), reason="needs a CUDA GPU")]
 
@@ -157,6 +157,54 @@ def test_a_second_stage_residual_matches_torch(n1, residence, act, bias1, rows, 
     assert np.abs(expected).max() > 0.1
 
 
+class FirstResidualMlp(torch.nn.Module):
+    """relu(Linear(act0(Linear(x) + r0)) [+ r]): r0 [M, N0] added in the first stage, inside
+    the mainloop (include/boltc/b2b_sm80_first_residual.hpp); with `second`, r [M, N1] after the
+    second GEMM as well."""
+
+    def __init__(self, n1: int, act0: torch.nn.Module, second: bool):
+        super().__init__()
+        self.lin0, self.lin1, self.act0, self.second = torch.nn.Linear(64, 64), torch.nn.Linear(64, n1), act0, second
+
+    def forward(self, x, r0, *r):
+        y = self.lin1(self.act0(self.lin0(x) + r0))
+        return torch.relu(y + r[0]) if self.second else torch.relu(y)
+
+
+# A residual in the first stage, both residences (the fragment iterator's path and
+# EpilogueSmemAccumulator's), relu (LinearCombinationRelu beneath) and GELU/SiLU
+# (B2bSm80OutputOp), alone and beside a second-stage residual; M = 3000 leaves a partial last
+# tile (R0's row predicate).
+@pytest.mark.parametrize("n1, residence, act0, second, rows", [
+    (64, "registers", "relu", False, 8192), (64, "registers", "gelu_erf", True, 3000),
+    (128, "shared_memory", "relu", False, 3000), (128, "shared_memory", "silu", True, 8192),
+    (32, "registers", "silu", False, 4096)])
+def test_a_first_stage_residual_matches_torch(n1, residence, act0, second, rows, tmp_path,
+                                              fuse_every_pair_the_kernel_takes):
+    torch.manual_seed(11)
+    model = FirstResidualMlp(n1, torch.nn.ReLU() if act0 == "relu" else ACTIVATIONS[act0], second).half()
+    with torch.no_grad():
+        model.lin0.weight.mul_(2.0)
+        model.lin1.weight.mul_(2.0)
+    inputs = (torch.randn(rows, 64, dtype=torch.half), torch.randn(rows, 64, dtype=torch.half))
+    if second:
+        inputs += (torch.randn(rows, n1, dtype=torch.half),)
+    lib, _ = lower_library(model, inputs, arch="sm_80", fuse_b2b=True)
+    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    assert family == "b2b_gemm_sm80" and f", {residence}, " in config, config
+    core1 = "acc + bias + residual" if second else "acc + bias"
+    assert config.endswith(f"epilogues {act0}(acc + bias + residual) / relu({core1})"), config
+    compiled = boltc.compile(model, inputs, arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b.so")
+    got = compiled(*[t.cuda() for t in inputs]).float().cpu().numpy()
+    expected = model.float()(*[t.float() for t in inputs]).detach().numpy()
+    np.testing.assert_allclose(got, expected, **TOL)
+    assert np.abs(expected).max() > 0.1
+    # The residual matters at this scale: the same model without r0 is far from the result.
+    without = model.float()(inputs[0].float(), torch.zeros_like(inputs[1]).float(),
+                            *[t.float() for t in inputs[2:]]).detach().numpy()
+    assert np.abs(without - expected).max() > 0.5
+
+
 # --------------------------------------------------------------------------------------
 # b2b_conv_sm80: conv -> 1x1 conv (CUTLASS example 13's B2bImplicitGemmConvolution).
 # Tolerance as above (fp32 accumulation, the first output rounded to f16 on chip, bias0 added
@@ -239,5 +287,34 @@ def test_a_second_stage_residual_in_the_conv_chain_matches_torch(f1, residence, 
     compiled = boltc.compile(model, (x, r), arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b_conv.so")
     got = compiled(x.cuda(), r.cuda()).float().cpu().numpy()
     expected = model.float()(x.float(), r.float()).detach().numpy()
+    np.testing.assert_allclose(got, expected, **TOL)
+    assert np.abs(expected).max() > 0.1
+
+
+# r0 added before the 3x3's ReLU (b2b_helpers.FirstResidualConvChain, NHWC), with and without
+# the shortcut r after the 1x1: F1 = 64 in registers, 128 in shared memory; 30x30 at stride 2
+# leaves a partial last tile of output pixels.
+@pytest.mark.parametrize("f1, residence, stride, hw, second", [
+    (64, "registers", 1, 28, False), (64, "registers", 2, 30, True),
+    (128, "shared_memory", 2, 30, False), (128, "shared_memory", 1, 28, True)])
+def test_a_first_stage_residual_in_the_conv_chain_matches_torch(f1, residence, stride, hw, second, tmp_path,
+                                                                fuse_every_pair_the_kernel_takes):
+    torch.manual_seed(13)
+    model = FirstResidualConvChain(64, 64, f1, stride, second).half()
+    with torch.no_grad():
+        model.conv0.weight.mul_(2.0)
+        model.conv1.weight.mul_(2.0)
+    out = (hw + 2 - 3) // stride + 1
+    inputs = (torch.randn(4, hw, hw, 64, dtype=torch.half), torch.randn(4, out, out, 64, dtype=torch.half))
+    if second:
+        inputs += (torch.randn(4, out, out, f1, dtype=torch.half),)
+    lib, _ = lower_library(model, inputs, arch="sm_80", fuse_b2b=True)
+    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    assert family == "b2b_conv_sm80" and f", {residence}, " in config, config
+    core1 = "acc + bias + residual" if second else "acc + bias"
+    assert config.endswith(f"epilogues relu(acc + bias + residual) / relu({core1})"), config
+    compiled = boltc.compile(model, inputs, arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b_conv.so")
+    got = compiled(*[t.cuda() for t in inputs]).float().cpu().numpy()
+    expected = model.float()(*[t.float() for t in inputs]).detach().numpy()
     np.testing.assert_allclose(got, expected, **TOL)
     assert np.abs(expected).max() > 0.1

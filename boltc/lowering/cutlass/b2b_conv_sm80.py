@@ -12,7 +12,9 @@ any stride, padding and dilation, filters up to 32x32), so everything b2b_sm80.p
 residence and epilogues holds: the configuration *is* b2b_sm80's `B2bSm80Config` (one rule set,
 checked before nvcc), and what example 13 can express at all is `analysis.b2b_sm80`, which
 fuse-b2b consults before it forms the b2b. Epilogues: the first `acc + bias0` or
-`act(acc + bias0)` (a per-channel bias, always read), the second `acc`, `act(acc)`,
+`act(acc + bias0)` (a per-channel bias, always read), optionally with R0 (an NHWC tensor of the
+first convolution's output shape, N*P*Q rows of F0) added before act, in the mainloop as
+b2b_sm80.py's GEMM adds it; the second `acc`, `act(acc)`,
 `acc + bias1` or `act(acc + bias1)` (bias1 as C with all NHWC strides 0), or with a residual
 R (an NHWC tensor of the output's shape) `act(acc [+ bias1] + R)` (R as C, bias1 the broadcast
 vector of include/boltc/b2b_sm80_residual.hpp's epilogue, as b2b_sm80.py's GEMM), `act` any of
@@ -25,8 +27,8 @@ high side is what P and Q imply, as in conv_sm80.
 
 Entry point: the first convolution's sizes (n, h, w, c, f0, r, s, p, q, pad_top, pad_left,
 stride_h, stride_w, dilation_h, dilation_w), f1, then input, filter0, bias0, filter1, bias1
-(the output's pointer, unread, without one), output, residual (the same), workspace,
-workspace_size, stream.
+(the output's pointer, unread, without one), output, residual (the same), residual0 (the same),
+workspace, workspace_size, stream.
 
 Verified on an H100 (2026-11-26, test/gpu/test_b2b_sm80.py, built for sm_80): 1x1 -> 1x1 and
 3x3 -> 1x1 chains match torch; 0.91-1.25x the unfused pair (bench/RESULTS.md).
@@ -103,6 +105,7 @@ def _params() -> tuple[CParam, ...]:
     params = list(conv_pair_params(GEOMETRY))
     after_output = [p.name for p in params].index("output") + 1
     params.insert(after_output, CParam("residual", "const void*", ParamRole.LEAF, 2))
+    params.insert(after_output + 1, CParam("residual0", "const void*", ParamRole.LEAF, 3))
     return tuple(params)
 
 
@@ -130,6 +133,7 @@ class B2bConvSm80Kernel(B2bSm80Kernel):
 
     FAMILY: ClassVar[str] = FAMILY
     ADAPTER: ClassVar[str] = "B2bConv"
+    KERNEL: ClassVar[str] = "B2bImplicitGemmKernel"
     INCLUDES: ClassVar[str] = _INCLUDES
     WHAT_A1: ClassVar[str] = "The first convolution's output tile"
     WHERE_BIAS1: ClassVar[str] = "C with every NHWC stride 0"
@@ -171,6 +175,8 @@ class B2bConvSm80Kernel(B2bSm80Kernel):
             "cutlass::conv::implicit_gemm_tensor_c_extent(fprop, problem1))},  // C1: the residual (beta 1)",
             "{boltc::device_pointer<ElementD>(bias1), LayoutD::Stride(0)},  // C1: bias1 broadcast over N, P, Q (or unread)",
             "f1")
+        # R0 is the first convolution's output shape, packed NHWC: N*P*Q rows of F0.
+        epilogue0 = self._first_stage_arguments("f0", "n * p * q")
         return f"""\
 typename B2bConv::Arguments make_arguments({problem}) {{
   using Kernel = typename B2bConv::B2bImplicitGemmKernel;
@@ -194,7 +200,7 @@ typename B2bConv::Arguments make_arguments({problem}) {{
       {{boltc::device_pointer<ElementB>(filter1), LayoutB::packed(cutlass::conv::implicit_gemm_tensor_b_extent(fprop, problem1))}},
 {c1}
       {{boltc::device_pointer<ElementD>(output), LayoutD::packed(cutlass::conv::implicit_gemm_tensor_c_extent(fprop, problem1))}},
-      {{ElementBias0(1), ElementBias0(0)}},
+{epilogue0},
 {epilogue1},
       cutlass::conv::SplitKMode::kSerial);
 }}
@@ -236,6 +242,7 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bLowering:
         layout_b=GmemLayout.COLUMN_MAJOR, residence=residence, tile0=tile0, tile1=tile1, warp0=warp0, warp1=warp1,
         stages=MIN_STAGES, act0=activation_of(epilogue0), act1=activation_of(epilogue1),
         bias1=epilogue1.bias is not None, residual1=epilogue1.residual is not None,
+        residual0=epilogue0.residual is not None,
     )
     kernel = B2bConvSm80Kernel(config)
     (sh, sw), (dh, dw) = bolt.int_list(first.strides), bolt.int_list(first.dilations)
@@ -249,6 +256,7 @@ def _lower_b2b_conv(op: bolt.B2bOp, arch: str) -> B2bLowering:
         bias_operand(epilogue1.bias),
         RESULT,
         residual_operand(epilogue1.residual),  # unread without one (C1 is then bias1)
+        residual_operand(epilogue0.residual),  # unread without one
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bLowering(kernel, values, reason="example 13 tiles: 64-row CTA tiles, N = F0 / F1")

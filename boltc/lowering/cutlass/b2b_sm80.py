@@ -43,24 +43,28 @@ gelu_tanh, silu, sigmoid, hardswish, softplus, tanh: the Hopper kernels' set), b
   its row stride and bias1 the broadcast vector of CUTLASS's EpilogueWithBroadcast, null for
   none: include/boltc/b2b_sm80_residual.hpp's output op and epilogue, selected by its
   specialization of CUTLASS's DefaultEpilogueTensorOp (what example 13's GEMM and conv
-  templates, both residences, build their second epilogue with). The first stage takes no
-  residual (its epilogue runs on each mma.sync fragment inside the mainloop, which reads
-  per-channel vectors only).
+  templates, both residences, build their second epilogue with). A residual R0 [M, N0] of the
+  first product's type in the first stage (`act(acc + bias0 + R0)`, `residual0`) is added to
+  the accumulator inside the mainloop: include/boltc/b2b_sm80_first_residual.hpp wraps the
+  stage's output op with R0's pointer, row stride and row count, and specializes CUTLASS's
+  fragment iterator (register residence) and EpilogueSmemAccumulator (shared memory) for it;
+  the TU asserts the specialization was taken (`boltc::adds_first_stage_residual`).
 An activation other than relu is the GEMM epilogues' functor (`activation_functor`: evt.py's
 tables, in the 16-bit-result form where there is one), as the Hopper kernels apply it.
 
 Entry point (the same three C functions as the GEMM families: launch, workspace size,
 can-implement): m, n0, n1, k0, a, lda, b0, ldb0, bias0, b1, ldb1, bias1 (D's pointer, unread, without one),
-d, ldd, residual, ldr (D's pointer and N1, unread, without one), workspace, workspace_size, stream.
+d, ldd, residual, ldr (D's pointer and N1, unread, without one), residual0, ldr0 (the same, N0),
+workspace, workspace_size, stream.
 
 Verified on an H100 (2026-11-26, test/gpu/test_b2b_sm80.py, built for sm_80): every chain matches
 torch; the register-resident 16x128 second warp tile computed wrong columns, so N1 = 128 keeps
 the product in shared memory (analysis/b2b_cost.py: MAX_SM80_REGISTER_TILE_N1). The other
 activations (2026-11-29) matched torch on an H200 (test/gpu/test_b2b_sm80.py's
-test_every_activation_in_either_stage*, 42 cases). The second-stage residual compiles with nvcc
-13 in both residences, GEMM and conv (96 and 127 registers, no spills, register residence;
-marker `nvcc`); NOT yet run on a GPU: test/gpu/test_b2b_sm80.py's
-test_a_second_stage_residual*.
+test_every_activation_in_either_stage*, 42 cases). The second-stage residual matched torch on
+an H200 (2026-11-30, test_a_second_stage_residual*, GEMM and conv, both residences). The
+first-stage residual compiles with nvcc 13 in both residences, GEMM and conv (marker `nvcc`);
+its GPU tests are test_a_first_stage_residual*.
 """
 
 from __future__ import annotations
@@ -134,6 +138,11 @@ _ACTIVATION_OPS_BY_NAME = {name: op for op, name in ACTIVATION_OPS.items()}
 # --------------------------------------------------------------------------------------
 
 
+def stage_text(act: str, core: str) -> str:
+    """A stage's epilogue in words: `core` (`acc + bias`...) under its activation, if any."""
+    return core if act == IDENTITY else f"{act}({core})"
+
+
 @dataclass(frozen=True)
 class B2bSm80Config(SelfChecking):
     """Everything about the kernel: the two problems' fixed dimensions, types and tiles."""
@@ -156,6 +165,9 @@ class B2bSm80Config(SelfChecking):
     # A residual R [M, N1] of D's type added in the second stage before act1: C1 is R and bias1
     # the broadcast vector of boltc/b2b_sm80_residual.hpp's epilogue.
     residual1: bool = False
+    # A residual R0 [M, N0] of the first product's type added in the first stage before act0:
+    # boltc/b2b_sm80_first_residual.hpp's output op, read in the mainloop's own fragment order.
+    residual0: bool = False
 
     @property
     def relu0(self) -> bool:
@@ -166,15 +178,16 @@ class B2bSm80Config(SelfChecking):
         return self.act1 == "relu"
 
     def summary(self) -> str:
-        def stage(act: str, core: str) -> str:
-            return core if act == IDENTITY else f"{act}({core})"
-
+        stage = stage_text
         return (
             f"{FAMILY} {self.element_ab.short}->{self.element_d.short} N0={self.n0} N1={self.n1} "
             f"B {self.layout_b.value[0]}, {self.residence.value}, tiles {self.tile0}/{self.tile1}, "
             f"warps {self.warp0}/{self.warp1}, stages {self.stages}, "
-            f"epilogues {stage(self.act0, 'acc + bias')} / {stage(self.act1, self.second_core())}"
+            f"epilogues {stage(self.act0, self.first_core())} / {stage(self.act1, self.second_core())}"
         )
+
+    def first_core(self) -> str:
+        return "acc + bias" + (" + residual" if self.residual0 else "")
 
     def second_core(self) -> str:
         return ("acc + bias" if self.bias1 else "acc") + (" + residual" if self.residual1 else "")
@@ -183,6 +196,8 @@ class B2bSm80Config(SelfChecking):
         """boltc's headers the stages' output ops and activation functors come from."""
         own = {IDENTITY, "relu"}  # CUTLASS's LinearCombination(Relu), in the TU's includes
         headers = [OUTPUT_OP_HEADER] if {self.act0, self.act1} - own else []
+        if self.residual0:
+            headers.append(FIRST_RESIDUAL_HEADER)
         if self.residual1:
             headers.append(RESIDUAL_HEADER)
         for act, element in ((self.act0, self.element_ab), (self.act1, self.element_d)):
@@ -275,6 +290,9 @@ OUTPUT_OP_HEADER = "boltc/b2b_sm80_output_op.hpp"
 # `boltc::B2bSm80ResidualOutputOp` and the second epilogue (GEMM and conv templates) that adds
 # bias1 as a broadcast vector, C1 being the second stage's residual.
 RESIDUAL_HEADER = "boltc/b2b_sm80_residual.hpp"
+# R0 added in the first stage: the output op and its specializations of CUTLASS's fragment
+# iterator (register residence) and EpilogueSmemAccumulator (shared memory).
+FIRST_RESIDUAL_HEADER = "boltc/b2b_sm80_first_residual.hpp"
 
 
 def _params() -> tuple[CParam, ...]:
@@ -288,6 +306,7 @@ def _params() -> tuple[CParam, ...]:
         CParam("bias1", "const void*", R.LEAF, 1),
         CParam("d", "void*", R.D), CParam("ldd", "int64_t", R.LDD),
         CParam("residual", "const void*", R.LEAF, 2), CParam("ldr", "int64_t", R.LEAF_LD, 2),
+        CParam("residual0", "const void*", R.LEAF, 3), CParam("ldr0", "int64_t", R.LEAF_LD, 3),
         CParam("workspace", "void*", R.WORKSPACE), CParam("workspace_size", "size_t", R.WORKSPACE_SIZE),
         CParam("stream", "cudaStream_t", R.STREAM),
     )
@@ -301,6 +320,7 @@ class B2bSm80Kernel(CutlassKernel):
 
     FAMILY: ClassVar[str] = FAMILY
     ADAPTER: ClassVar[str] = "B2bGemm"  # the device-level type the exports call
+    KERNEL: ClassVar[str] = "B2bGemmKernel"  # the adapter's kernel type (its B2bMma, the mainloop)
     INCLUDES: ClassVar[str] = _INCLUDES
     WHAT_A1: ClassVar[str] = "The first product"  # what the second mainloop reads as A1
     WHERE_BIAS1: ClassVar[str] = "C with row stride 0"
@@ -350,32 +370,40 @@ class B2bSm80Kernel(CutlassKernel):
             "// mma.sync accumulator fragment (16x8 over a warp: 4 values) per call.",
             *self._output_op_lines(
                 0, c.act0, c.element_ab, "ElementA", "InstructionShape::kM * InstructionShape::kN / 32",
-                "ElementBias0", "OnlyAlphaScaling"),
+                "ElementBias0", "OnlyAlphaScaling", name="EpilogueOutputOp0Stage" if c.residual0 else None),
+            *([f"// {stage_text(c.act0, c.first_core())}: R0 added to each accumulator fragment before the stage's op.",
+               "using EpilogueOutputOp0 = " + instantiate(
+                   "boltc::B2bSm80FirstResidualOp", "EpilogueOutputOp0Stage", "ElementA", "ThreadblockShape0",
+                   "WarpShape0") + ";"] if c.residual0 else []),
             *(self._residual_output_op_lines(c) if c.residual1 else [
                 f"// D = [{'relu' if c.act1 in (IDENTITY, 'relu') else c.act1}](acc [+ C]): bias1 is {self.WHERE_BIAS1}.",
                 *self._output_op_lines(
                     1, c.act1, c.element_d, "ElementD", "128 / cutlass::sizeof_bits<ElementD>::value", "float", scale1)]),
             "",
             *self._template_lines(),
+            *([f"static_assert(boltc::adds_first_stage_residual<typename {self.ADAPTER}::{self.KERNEL}::B2bMma>,",
+               '              "the first stage\'s mainloop adds R0 (b2b_sm80_first_residual.hpp)");']
+              if c.residual0 else []),
         ]
         return "\n".join(lines) + "\n"
 
     @staticmethod
     def _output_op_lines(stage: int, act: str, element: Element, output: str, count: str, compute: str,
-                         scale: str) -> list[str]:
+                         scale: str, name: str | None = None) -> list[str]:
         """`using EpilogueOutputOp<stage> = ...;` applying `act` after the linear combination:
         relu and none as before (CUTLASS's LinearCombinationRelu, LinearCombination); any other
         activation by its functor (`activation_functor`), the first stage through boltc's
         B2bSm80OutputOp (the mainloop calls it with the bias fragment, which
         LinearCombinationGeneric has no overload for), the second through LinearCombinationGeneric."""
         tail = (output, count, "ElementAccumulator", compute, f"cutlass::epilogue::thread::ScaleType::{scale}")
+        name = name or f"EpilogueOutputOp{stage}"
         if act in (IDENTITY, "relu"):
             op = "LinearCombinationRelu" if act == "relu" else "LinearCombination"
-            return [f"using EpilogueOutputOp{stage} = " + instantiate(f"cutlass::epilogue::thread::{op}", *tail) + ";"]
+            return [f"using {name} = " + instantiate(f"cutlass::epilogue::thread::{op}", *tail) + ";"]
         functor = activation_functor(act, element).cpp
         template = "boltc::B2bSm80OutputOp" if stage == 0 else "cutlass::epilogue::thread::LinearCombinationGeneric"
         return [f"// {act}: {functor}, computed in float.",
-                f"using EpilogueOutputOp{stage} = " + instantiate(template, functor, *tail) + ";"]
+                f"using {name} = " + instantiate(template, functor, *tail) + ";"]
 
     @staticmethod
     def _residual_output_op_lines(c: B2bSm80Config) -> list[str]:
@@ -426,12 +454,20 @@ class B2bSm80Kernel(CutlassKernel):
         bias1 = "boltc::device_pointer<ElementD>(bias1)" if c.bias1 else "nullptr"
         return f"      {residual_c1}", f"      typename EpilogueOutputOp1::Params({bias1}, {columns})"
 
+    def _first_stage_arguments(self, ldr0: str, rows: str) -> str:
+        """make_arguments' EpilogueOutputOp0 Params line (this family's and b2b_conv_sm80's):
+        alpha 1, beta 0; with a residual R0, its pointer, row stride `ldr0` and row count `rows`."""
+        if not self.config.residual0:
+            return "      {ElementBias0(1), ElementBias0(0)}"
+        return f"      typename EpilogueOutputOp0::Params(boltc::device_pointer<ElementA>(residual0), {ldr0}, {rows})"
+
     def _render_arguments(self, entry: EntryPoint) -> str:
         problem = ", ".join(p.declaration() for p in entry.problem_params)
         c1, epilogue1 = self._second_stage_arguments(
             "{boltc::device_pointer<ElementD>(residual), LayoutD(ldr)},  // C1: the residual (beta 1)",
             "{boltc::device_pointer<ElementD>(bias1), LayoutD(0)},  // C1: bias1 broadcast over rows (or unread)",
             "n1")
+        epilogue0 = self._first_stage_arguments("ldr0", "m")
         return f"""\
 typename B2bGemm::Arguments make_arguments({problem}) {{
   using ScaleBiasRef = typename B2bGemm::B2bGemmKernel::B2bMma::IteratorAccumulatorScaleBias::TensorRef;
@@ -446,7 +482,7 @@ typename B2bGemm::Arguments make_arguments({problem}) {{
 {c1}
       {{boltc::device_pointer<ElementD>(d), LayoutD(ldd)}},
       0, 0, 0, 0, 0, 0, 0,  // batch strides: one GEMM pair
-      {{ElementBias0(1), ElementBias0(0)}},
+{epilogue0},
 {epilogue1},
       1);
 }}
@@ -563,6 +599,7 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
         layout_b=layout_b, residence=residence, tile0=tile0, tile1=tile1, warp0=warp0, warp1=warp1,
         stages=MIN_STAGES, act0=activation_of(epilogue0), act1=activation_of(epilogue1),
         bias1=epilogue1.bias is not None, residual1=epilogue1.residual is not None,
+        residual0=epilogue0.residual is not None,
     )
     kernel = B2bSm80Kernel(config)
 
@@ -577,6 +614,7 @@ def _lower_b2b(op: bolt.B2bOp, arch: str) -> B2bLowering:
         bias_operand(epilogue1.bias),
         RESULT, n1,
         residual_operand(epilogue1.residual), n1,  # unread without one (C1 is then bias1)
+        residual_operand(epilogue0.residual), n0,  # unread without one
         ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
     )
     return B2bLowering(kernel, values)

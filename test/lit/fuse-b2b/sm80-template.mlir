@@ -70,7 +70,7 @@ func.func @gelu_silu_gemm_pair(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, 
 
 // The same pair with a clamp (Hardtanh) after the first bias: no activation a b2b kernel
 // applies (its bounds are arguments), so two kernels, and the remark lists those it does.
-// CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first gemm: the epilogue op 'bolt.ew.clamp' is not one example 13 expresses (a stage's epilogue is acc, acc + per-channel bias, and an optional activation after them: one of gelu_erf, gelu_tanh, hardswish, relu, sigmoid, silu, softplus, tanh)
+// CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first gemm: the epilogue op 'bolt.ew.clamp' is not one example 13 expresses (a stage's epilogue is acc, acc + per-channel bias (+ a residual of the result's shape), and an optional activation after them: one of gelu_erf, gelu_tanh, hardswish, relu, sigmoid, silu, softplus, tanh)
 // CHECK-LABEL: func.func @clamp_gemm_pair
 // CHECK-NOT:     bolt.b2b
 // MODEL-LABEL: func.func @clamp_gemm_pair
@@ -325,15 +325,14 @@ func.func @m_unaligned(%a: tensor<3001x64xf16>, %w0: tensor<64x64xf16>, %b0: ten
 
 // -----
 
-// The legal GEMM pair with a residual r0 [M, N0] added in the first stage: example 13's first
-// epilogue is a bias and an activation only, so sm_80 keeps two kernels and says why; sm_90a's resident
-// kernel adds it (kernels.mlir).
-// CHECK: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first gemm: the epilogue op 'bolt.ew.add' is not one example 13 expresses (a stage's epilogue is acc, acc + per-channel bias, and an optional activation after them: one of gelu_erf, gelu_tanh, hardswish, relu, sigmoid, silu, softplus, tanh)
+// The legal GEMM pair with a residual r0 [M, N0] added in the first stage, after bias0, under
+// ReLU: B2bGemm runs it, r0 added to each accumulator fragment in the mainloop
+// (include/boltc/b2b_sm80_first_residual.hpp); sm_90a's resident kernel adds it too (kernels.mlir).
 // CHECK-LABEL: func.func @first_stage_residual
-// CHECK-NOT:     bolt.b2b
-// MODEL: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' not fused back to back with 'bolt.gemm': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first gemm: the epilogue op 'bolt.ew.add'
+// CHECK:         bolt.b2b shared_memory(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// MODEL: remark: {{.*}}sm80-template.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.gemm' fused back to back with 'bolt.gemm': the performance model (a100_sxm) predicts {{[0-9.]+}} us fused on b2b_gemm_sm80
 // MODEL-LABEL: func.func @first_stage_residual
-// MODEL-NOT:     bolt.b2b
+// MODEL:         bolt.b2b shared_memory
 // SM90-LABEL:  func.func @first_stage_residual
 // SM90:          bolt.b2b registers
 func.func @first_stage_residual(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %b0: tensor<64xf16>, %r0: tensor<8192x64xf16>, %w1: tensor<128x64xf16>, %b1: tensor<128xf16>) -> tensor<8192x128xf16> {
@@ -418,4 +417,29 @@ func.func @conv_second_stage_residual(%x: tensor<32x28x28x64xf16>, %f0: tensor<6
     bolt.yield %y : tensor<32x28x28x64xf32>
   }
   func.return %o : tensor<32x28x28x64xf16>
+}
+
+// -----
+
+// r0 without bias0: example 13's first stage always reads a bias vector (no null-pointer
+// predicate), so acc + r0 alone stays two kernels, and says why.
+// CHECK: cannot run it: the first gemm's epilogue is relu(acc + residual); example 13's first stage always reads a per-channel bias vector
+// CHECK-LABEL: func.func @first_stage_residual_without_bias
+// CHECK-NOT:     bolt.b2b
+func.func @first_stage_residual_without_bias(%a: tensor<8192x64xf16>, %w0: tensor<64x64xf16>, %r0: tensor<8192x64xf16>, %w1: tensor<128x64xf16>, %b1: tensor<128xf16>) -> tensor<8192x128xf16> {
+  %h = bolt.gemm %a, %w0 extras(%r0 : tensor<8192x64xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<64x64xf16> -> tensor<8192x64xf16> {
+  ^bb0(%acc: tensor<8192x64xf32>, %res: tensor<8192x64xf16>):
+    %rc = bolt.ew.cast %res : tensor<8192x64xf16> -> tensor<8192x64xf32>
+    %t = bolt.ew.add %acc, %rc : tensor<8192x64xf32>, tensor<8192x64xf32> -> tensor<8192x64xf32>
+    %y = bolt.ew.relu %t : tensor<8192x64xf32> -> tensor<8192x64xf32>
+    bolt.yield %y : tensor<8192x64xf32>
+  }
+  %o = bolt.gemm %h, %w1 extras(%b1 : tensor<128xf16>) {transpose_b} : tensor<8192x64xf16>, tensor<128x64xf16> -> tensor<8192x128xf16> {
+  ^bb0(%acc: tensor<8192x128xf32>, %b: tensor<128xf16>):
+    %bc = bolt.ew.cast %b : tensor<128xf16> -> tensor<128xf32>
+    %s = bolt.ew.add %acc, %bc : tensor<8192x128xf32>, tensor<128xf32> -> tensor<8192x128xf32>
+    %y = bolt.ew.relu %s : tensor<8192x128xf32> -> tensor<8192x128xf32>
+    bolt.yield %y : tensor<8192x128xf32>
+  }
+  func.return %o : tensor<8192x128xf16>
 }

@@ -142,19 +142,37 @@ def test_activations_in_either_stage_are_fused_and_applied_by_their_functors(bet
     assert kernel.config.summary().startswith("b2b_conv_sm80 ")
 
 
-def test_a_first_stage_residual_stays_two_kernels_and_the_emitter_says_why():
-    """relu(conv1x1(relu(conv3x3(x) + b0 + r0)) + b1): example 13's first epilogue is bias and
-    relu only (the Hopper kernel adds r0: test_b2b_conv_sm90.py)."""
-    model = b2b_helpers.FirstResidualConvChain(64, 64, 64, 1).half()
+def first_residual_pair(f1: int = 64, second: bool = False) -> bolt.B2bOp:
+    """b2b_helpers.FirstResidualConvChain (r0 added before the 3x3's ReLU; with `second`, a
+    shortcut r after the 1x1 too) at 28x28, fused for sm_80."""
+    model = b2b_helpers.FirstResidualConvChain(64, 64, f1, 1, second).half()
     inputs = (torch.randn(4, 28, 28, 64, dtype=torch.half), torch.randn(4, 28, 28, 64, dtype=torch.half))
-    assert not any(isinstance(op, bolt.B2bOp) for op in optimized(model, inputs).walk())
-    module = optimized(model, inputs, keep_chained=True)
-    first, second = [op for op in module.walk() if isinstance(op, bolt.Conv2dOp)]
-    assert any(bolt.shape_of(e) == bolt.shape_of(first.result) for e in first.extras)  # r0 is the first's
-    with pytest.raises(UnsupportedEpilogue, match="the first convolution: the epilogue op 'bolt.ew.add' is not one "
-                                                  "example 13 expresses") as error:
-        lower_b2b_conv(build_b2b(first, second, bolt.Residence.REGISTERS))
-    assert error.value.location is not None
+    if second:
+        inputs += (torch.randn(4, 28, 28, f1, dtype=torch.half),)
+    return b2b_of(model, inputs)
+
+
+@pytest.mark.parametrize("second", [False, True])
+def test_a_first_stage_residual_is_added_in_the_mainloop(second):
+    """relu(conv1x1(relu(conv3x3(x) + b0 + r0)) + b1 [+ r]) fuses on sm_80: EpilogueOutputOp0 is
+    boltc::B2bSm80FirstResidualOp, R0 read at F0 channels a pixel over N*P*Q rows; with the
+    shortcut too, r is C1 as in the second-stage test below."""
+    op = first_residual_pair(64, second)
+    lowered = lower_b2b_conv(op)
+    c = lowered.kernel.config
+    assert (c.residual0, c.residual1) == (True, second)
+    core1 = "acc + bias + residual" if second else "acc + bias"
+    assert c.summary().endswith(f"epilogues relu(acc + bias + residual) / relu({core1})")
+    text = lowered.kernel.render()
+    assert '#include "boltc/b2b_sm80_first_residual.hpp"' in text
+    assert "typename EpilogueOutputOp0::Params(boltc::device_pointer<ElementA>(residual0), f0, n * p * q),\n" in text
+    assert "static_assert(boltc::adds_first_stage_residual<typename B2bConv::B2bImplicitGemmKernel::B2bMma>," in text
+    names = [p.name for p in lowered.kernel.params()]
+    assert names[names.index("output") + 1: names.index("output") + 3] == ["residual", "residual0"]
+    residual0 = lowered.arguments[names.index("residual0")]
+    assert residual0[0] == "input" and bolt.shape_of(op.operands[residual0[1]]) == (4, 28, 28, 64)
+    first, _ = [o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)]
+    assert op.body.block.args[residual0[1]] in first.extras  # the first convolution's, not the shortcut
 
 
 def residual_pair(f1: int = 64) -> bolt.B2bOp:
@@ -213,6 +231,17 @@ def test_the_default_sm80_build_fuses_where_the_model_predicts_a_gain(hw, fused)
     assert ("b2b_conv_sm80" in families) == fused, families
     if not fused:
         assert families.count("conv_sm80") + families.count("gemm_sm80") == 2, families
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(1200)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_both_residuals_b2b_conv_sm80_compile(tmp_path: Path):
+    """b2b_sm80_first_residual.hpp's fragment-iterator specialization under the conv template
+    (registers), beside b2b_sm80_residual.hpp's second-stage epilogue."""
+    kernel = lower_b2b_conv(first_residual_pair(64, second=True)).kernel
+    assert kernel.config.residence is bolt.Residence.REGISTERS and kernel.config.residual0 and kernel.config.residual1
+    compile_kernel_object(kernel, Arch.SM80, tmp_path)
 
 
 @pytest.mark.nvcc

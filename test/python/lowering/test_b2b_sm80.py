@@ -200,33 +200,67 @@ def test_the_configuration_records_and_describes_the_activations():
 
 
 class FirstResidualMlp(torch.nn.Module):
-    """relu(Linear(relu(Linear(x) + r0))): a residual r0 [M, N0] added in the first stage."""
+    """relu(Linear(act0(Linear(x) + r0))): a residual r0 [M, N0] added in the first stage."""
 
-    def __init__(self, k0: int, n0: int, n1: int):
+    def __init__(self, k0: int, n0: int, n1: int, act0: torch.nn.Module | None = None, bias0: bool = True):
         super().__init__()
-        self.lin0, self.lin1 = torch.nn.Linear(k0, n0), torch.nn.Linear(n0, n1)
+        self.lin0, self.lin1 = torch.nn.Linear(k0, n0, bias=bias0), torch.nn.Linear(n0, n1)
+        self.act0 = act0 or torch.nn.ReLU()
 
     def forward(self, x, r0):
-        return torch.relu(self.lin1(torch.relu(self.lin0(x) + r0)))
+        return torch.relu(self.lin1(self.act0(self.lin0(x) + r0)))
 
 
-def test_a_first_stage_residual_is_refused_with_the_reason():
-    """Example 13's first epilogue is bias and relu only: fuse-b2b keeps two kernels and says
-    why, and a b2b built by hand is refused, located (the Hopper kernel adds r0:
-    test_b2b_sm90.py)."""
-    model = FirstResidualMlp(64, 64, 128).half()
-    x, r0 = torch.randn(8192, 64, dtype=torch.half), torch.randn(8192, 64, dtype=torch.half)
+def first_residual_module(n1: int, act0: torch.nn.Module | None = None, bias0: bool = True, rows: int = 8192):
+    """FirstResidualMlp(32, 64, n1) optimized for sm_80 with fuse-b2b (x [rows, 32], r0 [rows, 64])."""
+    model = FirstResidualMlp(32, 64, n1, act0, bias0).half()
+    x, r0 = torch.randn(rows, 32, dtype=torch.half), torch.randn(rows, 64, dtype=torch.half)
     module, _ = load_for_compile(model, (x, r0))
     optimize(module, "sm_80", "f16", fuse_b2b=True)
+    return module
+
+
+def first_residual_pair(n1: int, act0: torch.nn.Module | None = None) -> bolt.B2bOp:
+    [op] = [op for op in first_residual_module(n1, act0).walk() if isinstance(op, bolt.B2bOp)]
+    return op
+
+
+@pytest.mark.parametrize("n1, residence, act0, base", [
+    (64, bolt.Residence.REGISTERS, "relu", "cutlass::epilogue::thread::LinearCombinationRelu<"),
+    (128, bolt.Residence.SHARED_MEMORY, "gelu_erf", "boltc::B2bSm80OutputOp<")])
+def test_a_first_stage_residual_wraps_the_stage_s_output_op(n1, residence, act0, base):
+    """r0 fuses on sm_80: EpilogueOutputOp0 is boltc::B2bSm80FirstResidualOp around the stage's
+    own op (include/boltc/b2b_sm80_first_residual.hpp), its Params R0's pointer, row stride and
+    the row count; the host call passes r0 as `residual0` and N0 as `ldr0`."""
+    op = first_residual_pair(n1, torch.nn.GELU() if act0 == "gelu_erf" else None)
+    lowered = lower_b2b(op)
+    c = lowered.kernel.config
+    assert (c.residence, c.residual0, c.residual1, c.act0) == (residence, True, False, act0)
+    assert c.summary().endswith(f"epilogues {act0}(acc + bias + residual) / relu(acc + bias)")
+    text = lowered.kernel.render()
+    assert '#include "boltc/b2b_sm80_first_residual.hpp"' in text
+    assert f"using EpilogueOutputOp0Stage = {base}" in text
+    assert ("using EpilogueOutputOp0 = boltc::B2bSm80FirstResidualOp<EpilogueOutputOp0Stage, ElementA, "
+            "ThreadblockShape0, WarpShape0>;") in text
+    assert "typename EpilogueOutputOp0::Params(boltc::device_pointer<ElementA>(residual0), ldr0, m),\n" in text
+    names = [p.name for p in lowered.kernel.params()]
+    residual0, ldr0 = lowered.arguments[names.index("residual0")], lowered.arguments[names.index("ldr0")]
+    assert residual0[0] == "input" and bolt.shape_of(op.operands[residual0[1]]) == (8192, 64) and ldr0 == 64
+    assert lowered.arguments[names.index("residual")] == ("result",)  # no second-stage residual: unread
+
+
+def test_a_pair_without_a_first_stage_residual_keeps_the_stage_s_op():
+    text = lower_b2b(mlp(64, 64, 128)).kernel.render()
+    assert "b2b_sm80_first_residual.hpp" not in text and "B2bSm80FirstResidualOp" not in text
+    assert "      {ElementBias0(1), ElementBias0(0)},\n" in text
+
+
+def test_a_first_stage_residual_without_bias0_is_refused_with_the_reason():
+    """Example 13's first stage always reads bias0: acc + r0 alone keeps two kernels, and says why."""
+    module = first_residual_module(64, bias0=False)
     assert not any(isinstance(op, bolt.B2bOp) for op in module.walk())
-    reason = "the first gemm: the epilogue op 'bolt.ew.add' is not one example 13 expresses"
     [line] = b2b_remarks(module, A100_SXM)
-    assert reason in line, line
-    first, second = [op for op in module.walk() if isinstance(op, bolt.GemmOp)]
-    assert any(bolt.shape_of(e) == bolt.shape_of(first.result) for e in first.extras)  # r0 is the first's
-    with pytest.raises(UnsupportedEpilogue, match=reason) as error:
-        lower_b2b(build_b2b(first, second, bolt.Residence.REGISTERS))
-    assert error.value.location is not None
+    assert "the first gemm's epilogue is relu(acc + residual); example 13's first stage always reads" in line, line
 
 
 class SecondResidualMlp(torch.nn.Module):
@@ -351,6 +385,19 @@ def test_a_gelu_then_silu_b2b_gemm_sm80_compiles(tmp_path: Path, n1: int, reside
     and EpilogueSmemAccumulator's calls), LinearCombinationGeneric after the second GEMM."""
     kernel = lower_b2b(mlp(64, 64, n1, between=torch.nn.GELU(), after=torch.nn.SiLU())).kernel
     assert kernel.config.residence is residence and (kernel.config.act0, kernel.config.act1) == ("gelu_erf", "silu")
+    compile_kernel_object(kernel, Arch.SM80, tmp_path)
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(1200)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+@pytest.mark.parametrize("n1, residence", [(64, bolt.Residence.REGISTERS), (128, bolt.Residence.SHARED_MEMORY)])
+def test_a_first_stage_residual_b2b_gemm_sm80_compiles(tmp_path: Path, n1: int, residence: bolt.Residence):
+    """b2b_sm80_first_residual.hpp's specializations: CUTLASS's fragment iterator (registers,
+    around B2bSm80OutputOp for GELU) and EpilogueSmemAccumulator (shared memory, around
+    LinearCombinationRelu)."""
+    kernel = lower_b2b(first_residual_pair(n1, torch.nn.GELU() if n1 == 64 else None)).kernel
+    assert kernel.config.residence is residence and kernel.config.residual0
     compile_kernel_object(kernel, Arch.SM80, tmp_path)
 
 

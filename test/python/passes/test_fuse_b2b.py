@@ -197,6 +197,34 @@ def test_a_second_stage_residual_is_fused_on_sm80_and_keeps_the_values(bias1: bo
     assert [bolt.shape_of(e) for e in second.extras] == [*([(128,)] if bias1 else []), (8192, 128)]
 
 
+@pytest.mark.parametrize("second_residual", [False, True])
+def test_a_first_stage_residual_is_fused_on_sm80_and_keeps_the_values(second_residual: bool):
+    """relu(silu(x W0 + b0 + r0) W1 + b1 [+ r]) through the sm_80 pipeline with and without
+    fuse-b2b: example 13's mainloop adds r0 to the first accumulator (b2b_sm80_first_residual.hpp),
+    so it fuses, r0 is the first GEMM's extra inside the b2b, and the reference executor
+    computes the unfused pair's numbers."""
+    import torch
+
+    class Chain(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin0, self.lin1 = torch.nn.Linear(64, 64), torch.nn.Linear(64, 128)
+
+        def forward(self, x, r0, *r):
+            y = self.lin1(torch.nn.functional.silu(self.lin0(x) + r0))
+            return torch.relu(y + r[0]) if r else torch.relu(y)
+
+    torch.manual_seed(0)
+    model = Chain().half()
+    inputs = (torch.randn(8192, 64, dtype=torch.half), torch.randn(8192, 64, dtype=torch.half))
+    if second_residual:
+        inputs += (torch.randn(8192, 128, dtype=torch.half),)
+    b2b = fused_keeping_the_values(model, inputs, "sm_80")
+    first, second = [op for op in b2b.body.block.ops if isinstance(op, bolt.GemmOp)]
+    assert [bolt.shape_of(e) for e in first.extras] == [(64,), (8192, 64)]
+    assert [bolt.shape_of(e) for e in second.extras] == [(128,), *([(8192, 128)] if second_residual else [])]
+
+
 def test_a_pair_no_kernel_runs_stays_two_kernels_with_both_reasons():
     """f32 b2b_gemm on sm_90a: the cost model would fuse it (kernels=false above), but neither
     b2b_gemm_sm90 (f16/bf16 wgmma) nor example 13 (no N1 = 16 tile) runs it: fused, the build
