@@ -157,6 +157,23 @@ def test_a_second_stage_residual_matches_torch(n1, residence, act, bias1, rows, 
     assert np.abs(expected).max() > 0.1
 
 
+# Random legal shapes (B2bGemm's: M a multiple of 8, here not of the 64-row tile; K0 a
+# multiple of 8 from 8 to 256; N0 and N1 any of the template's widths), each with its residence
+# (N1 = 128 stages the product in shared memory), asserted.
+RANDOM_SHAPES = [(1000, 40, 32, 64, "registers"), (6216, 136, 128, 32, "registers"),
+                 (4104, 96, 64, 128, "shared_memory"), (136, 256, 32, 32, "registers"),
+                 (70000, 8, 64, 64, "registers"), (2056, 200, 128, 128, "shared_memory")]
+
+
+@pytest.mark.parametrize("rows, k0, n0, n1, residence", RANDOM_SHAPES)
+def test_random_legal_shapes_match_torch(rows, k0, n0, n1, residence, tmp_path, fuse_every_pair_the_kernel_takes):
+    model = doubled(mlp(k0, n0, n1, seed=rows))
+    x = torch.randn(rows, k0, dtype=torch.half)
+    [(family, config)] = kernels(model, x)
+    assert family == "b2b_gemm_sm80" and f", {residence}, " in config, config
+    check(model, x, tmp_path)
+
+
 class FirstResidualMlp(torch.nn.Module):
     """relu(Linear(act0(Linear(x) + r0)) [+ r]): r0 [M, N0] added in the first stage, inside
     the mainloop (include/boltc/b2b_sm80_first_residual.hpp); with `second`, r [M, N1] after the
@@ -251,6 +268,26 @@ def test_b2b_conv_timing_against_the_unfused_pair(r, hw, tmp_path, fuse_every_pa
     fused_us, unfused_us = fused_and_unfused_us(model, x, "sm_80", tmp_path, TOL)
     print(f"\nb2b conv {r}x{r} -> 1x1, 32x{hw}x{hw}x64: fused {fused_us:.1f} us, unfused {unfused_us:.1f} us "
           f"({unfused_us / fused_us:.2f}x)")
+
+
+# Random legal conv chains: input channels a multiple of 8 (not of the 32-wide k-block), F0 and
+# F1 any of the template's widths, 1x1/3x3/5x5 first filters, strides 1 and 2, odd spatial
+# sizes (a partial last tile of output pixels), batch 1-5.
+RANDOM_CONV_CHAINS = [(2, 8, 32, 64, 3, 1, (17, 23)), (5, 40, 64, 32, 3, 2, (30, 30)),
+                      (1, 72, 128, 64, 1, 1, (9, 13)), (3, 16, 32, 128, 5, 1, (20, 13)),
+                      (4, 64, 64, 128, 3, 2, (33, 31))]
+
+
+@pytest.mark.parametrize("batch, c, f0, f1, r, stride, hw", RANDOM_CONV_CHAINS)
+def test_random_legal_conv_chains_match_torch(batch, c, f0, f1, r, stride, hw, tmp_path,
+                                              fuse_every_pair_the_kernel_takes):
+    torch.manual_seed(batch * 100 + c)
+    model = doubled(torch.nn.Sequential(torch.nn.Conv2d(c, f0, r, stride=stride, padding=r // 2), torch.nn.ReLU(),
+                                        torch.nn.Conv2d(f0, f1, 1), torch.nn.ReLU()).half())
+    x = torch.randn(batch, c, *hw, dtype=torch.half)
+    [(family, config)] = kernels(model, x)
+    assert family == "b2b_conv_sm80" and f", {'shared_memory' if f1 == 128 else 'registers'}, " in config, config
+    check(model, x, tmp_path)
 
 
 @pytest.mark.parametrize("stage", [0, 1])
