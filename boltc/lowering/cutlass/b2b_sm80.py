@@ -63,8 +63,9 @@ the product in shared memory (analysis/b2b_cost.py: MAX_SM80_REGISTER_TILE_N1). 
 activations (2026-11-29) matched torch on an H200 (test/gpu/test_b2b_sm80.py's
 test_every_activation_in_either_stage*, 42 cases). The second-stage residual matched torch on
 an H200 (2026-11-30, test_a_second_stage_residual*, GEMM and conv, both residences). The
-first-stage residual compiles with nvcc 13 in both residences, GEMM and conv (marker `nvcc`);
-its GPU tests are test_a_first_stage_residual*.
+first-stage residual compiles with nvcc 13 in both residences, GEMM and conv (marker `nvcc`),
+and matched torch on the H200 (2026-11-30, test_a_first_stage_residual*, with random legal
+GEMM and conv shapes: test_random_legal_*).
 """
 
 from __future__ import annotations
