@@ -37,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,17 +89,18 @@ def problem_part(pairs, part: int, parts: int) -> list:
 
 def worker(args: argparse.Namespace) -> None:
     from boltc.tuning.cache import TuningCache
-    from boltc.tuning.profile import profile_problems
+    from boltc.tuning.profile import ProfilePool, profile_problems
 
     start = time.monotonic()
     ops = model_ops(args.model, args.batch)
     pairs, profilers = planned_pairs(ops, args.budget, args.plan_cores)
     ready = time.monotonic()
-    pool = None
     if args.dask:
         from boltc.tuning.cluster import ClusterPool
 
         pool = ClusterPool("local", progress=True)
+    else:
+        pool = ProfilePool()
     try:
         with TuningCache(args.db) as cache:
             if args.part is not None:
@@ -107,12 +109,15 @@ def worker(args: argparse.Namespace) -> None:
             outcomes = profile_problems(pairs, ARCH, cache=cache, pool=pool, progress=True)
             entries = len(cache)
     finally:
-        if pool is not None:
-            pool.close()
+        close = getattr(pool, "close", None)
+        if close is not None:
+            close()
     done = time.monotonic()
     print(json.dumps({"ops": len(ops), "pairs": len(pairs), "profilers": profilers, "entries": entries,
                       "accepted": sum(r.result.ok for r in outcomes),
                       "prepare_s": round(ready - start, 1), "tuning_s": round(done - ready, 1),
+                      # the profilers' compiles (the timing overlaps them; what follows is its tail)
+                      "compile_s": round(pool.compile_s, 1),
                       "gpus": os.environ.get("CUDA_VISIBLE_DEVICES"), "jobs": os.environ.get("BOLTC_JOBS")}),
           flush=True)
 
@@ -214,6 +219,8 @@ def driver(args: argparse.Namespace) -> None:
     save()
     phases["two"] = run_phase("two", args, work, gpus="0,1", cores=every, **plan)
     save()
+    if not args.parts:
+        return report_on(report, work, None, save)
     started = time.monotonic()
     running = [(f"part{i}", launch(f"part{i}", args, work, gpus=str(i),
                                    cores=range(i * (n // 2), (i + 1) * (n // 2)), part=f"{i}/2", **plan))
@@ -231,13 +238,18 @@ def driver(args: argparse.Namespace) -> None:
         except PhaseFailed as error:
             print(error, file=sys.stderr)
             report["dask_error"] = str(error)[-3000:]
+    report_on(report, work, merged, save)
 
+
+def report_on(report: dict, work: Path, merged: Path | None, save: Callable[[], None]) -> None:
+    """The comparisons against the one-GPU phase, printed as a table and saved."""
+    phases = report["phases"]
     reference = choices(work / "one" / "tuning.db")
     report["same_plan"] = {name: phases[name]["profilers"] == phases["one"]["profilers"]
                            for name in ("two", "two-dask") if name in phases}
     report["against_one"] = {name: compare(reference, choices(path)) for name, path in
                              [(p, work / p / "tuning.db") for p in ("two", "two-dask") if p in phases]
-                             + [("merged parts", merged)]}
+                             + ([("merged parts", merged)] if merged is not None else [])}
     report["ratio"] = {name: round(phases[name]["tuning_s"] / phases["one"]["tuning_s"], 3)
                        for name in ("two", "two-dask") if name in phases}
     print("| phase | GPUs | cores | tuning s | x one | profilers | same plan | entries | equal choices |")
@@ -250,9 +262,10 @@ def driver(args: argparse.Namespace) -> None:
         equal = "-" if against is None else f"{against['equal']} of {against['common']}"
         print(f"| {name} | {p['gpus']} | {p['jobs']} | {p['tuning_s']} | {report['ratio'].get(name, '-')} | "
               f"{len(p['profilers'])} | {report['same_plan'].get(name, '-')} | {p['entries']} | {equal} |")
-    m = report["against_one"]["merged parts"]
-    print(f"merged parts ({phases['parts']['wall_s']} s wall): {m['common']} of {m['keys_reference']} keys, "
-          f"{m['equal']} equal choices, missing {m['missing']}, extra {m['extra']}")
+    if merged is not None:
+        m = report["against_one"]["merged parts"]
+        print(f"merged parts ({phases['parts']['wall_s']} s wall): {m['common']} of {m['keys_reference']} keys, "
+              f"{m['equal']} equal choices, missing {m['missing']}, extra {m['extra']}")
     for name, c in report["against_one"].items():
         for gap in c["different"]:
             print(f"  {name}: {gap['reference']} -> {gap['other']} ({gap['slower_in_reference']})")
@@ -266,6 +279,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, default=120.0,
                         help="the --tune-budget whose plan (on half the cores) every phase times")
     parser.add_argument("--dask", action="store_true", help="also the two-GPU phase on Dask (tuning/cluster.py)")
+    parser.add_argument("--no-parts", dest="parts", action="store_false",
+                        help="leave out the two per-GPU parts and their merge (and Dask's phase)")
     parser.add_argument("--work", help="where the phases' caches go (default: a new temporary directory)")
     parser.add_argument("--out", help="write the report (JSON) here")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)

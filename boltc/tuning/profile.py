@@ -762,6 +762,20 @@ def _pin_gpu(gpu: str) -> None:
     os.environ["CUDA_VISIBLE_DEVICES"] = gpu
 
 
+def warm_up() -> None:
+    """What a worker's first job would otherwise pay before it times anything: torch imported
+    and the CUDA context made on the worker's GPU. ProfilePool.run hands it to each worker as the
+    run starts, under the profilers' compiles: on a cold tuning whose profilers all finish
+    compiling at once (two GPUs, one wave of nvcc), the workers are ready when they are. A
+    failure here is not reported: the first job meets it again and reports it."""
+    try:
+        import torch
+
+        torch.cuda.synchronize()
+    except Exception:  # noqa: BLE001
+        pass
+
+
 def process_executor(gpu: str) -> concurrent.futures.Executor:
     """One spawned worker process that sees GPU `gpu` only."""
     import multiprocessing
@@ -813,6 +827,11 @@ class ProfilePool:
         Returns how many jobs were not started."""
         pending = list(jobs)
         executors = {gpu: self.executor_factory(gpu) for gpu in self.gpus}
+        if self.runner is run_job and pending:
+            # Each worker spawns and makes its CUDA context now, while the profilers compile,
+            # not when the first one is ready (a spawned process imports torch: seconds).
+            for executor in executors.values():
+                executor.submit(warm_up)
         running: dict[concurrent.futures.Future, tuple[str, ProfileJob]] = {}
         dropped = 0
 

@@ -367,6 +367,51 @@ def test_pool_replaces_a_lost_worker():
     assert made == ["7", "7"] and len(arrived) == 3 and sum(o.results[0].ok for o in arrived) == 2
 
 
+class _RecordingExecutor(concurrent.futures.ThreadPoolExecutor):
+    """A one-thread executor that records what was submitted to it, in order."""
+
+    def __init__(self, log: list):
+        super().__init__(max_workers=1)
+        self.log = log
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.log.append(fn)
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_the_real_runner_s_workers_are_warmed_up_before_the_first_job(monkeypatch):
+    """With run_job, each worker is first handed warm_up (torch and the CUDA context, under the
+    compiles), once, before any job; a stand-in runner's are not (it needs no GPU)."""
+    import boltc.tuning.profile as profile
+
+    calls = []
+    monkeypatch.setattr(profile, "warm_up", lambda: calls.append("warm"))
+    logs: dict[str, list] = {}
+
+    def factory(gpu):
+        return _RecordingExecutor(logs.setdefault(gpu, []))
+
+    jobs = jobs_for([(c, PROBLEM) for c in CANDIDATES[:3]], ARCH)
+    arrived = []
+    assert ProfilePool(["0", "1"], runner=fake_runner, executor_factory=factory).run(jobs, arrived.append) == 0
+    assert len(arrived) == 3 and not calls and all(profile.warm_up not in log for log in logs.values())
+
+    logs.clear()
+    arrived.clear()
+    monkeypatch.setattr(profile, "run_job", fake_runner)  # the pool's runner is now "the real one"
+    pool = ProfilePool(["0", "1"], runner=fake_runner, executor_factory=factory)
+    assert pool.run(jobs, arrived.append) == 0 and len(arrived) == 3
+    assert sorted(logs) == ["0", "1"] and calls == ["warm", "warm"]
+    for log in logs.values():
+        assert log[0] is profile.warm_up and log.count(profile.warm_up) == 1
+
+
+def test_warm_up_swallows_a_missing_gpu():
+    from boltc.tuning.profile import warm_up
+
+    warm_up()  # no CUDA here (or a GPU): either way it returns; the first job reports failures
+
+
 def test_pool_needs_a_gpu():
     with pytest.raises(BoltcError, match="needs a CUDA GPU"):
         ProfilePool([], runner=fake_runner)
