@@ -763,11 +763,12 @@ def _pin_gpu(gpu: str) -> None:
 
 
 def warm_up() -> None:
-    """What a worker's first job would otherwise pay before it times anything: torch imported
-    and the CUDA context made on the worker's GPU. ProfilePool.run hands it to each worker as the
-    run starts, under the profilers' compiles: on a cold tuning whose profilers all finish
-    compiling at once (two GPUs, one wave of nvcc), the workers are ready when they are. A
-    failure here is not reported: the first job meets it again and reports it."""
+    """What a worker's first job would otherwise pay before it times anything: a spawned
+    process importing torch and making the CUDA context on its GPU (seconds). ProfilePool.run
+    hands it to each worker as the run starts, under the profilers' compiles, so the first
+    linked profiler is timed at once. (Not measured apart: on two H200s a cold ResNet-50 tuning
+    spent 1.4-1.8 s past its compiles with it, bench/RESULTS.md 2026-11-30.) A failure here is
+    not reported: the first job meets it again and reports it."""
     try:
         import torch
 
