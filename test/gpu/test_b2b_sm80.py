@@ -2,8 +2,8 @@
 B2bImplicitGemmConvolution, boltc/lowering/cutlass/b2b_sm80.py, b2b_conv_sm80.py) on the GPU:
 GEMM and conv chains in f16 with every epilogue kind in either stage (bias, each activation, a
 residual), compiled for sm_80 with `fuse_b2b=True` (fuse-b2b runs on sm_80 by default too, but
-fuses only where its model predicts a gain: the tests take every pair the kernel runs, the
-`fuse_every_pair_the_kernel_takes` fixture), against torch (fp32 math on the same f16 weights)
+fuses only where its model predicts a gain; tests whose pairs it might keep apart drop that
+threshold: `fuse_every_pair_the_kernel_takes`), against torch (fp32 math on the same f16 weights)
 and the reference executor, and timed against the same model compiled unfused.
 
     python -m pytest -m gpu test/gpu/test_b2b_sm80.py -q -s
