@@ -203,8 +203,9 @@ class MmaTensorOpFragmentIterator<Shape_, AccumulatorShape_, KBlocksColumn_, Ele
     return *this;
   }
 
-  CUTLASS_DEVICE
-  void load(Fragment& frag, OutputOp output_op) const {
+  // CUTLASS's load loops, each access through `finish(n, accumulator with R0)`.
+  template <class Finish>
+  CUTLASS_DEVICE void load_with(Fragment& frag, OutputOp const& output_op, Finish finish) const {
     FragmentAccessType* frag_ptr = reinterpret_cast<FragmentAccessType*>(&frag);
     int index = index_ * MmaIterations::kCount;
     CUTLASS_PRAGMA_UNROLL
@@ -214,28 +215,23 @@ class MmaTensorOpFragmentIterator<Shape_, AccumulatorShape_, KBlocksColumn_, Ele
         int accumulator_access_offset = n * AccumulatorIterations::kRow + m + index;
         frag_ptr[m * MmaIterations::kColumn + n].clear();
         if (!(is_residual_tile_ && index_ >= kResidualIndex))
-          frag_ptr[m * MmaIterations::kColumn + n] = output_op(with_residual(accumulator_access_offset, output_op));
+          frag_ptr[m * MmaIterations::kColumn + n] = finish(n, with_residual(accumulator_access_offset, output_op));
       }
     }
   }
 
   CUTLASS_DEVICE
+  void load(Fragment& frag, OutputOp output_op) const {
+    load_with(frag, output_op, [&](int, AccessType const& accumulator) { return output_op(accumulator); });
+  }
+
+  CUTLASS_DEVICE
   void load(Fragment& frag, ScaleBiasFragment& scale, ScaleBiasFragment& bias, OutputOp output_op) const {
-    FragmentAccessType* frag_ptr = reinterpret_cast<FragmentAccessType*>(&frag);
     ScaleBiasAccessType* scale_ptr = reinterpret_cast<ScaleBiasAccessType*>(&scale);
     ScaleBiasAccessType* bias_ptr = reinterpret_cast<ScaleBiasAccessType*>(&bias);
-    int index = index_ * MmaIterations::kCount;
-    CUTLASS_PRAGMA_UNROLL
-    for (int n = 0; n < MmaIterations::kColumn; n++) {
-      CUTLASS_PRAGMA_UNROLL
-      for (int m = 0; m < MmaIterations::kRow; m++) {
-        int accumulator_access_offset = n * AccumulatorIterations::kRow + m + index;
-        frag_ptr[m * MmaIterations::kColumn + n].clear();
-        if (!(is_residual_tile_ && index_ >= kResidualIndex))
-          frag_ptr[m * MmaIterations::kColumn + n] =
-              output_op(with_residual(accumulator_access_offset, output_op), scale_ptr[n], bias_ptr[n]);
-      }
-    }
+    load_with(frag, output_op, [&](int n, AccessType const& accumulator) {
+      return output_op(accumulator, scale_ptr[n], bias_ptr[n]);
+    });
   }
 };
 
