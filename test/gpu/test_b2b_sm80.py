@@ -85,26 +85,33 @@ ACTIVATIONS = {"gelu_erf": torch.nn.GELU(), "gelu_tanh": torch.nn.GELU(approxima
                "tanh": torch.nn.Tanh()}
 
 
-def kernels(model, x) -> list[tuple[str, str]]:
-    """(family, configuration in words) of each kernel the model lowers to on sm_80."""
-    lib, _ = lower_library(model, (x,), arch="sm_80", fuse_b2b=True)
+def kernels(model, inputs) -> list[tuple[str, str]]:
+    """(family, configuration in words) of each kernel the model lowers to on sm_80; `inputs`:
+    one tensor or a tuple of them."""
+    inputs = inputs if isinstance(inputs, tuple) else (inputs,)
+    lib, _ = lower_library(model, inputs, arch="sm_80", fuse_b2b=True)
     return [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
 
 
 def doubled(model: torch.nn.Module) -> torch.nn.Module:
+    """`model` with every Linear and Conv2d weight doubled (O(1) outputs, so the tolerance bites)."""
     with torch.no_grad():
-        for layer in model:
+        for layer in model.modules():
             if isinstance(layer, (torch.nn.Linear, torch.nn.Conv2d)):
                 layer.weight.mul_(2.0)
     return model
 
 
-def check(model, x, tmp_path) -> None:
-    compiled = boltc.compile(model, (x,), arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b.so")
-    got = compiled(x.cuda()).float().cpu().numpy()
-    expected = model.float()(x.float()).detach().numpy()
+def check(model, inputs, tmp_path) -> np.ndarray:
+    """The model built for sm_80 with fuse-b2b against torch's fp32 result on the same inputs
+    (one tensor or a tuple of them), which it returns."""
+    inputs = inputs if isinstance(inputs, tuple) else (inputs,)
+    compiled = boltc.compile(model, inputs, arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b.so")
+    got = compiled(*[t.cuda() for t in inputs]).float().cpu().numpy()
+    expected = model.float()(*[t.float() for t in inputs]).detach().numpy()
     np.testing.assert_allclose(got, expected, **TOL)
     assert np.abs(expected).max() > 0.1  # not a vacuous all-zero comparison
+    return expected
 
 
 @pytest.mark.parametrize("n1, residence", [(64, "registers"), (128, "shared_memory")])
@@ -143,21 +150,13 @@ def test_a_second_stage_residual_matches_torch(n1, residence, act, bias1, rows, 
                                                fuse_every_pair_the_kernel_takes):
     torch.manual_seed(5)
     module = {"identity": torch.nn.Identity(), "relu": torch.nn.ReLU()}.get(act) or ACTIVATIONS[act]
-    model = SecondResidualMlp(n1, module, bias1).half()
-    with torch.no_grad():
-        model.lin0.weight.mul_(2.0)
-        model.lin1.weight.mul_(2.0)
-    x, r = torch.randn(rows, 64, dtype=torch.half), torch.randn(rows, n1, dtype=torch.half)
-    lib, _ = lower_library(model, (x, r), arch="sm_80", fuse_b2b=True)
-    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    model = doubled(SecondResidualMlp(n1, module, bias1).half())
+    inputs = (torch.randn(rows, 64, dtype=torch.half), torch.randn(rows, n1, dtype=torch.half))
+    [(family, config)] = kernels(model, inputs)
     core = ("acc + bias + residual" if bias1 else "acc + residual")
     assert family == "b2b_gemm_sm80" and f", {residence}, " in config, config
     assert config.endswith(core if act == "identity" else f"{act}({core})"), config
-    compiled = boltc.compile(model, (x, r), arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b.so")
-    got = compiled(x.cuda(), r.cuda()).float().cpu().numpy()
-    expected = model.float()(x.float(), r.float()).detach().numpy()
-    np.testing.assert_allclose(got, expected, **TOL)
-    assert np.abs(expected).max() > 0.1
+    check(model, inputs, tmp_path)
 
 
 # Random legal shapes (B2bGemm's: M a multiple of 8, here not of the 64-row tile; K0 a
@@ -202,23 +201,15 @@ class FirstResidualMlp(torch.nn.Module):
 def test_a_first_stage_residual_matches_torch(n1, residence, act0, second, rows, tmp_path,
                                               fuse_every_pair_the_kernel_takes):
     torch.manual_seed(11)
-    model = FirstResidualMlp(n1, torch.nn.ReLU() if act0 == "relu" else ACTIVATIONS[act0], second).half()
-    with torch.no_grad():
-        model.lin0.weight.mul_(2.0)
-        model.lin1.weight.mul_(2.0)
+    model = doubled(FirstResidualMlp(n1, torch.nn.ReLU() if act0 == "relu" else ACTIVATIONS[act0], second).half())
     inputs = (torch.randn(rows, 64, dtype=torch.half), torch.randn(rows, 64, dtype=torch.half))
     if second:
         inputs += (torch.randn(rows, n1, dtype=torch.half),)
-    lib, _ = lower_library(model, inputs, arch="sm_80", fuse_b2b=True)
-    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    [(family, config)] = kernels(model, inputs)
     assert family == "b2b_gemm_sm80" and f", {residence}, " in config, config
     core1 = "acc + bias + residual" if second else "acc + bias"
     assert config.endswith(f"epilogues {act0}(acc + bias + residual) / relu({core1})"), config
-    compiled = boltc.compile(model, inputs, arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b.so")
-    got = compiled(*[t.cuda() for t in inputs]).float().cpu().numpy()
-    expected = model.float()(*[t.float() for t in inputs]).detach().numpy()
-    np.testing.assert_allclose(got, expected, **TOL)
-    assert np.abs(expected).max() > 0.1
+    expected = check(model, inputs, tmp_path)
     # The residual matters at this scale: the same model without r0 is far from the result.
     without = model.float()(inputs[0].float(), torch.zeros_like(inputs[1]).float(),
                             *[t.float() for t in inputs[2:]]).detach().numpy()
@@ -314,21 +305,13 @@ def test_every_activation_in_either_stage_of_the_conv_chain(name, stage, tmp_pat
 def test_a_second_stage_residual_in_the_conv_chain_matches_torch(f1, residence, stride, hw, tmp_path,
                                                                  fuse_every_pair_the_kernel_takes):
     torch.manual_seed(7)
-    model = ResidualConvChain(64, 64, f1, stride).half()
-    with torch.no_grad():
-        model.conv0.weight.mul_(2.0)
-        model.conv1.weight.mul_(2.0)
+    model = doubled(ResidualConvChain(64, 64, f1, stride).half())
     out = (hw + 2 - 3) // stride + 1
-    x, r = torch.randn(4, hw, hw, 64, dtype=torch.half), torch.randn(4, out, out, f1, dtype=torch.half)
-    lib, _ = lower_library(model, (x, r), arch="sm_80", fuse_b2b=True)
-    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    inputs = (torch.randn(4, hw, hw, 64, dtype=torch.half), torch.randn(4, out, out, f1, dtype=torch.half))
+    [(family, config)] = kernels(model, inputs)
     assert family == "b2b_conv_sm80" and f", {residence}, " in config, config
     assert config.endswith("relu(acc + bias + residual)"), config
-    compiled = boltc.compile(model, (x, r), arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b_conv.so")
-    got = compiled(x.cuda(), r.cuda()).float().cpu().numpy()
-    expected = model.float()(x.float(), r.float()).detach().numpy()
-    np.testing.assert_allclose(got, expected, **TOL)
-    assert np.abs(expected).max() > 0.1
+    check(model, inputs, tmp_path)
 
 
 # r0 added before the 3x3's ReLU (b2b_helpers.FirstResidualConvChain, NHWC), with and without
@@ -340,21 +323,13 @@ def test_a_second_stage_residual_in_the_conv_chain_matches_torch(f1, residence, 
 def test_a_first_stage_residual_in_the_conv_chain_matches_torch(f1, residence, stride, hw, second, tmp_path,
                                                                 fuse_every_pair_the_kernel_takes):
     torch.manual_seed(13)
-    model = FirstResidualConvChain(64, 64, f1, stride, second).half()
-    with torch.no_grad():
-        model.conv0.weight.mul_(2.0)
-        model.conv1.weight.mul_(2.0)
+    model = doubled(FirstResidualConvChain(64, 64, f1, stride, second).half())
     out = (hw + 2 - 3) // stride + 1
     inputs = (torch.randn(4, hw, hw, 64, dtype=torch.half), torch.randn(4, out, out, 64, dtype=torch.half))
     if second:
         inputs += (torch.randn(4, out, out, f1, dtype=torch.half),)
-    lib, _ = lower_library(model, inputs, arch="sm_80", fuse_b2b=True)
-    [(family, config)] = [(k.family, k.config) for k in lib.programs[0].anchor_kernels]
+    [(family, config)] = kernels(model, inputs)
     assert family == "b2b_conv_sm80" and f", {residence}, " in config, config
     core1 = "acc + bias + residual" if second else "acc + bias"
     assert config.endswith(f"epilogues relu(acc + bias + residual) / relu({core1})"), config
-    compiled = boltc.compile(model, inputs, arch="sm_80", fuse_b2b=True, output=tmp_path / "b2b_conv.so")
-    got = compiled(*[t.cuda() for t in inputs]).float().cpu().numpy()
-    expected = model.float()(*[t.float() for t in inputs]).detach().numpy()
-    np.testing.assert_allclose(got, expected, **TOL)
-    assert np.abs(expected).max() > 0.1
+    check(model, inputs, tmp_path)
