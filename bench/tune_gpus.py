@@ -75,7 +75,8 @@ def planned_pairs(ops, budget: float, cores: int) -> tuple[list, list[str]]:
     from boltc.tuning.select import ProfilePlanner
 
     planner = ProfilePlanner(ops, ARCH)
-    plan = planner.plan(planner.cover_for_budget(budget, cores), max_profilers=planner.profiler_cap(budget, cores))
+    cover, cap = planner.sized(budget, cores)
+    plan = planner.plan(cover, max_profilers=cap)
     pairs = list(dict.fromkeys(pair for op_pairs in plan.values() for pair in op_pairs))
     return pairs, sorted(planner.profilers(pairs))
 

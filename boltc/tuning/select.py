@@ -515,6 +515,12 @@ class ProfilePlanner:
         cores = jobs or build.default_jobs()
         return max(1, int(PROFILE_FILL * budget_s * cores / PROFILER_CORE_S))
 
+    def sized(self, budget_s: float, jobs: int | None = None, cover: int | None = None) -> tuple[int, int]:
+        """(cover, max_profilers) of the plan `profile_all` makes at `budget_s` on `jobs` cores
+        (default: build.py's): `cover` where given, else `cover_for_budget`; `profiler_cap`."""
+        return (self.cover_for_budget(budget_s, jobs) if cover is None else cover,
+                self.profiler_cap(budget_s, jobs))
+
     def cover_for_budget(self, budget_s: float, jobs: int | None = None) -> int:
         """cover_for_budget's answer for this planner's ops."""
         from boltc.lowering import build
@@ -579,12 +585,9 @@ def profile_all(ops, arch: str, budget_s: float | None, cache=None, pool=None, p
         raise BoltcError("--tune profile times the candidates on a CUDA GPU, and this machine has none "
                          "(use --tune heuristic or --tune model here)")
     planner = ProfilePlanner(ops, arch, top_k)
-    plan_s = PROFILE_PLAN_S if budget_s is None else budget_s
-    if cover is None:
-        cover = planner.cover_for_budget(plan_s)
     # Even cover 1 can outgrow the budget (ResNet-50: 33 profilers, 145 s on 16 cores against
-    # the 2 minutes of issue 13): the plan is cut to what the budget compiles.
-    cap = planner.profiler_cap(plan_s)
+    # the 2 minutes of issue 13): the plan is cut to what the budget compiles (the cap).
+    cover, cap = planner.sized(PROFILE_PLAN_S if budget_s is None else budget_s, cover=cover)
     plans = {}  # op -> (its problems, the cache's records of them)
     to_time: dict[tuple[object, object], None] = {}  # ordered, each (candidate, problem) once
     with _opened(cache, TuningCache.open) as db:
