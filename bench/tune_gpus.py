@@ -56,17 +56,12 @@ def model_ops(model: str, batch: int, precision: str = "f16") -> list:
         return anchors(model, ARCH, precision)
     import torch
 
-    from boltc.compiler import load_for_compile, optimize
-    from boltc.passes.select_kernels import inside_b2b
-
     sys.path.insert(0, str(ROOT / "bench"))
     from models import example_input, make_model
 
     dtype = {"f16": torch.float16, "bf16": torch.bfloat16}[precision]
     net = make_model(model).eval().to(dtype)
-    module, where = load_for_compile(net, (example_input(model, batch).to(dtype),))
-    optimize(module, ARCH, precision, where=where)
-    return [op for op in module.walk() if op.name in ("bolt.gemm", "bolt.conv2d") and not inside_b2b(op)]
+    return anchors(net, ARCH, precision, example_inputs=(example_input(model, batch).to(dtype),))
 
 
 def planned_pairs(ops, budget: float, cores: int) -> tuple[list, list[str]]:

@@ -140,14 +140,15 @@ def run(args: argparse.Namespace) -> None:
         show(args.cache)
 
 
-def anchors(model: str, arch: str, precision: str, fuse_b2b: bool | None = None) -> list:
+def anchors(model, arch: str, precision: str, fuse_b2b: bool | None = None, example_inputs=None) -> list:
     """The bolt.gemm and bolt.conv2d ops of `model` after the graph passes, as a compile sees them:
     those select-kernels tunes (a stage of a bolt.b2b is not: the b2b kernel's plan decides its
-    tiles, and no GEMM or convolution kernel of it is built)."""
+    tiles, and no GEMM or convolution kernel of it is built). `model` and `example_inputs`: what
+    boltc.compile takes (a file, or a torch module and its inputs)."""
     from boltc.compiler import load_for_compile, optimize
     from boltc.passes.select_kernels import inside_b2b
 
-    module, where = load_for_compile(model)
+    module, where = load_for_compile(model, example_inputs)
     optimize(module, arch, precision, where=where, fuse_b2b=fuse_b2b)
     return [op for op in module.walk() if op.name in ("bolt.gemm", "bolt.conv2d") and not inside_b2b(op)]
 
