@@ -179,12 +179,11 @@ class B2bSm80Config(SelfChecking):
         return self.act1 == "relu"
 
     def summary(self) -> str:
-        stage = stage_text
         return (
             f"{FAMILY} {self.element_ab.short}->{self.element_d.short} N0={self.n0} N1={self.n1} "
             f"B {self.layout_b.value[0]}, {self.residence.value}, tiles {self.tile0}/{self.tile1}, "
             f"warps {self.warp0}/{self.warp1}, stages {self.stages}, "
-            f"epilogues {stage(self.act0, self.first_core())} / {stage(self.act1, self.second_core())}"
+            f"epilogues {stage_text(self.act0, self.first_core())} / {stage_text(self.act1, self.second_core())}"
         )
 
     def first_core(self) -> str:
