@@ -5,6 +5,7 @@
                                   [--gemms MxNxK[+act],...] [--convs H,W,C,F,R,S,stride,pad;...]
                                   [--families gemm_sm90,conv_sm80,...] [--schedules PREFIX,...]
                                   [--clusters MxNx1,...] [--extra-clusters MxNx1,...] [--tiles MxN,...]
+                                  [--extra-tiles MxN,...] [--transpose-b]
 
 On the GPU machine (the workload table travels in the carried .whl/):
 
@@ -71,11 +72,15 @@ def _t(*shape: int, element: str = "f16") -> str:
     return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
 
 
-def gemm_text(m: int, n: int, k: int, act: str | None) -> str:
-    """One bolt.gemm, f16: A @ B (act None), or act(A @ B + bias[N]) fused in its epilogue."""
+def gemm_text(m: int, n: int, k: int, act: str | None, transpose_b: bool = False) -> str:
+    """One bolt.gemm, f16: A @ B (act None), or act(A @ B + bias[N]) fused in its epilogue.
+    `transpose_b`: B is N x K (K-major, `{transpose_b}`), as conv-as-gemm hands a pointwise
+    convolution's filter to the GEMM kernels; else K x N (torch.matmul's layout)."""
     acc = _t(m, n, element="f32")
     extras = f" extras(%e0 : {_t(n)})" if act else ""
-    args = f"%a: {_t(m, k)}, %b: {_t(k, n)}" + (f", %e0: {_t(n)}" if act else "")
+    b = _t(n, k) if transpose_b else _t(k, n)
+    attr = " {transpose_b}" if transpose_b else ""
+    args = f"%a: {_t(m, k)}, %b: {b}" + (f", %e0: {_t(n)}" if act else "")
     block = f"%acc: {acc}" + (f", %x0: {_t(n)}" if act else "")
     body = []
     result = "%acc"
@@ -87,7 +92,7 @@ def gemm_text(m: int, n: int, k: int, act: str | None) -> str:
         result = "%r"
     return "\n".join([
         f"func.func @gemm({args}) -> {_t(m, n)} {{",
-        f"  %d = bolt.gemm %a, %b{extras} : {_t(m, k)}, {_t(k, n)} -> {_t(m, n)} {{",
+        f"  %d = bolt.gemm %a, %b{extras}{attr} : {_t(m, k)}, {b} -> {_t(m, n)} {{",
         f"  ^bb0({block}):", *(f"    {line}" for line in body), f"    bolt.yield {result} : {acc}", "  }",
         f"  func.return %d : {_t(m, n)}", "}",
     ])
@@ -145,12 +150,12 @@ def parse_conv_arg(text: str) -> tuple[int, ...]:
     return fields
 
 
-def chosen_ops(gemms: list[str], convs: list[str]) -> list[tuple[str, object]]:
+def chosen_ops(gemms: list[str], convs: list[str], transpose_b: bool = False) -> list[tuple[str, object]]:
     """(label, op) for the problems named on the command line instead of the tables."""
     ops = []
     for key in map(parse_gemm_arg, gemms):
-        label = f"gemm {key[0]}x{key[1]}x{key[2]}" + (f" bias+{key[3]}" if key[3] else "")
-        ops.append((label, parse_anchor(gemm_text(*key))))
+        label = f"gemm {key[0]}x{key[1]}x{key[2]}" + (f" bias+{key[3]}" if key[3] else "") + (" B^T" if transpose_b else "")
+        ops.append((label, parse_anchor(gemm_text(*key, transpose_b=transpose_b))))
     for h, w, c, f, r, s, stride, pad in map(parse_conv_arg, convs):
         ops.append((f"conv {h}x{w}x{c}->{f} {r}x{s}/{stride}",
                     parse_anchor(conv_text(RESNET50_BATCH, h, w, c, f, r, s, stride, pad))))
@@ -216,10 +221,48 @@ def with_extra_clusters(found, problem, extra: frozenset[tuple[int, ...]]):
     return out
 
 
+def with_extra_tiles(found, problem, extra: frozenset[tuple[int, ...]]):
+    """`found` plus gemm_sm90 candidates on the threadblock tiles in `extra` (M x N, K 64) the
+    space does not offer: an experiment before the space takes them (tiles cut to the problem,
+    as cuBLAS's nvjet kernels are: 128x224 on 1568x2048x512). Each tile under the cooperative
+    schedule (M 128 or 256) and pingpong (M 64 or 128), on the clusters the space would give it,
+    where a consumer warpgroup's accumulators fit its registers (conv_sm90.MAX_ACCUMULATOR_TILE:
+    the rule the space's own tiles keep); each checked by the kernel configuration's own rules
+    (a refused one is left out)."""
+    from dataclasses import replace
+    from math import ceil
+
+    from boltc.lowering.cutlass.conv_sm90 import MAX_ACCUMULATOR_TILE
+    from boltc.tuning import space
+
+    if not isinstance(problem, space.GemmProblem):
+        return list(found)
+    have = {(c.family, c.tile, tuple(c.cluster), c.schedule) for c in found}
+    out = list(found)
+    wave = space.sms("sm_90a")
+    for tile_m, tile_n in sorted(extra):
+        tile = (tile_m, tile_n, 64)
+        tiles = space.tile_count(tile, problem)
+        clusters = space._sm90_clusters(tile, ceil(problem.m / tile_m), ceil(problem.n / tile_n), tiles, wave)
+        for schedule, warpgroups in (("cooperative", 2), ("pingpong", 1)):
+            if tile_m * tile_n > warpgroups * MAX_ACCUMULATOR_TILE:
+                continue
+            for cluster in clusters:
+                if (space.Family.GEMM_SM90, tile, cluster, schedule) in have:
+                    continue
+                base = space.Candidate(space.Family.GEMM_SM90, tile, cluster, None, schedule)
+                stages = space.sm90_stages(base, problem)
+                if stages is not None:
+                    out.append(replace(base, stages=stages))
+                    have.add((base.family, tile, cluster, schedule))
+    return out
+
+
 def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = frozenset(),
               schedules: tuple[str, ...] = (), clusters: frozenset[tuple[int, ...]] = frozenset(),
               extra_clusters: frozenset[tuple[int, ...]] = frozenset(),
-              tiles: frozenset[tuple[int, ...]] = frozenset()):
+              tiles: frozenset[tuple[int, ...]] = frozenset(),
+              extra_tiles: frozenset[tuple[int, ...]] = frozenset()):
     from boltc.lowering.cutlass.cpp import InvalidKernelConfig, UnsupportedEpilogue
     from boltc.tuning import space
 
@@ -235,7 +278,10 @@ def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = froz
             except (InvalidKernelConfig, UnsupportedEpilogue) as error:
                 print(f"profile_space: {label}: {family.value} cannot lower it: {error}", file=sys.stderr)
                 continue
-            found = [c for c in with_extra_clusters(space.space(problem, family, arch), problem, extra_clusters)
+            offered = space.space(problem, family, arch)
+            if family is space.Family.GEMM_SM90:
+                offered = with_extra_tiles(offered, problem, extra_tiles)
+            found = [c for c in with_extra_clusters(offered, problem, extra_clusters)
                      if (not schedules or (c.schedule or "").startswith(schedules))
                      and (not clusters or tuple(c.cluster) in clusters)
                      and (not tiles or tuple(c.tile[:2]) in tiles)]
@@ -270,6 +316,12 @@ def main(argv=None) -> int:
                              "where it does not offer them (e.g. 2x2x1,2x4x1)")
     parser.add_argument("--tiles", default="", metavar="MxN,...",
                         help="only candidates whose threadblock tile's M and N are one of these (e.g. 64x256,128x128)")
+    parser.add_argument("--extra-tiles", default="", metavar="MxN,...",
+                        help="also gemm_sm90 candidates on these threadblock tiles, which the space does "
+                             "not offer (e.g. 128x224,64x112)")
+    parser.add_argument("--transpose-b", action="store_true",
+                        help="--gemms with B as N x K (K-major), the layout conv-as-gemm gives a 1x1 "
+                             "convolution's filter; default K x N")
     args = parser.parse_args(argv)
     gemms = [g for g in args.gemms.split(",") if g]
 
@@ -286,9 +338,12 @@ def main(argv=None) -> int:
     tiles = shape_set(args.tiles, "--tiles", "MxN", "64x256,128x128")
     clusters = shape_set(args.clusters, "--clusters", "MxNx1", "2x1x1,1x2x1")
     extra_clusters = shape_set(args.extra_clusters, "--extra-clusters", "MxNx1", "2x1x1,1x2x1")
+    extra_tiles = shape_set(args.extra_tiles, "--extra-tiles", "MxN", "128x224,64x112")
     convs = [c for c in args.convs.split(";") if c]
+    if args.transpose_b and not gemms:
+        parser.error("--transpose-b applies to --gemms (the tables' GEMMs are K x N)")
     try:
-        named = chosen_ops(gemms, convs)
+        named = chosen_ops(gemms, convs, args.transpose_b)
     except ValueError as error:
         parser.error(str(error))
 
@@ -301,7 +356,8 @@ def main(argv=None) -> int:
     else:
         ops = anchor_ops(json.loads((args.workloads or default_workloads()).read_text()), args.only)
     pairs = pairs_for(ops, args.arch, args.limit, frozenset(f for f in args.families.split(",") if f),
-                      tuple(s for s in args.schedules.split(",") if s), clusters, extra_clusters, tiles)
+                      tuple(s for s in args.schedules.split(",") if s), clusters, extra_clusters, tiles,
+                      extra_tiles)
     print(f"profile_space: {len(pairs)} (candidate, problem) pairs", file=sys.stderr, flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()

@@ -77,6 +77,7 @@ from boltc.lowering.cutlass.cpp import (
     InvalidKernelConfig,
     UnsupportedEpilogue,
     lower_at,
+    with_extended_gmma,
     with_headers,
 )
 from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole
@@ -286,6 +287,7 @@ class B2bConvSm90Kernel(CutlassKernel):
                 .replace("@CHECKED@", checked).replace("@PADDED@", padded)
                 .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
         includes = with_headers(_INCLUDES, [*([PAD_CHANNELS_HEADER] if c.pad_channels else []), *c.functor_headers()])
+        includes = with_extended_gmma(includes, *c.gmma_n())
         return f"{header}\n{includes}\nnamespace {{\n\n{body}"
 
 

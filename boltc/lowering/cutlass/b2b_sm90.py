@@ -107,6 +107,7 @@ from boltc.lowering.cutlass.cpp import (
     SelfChecking,
     UnsupportedEpilogue,
     lower_at,
+    with_extended_gmma,
     with_headers,
 )
 from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole
@@ -363,6 +364,11 @@ class B2bSm90Config(SelfChecking):
             return (_bool(self.residual), "true")
         return ("true",) if self.residual else ()
 
+    def gmma_n(self) -> tuple[int, int]:
+        """The N of the two stages' WGMMAs: the first stage's N0 block, the second's N1 tile
+        (cpp.with_extended_gmma: 48 or 40 needs the selector's extended shapes)."""
+        return self.block_n0, self.tile_n1
+
     def template_arguments(self) -> tuple[str, ...]:
         """The kernel template's arguments, in order (B2bKernelBuilder's, or B2bResidentKernel's
         for the resident kernel: the headers' declarations)."""
@@ -612,6 +618,7 @@ class B2bSm90Kernel(CutlassKernel):
                 .replace("@PROBLEM@", problem).replace("@FORWARD@", forward).replace("@NAME@", name))
         includes = with_headers(_INCLUDES.replace(HEADER, RESIDENT_HEADER) if resident else _INCLUDES,
                                 c.functor_headers())
+        includes = with_extended_gmma(includes, *c.gmma_n())
         return f"{header}\n{includes}\nnamespace {{\n\n{body}"
 
 

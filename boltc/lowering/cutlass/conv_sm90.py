@@ -106,6 +106,7 @@ from boltc.lowering.cutlass.cpp import (
     InvalidKernelConfig,
     Shape3,
     instantiate,
+    with_extended_gmma,
     with_pdl,
 )
 from boltc.lowering.cutlass.evt import (
@@ -456,7 +457,7 @@ class ConvSm90Kernel(CutlassKernel):
         ])
         headers = (*self._headers(), KERNEL_ADAPTER_HEADER, *([PAD_CHANNELS_HEADER] if c.pad_channels else []))
         return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue,
-                           with_pdl(_INCLUDES, self.programmatic), headers=headers) + body
+                           with_pdl(with_extended_gmma(_INCLUDES, c.tile.n), self.programmatic), headers=headers) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, conv_entry_params(self.epilogue, output_pitch=True))
@@ -465,7 +466,7 @@ class ConvSm90Kernel(CutlassKernel):
             device_entry("ConvKernel", name, wait_first=not self.config.cooperative),
         ])
         return tu_preamble(FAMILY, self.config.summary(), "conv_sm90.py", entry, self.epilogue,
-                           with_pdl(_INCLUDES, self.programmatic), device=True,
+                           with_pdl(with_extended_gmma(_INCLUDES, self.config.tile.n), self.programmatic), device=True,
                            headers=self._headers()) + body
 
     def _headers(self) -> tuple[str, ...]:

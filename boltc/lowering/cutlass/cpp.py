@@ -398,6 +398,30 @@ def with_pdl(includes: str, programmatic: bool) -> str:
     return (PDL_DEFINE if programmatic else "") + includes
 
 
+# CUTLASS 4.2's WGMMA op selectors (cute/arch/mma_sm90.hpp: ss_op_selector, rs_op_selector) pick
+# the widest instruction N dividing a tile's N from 8, 16, 32, 64, 96, 128, 192 and 256 only;
+# every other multiple of 8 up to 256 (48, 112, 208, 224, ...) is there only when this is
+# defined before cute's headers. Without it a tile N of 112 runs as seven m64n16k16
+# instructions per k-step where one m64n112k16 does (each re-reading the A tile from shared
+# memory): 64x112 pingpong took 18.5 us on 1568x512x2048 against 12.2 for 64x128 (H200,
+# bench/RESULTS.md 2026-11-30). Defined per TU, only where a tile needs it: it costs ~8 s of
+# nvcc's device pass on every TU (a gemm_sm90 TU 18.7 -> 26.6 s on the CPU machine).
+EXTENDED_GMMA_DEFINE = "#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED 1  // cpp.py: EXTENDED_GMMA_DEFINE\n"
+BASE_GMMA_N = frozenset({8, 16, 32, 64, 96, 128, 192, 256})
+
+
+def needs_extended_gmma(*tile_n: int) -> bool:
+    """Whether a WGMMA of one of these N (a tile's N per warpgroup instruction) is one of the
+    selector's extended shapes (EXTENDED_GMMA_DEFINE)."""
+    return any(n not in BASE_GMMA_N for n in tile_n)
+
+
+def with_extended_gmma(includes: str, *tile_n: int) -> str:
+    """A TU's includes, after EXTENDED_GMMA_DEFINE where a tile N needs it (both TUs of a split
+    pair alike: the kernel's types must agree between them)."""
+    return (EXTENDED_GMMA_DEFINE if needs_extended_gmma(*tile_n) else "") + includes
+
+
 def kernel_adapter(alias: str, kernel_type: str, programmatic: bool) -> str:
     """`using alias = boltc::KernelAdapter<kernel_type, load_kernel>;` (KERNEL_ADAPTER_HEADER,
     over host_adapter's loader), programmatic only together with `with_pdl` (the same flag):

@@ -73,6 +73,7 @@ from boltc.lowering.cutlass.cpp import (
     Shape3,
     instantiate,
     max_alignment,
+    with_extended_gmma,
     with_pdl,
 )
 from boltc.lowering.cutlass.evt import (
@@ -486,16 +487,21 @@ class GemmSm90Kernel(CutlassKernel):
             self._render_arguments(entry),
             render_exports(entry, "Gemm"),
         ])
-        return tu_preamble(FAMILY, c.summary(), "gemm_sm90.py", entry, self.epilogue, with_pdl(_INCLUDES, self.programmatic),
+        return tu_preamble(FAMILY, c.summary(), "gemm_sm90.py", entry, self.epilogue, self._includes(),
                            prefetch_rows=self.prefetch_rows, headers=(KERNEL_ADAPTER_HEADER,)) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, gemm_entry_params(self.epilogue))
         return (
-            tu_preamble(FAMILY, self.config.summary(), "gemm_sm90.py", entry, self.epilogue, with_pdl(_INCLUDES, self.programmatic),
+            tu_preamble(FAMILY, self.config.summary(), "gemm_sm90.py", entry, self.epilogue, self._includes(),
                         device=True, prefetch_rows=self.prefetch_rows)
             + self._render_types() + "\n" + device_entry("GemmKernel", name)
         )
+
+    def _includes(self) -> str:
+        """Both TUs' includes: PDL's define where the kernel launches so, the extended WGMMA
+        shapes' where its tile N needs them (cpp.py)."""
+        return with_pdl(with_extended_gmma(_INCLUDES, self.config.tile.n), self.programmatic)
 
     def _render_types(self) -> str:
         c = self.config

@@ -182,6 +182,17 @@ def test_resident_rendering_includes_its_header_and_passes_its_strides():
     assert "(kHasBias0 && bias0 == nullptr) || (kHasBias1 && bias1 == nullptr)" in launch
 
 
+@pytest.mark.parametrize("n0, n1, extended", [(48, 48, True), (64, 40, True), (96, 32, False), (64, 64, False)])
+def test_stage_widths_outside_the_base_wgmma_sizes_define_the_extended_shapes(n0, n1, extended):
+    """cpp.py EXTENDED_GMMA_DEFINE, for both stages' WGMMAs (N0's block, N1's tile): without it
+    CUTLASS runs a 48-wide stage as three m64n16 instructions."""
+    c = B2bSm90Config.choose(Element.F16, 96, n0, n1, w0_k_major=True, w1_k_major=True, bias0=Element.F16,
+                             act0="relu", bias1=Element.F16, act1="relu")
+    assert c.gmma_n() == (c.block_n0, c.tile_n1)
+    text = B2bSm90Kernel(c).render()
+    assert ("#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED 1" in text) is extended, c.gmma_n()
+
+
 def test_rendered_template_arguments():
     text = B2bSm90Kernel(config(act1="identity", bias0=None, w0_k_major=False)).render()
     assert '#include "boltc/b2b_sm90_collective.hpp"' in text

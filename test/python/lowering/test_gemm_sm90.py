@@ -190,6 +190,23 @@ def test_persistent_kernels_launch_as_programmatic_dependents_but_stream_k():
     assert "cudaLaunchAttributeProgrammaticStreamSerialization" in header_text(KERNEL_ADAPTER_HEADER)
 
 
+@pytest.mark.parametrize("tile, schedule, extended", [
+    ((64, 112, 64), "pingpong", True), ((128, 224, 64), "cooperative", True), ((128, 208, 64), "cooperative", True),
+    ((64, 128, 64), "pingpong", False), ((128, 96, 64), "cooperative", False), ((128, 192, 64), "cooperative", False),
+    ((128, 256, 64), "cooperative", False),
+])
+def test_tile_n_outside_the_base_wgmma_sizes_defines_the_extended_shapes(tile, schedule, extended):
+    """cpp.py EXTENDED_GMMA_DEFINE: CUTLASS picks a tile's WGMMA N from 8, 16, 32, 64, 96, 128,
+    192 and 256 unless CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED is defined before its headers (a
+    112-wide tile then ran as m64n16 instructions); defined in both TUs of a tile that needs
+    it, in none of one that does not (it costs nvcc time)."""
+    kernel = lower(gemm_text(1568, 2048, 512, transpose_b=True, kernel=kernel_attr(tile, schedule=schedule))).kernel
+    for text in (kernel.render(), kernel.render_device()):
+        assert ("#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED 1" in text) is extended, tile
+        if extended:
+            assert text.index("CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED") < text.index('#include "cute/')
+
+
 def test_stream_k_schedule_is_the_cooperative_kernel_under_the_stream_k_scheduler():
     kernel = lower(bias_relu(1280, 768, 3072, kernel=kernel_attr((128, 128, 64), schedule="cooperative_streamk"))).kernel
     device = kernel.render_device()

@@ -96,10 +96,46 @@ def test_tiles_narrow_to_those_threadblock_shapes():
     assert len(pairs) == 4 and all(c.schedule == "pingpong" for c, _ in pairs)
 
 
+def test_transpose_b_gives_the_filter_layout_conv_as_gemm_hands_the_gemm_kernels():
+    """--transpose-b: B is N x K (K-major, `{transpose_b}`), as a 1x1 convolution's filter
+    reaches the GEMM families; without it K x N."""
+    from boltc.lowering.cutlass.cpp import GmemLayout
+
+    for transpose_b, layout in ((True, GmemLayout.COLUMN_MAJOR), (False, GmemLayout.ROW_MAJOR)):
+        [(label, op)] = profile_space.chosen_ops(["1568x2048x512"], [], transpose_b)
+        assert (op.transpose_b is not None) is transpose_b and label.endswith(" B^T") is transpose_b
+        problem = problem_of(op, Family.GEMM_SM90, "sm_90a")
+        assert problem.mnk == (1568, 2048, 512) and problem.layout_b is layout
+
+
+def test_extra_tiles_add_gemm_sm90_candidates_the_space_does_not_offer():
+    """--extra-tiles 128x224,64x112 on 1568x2048x512: 128x224 cooperative only (pingpong would
+    hold 128x224 accumulators in one warpgroup), 64x112 pingpong only (cooperative needs 128
+    rows), each on 1x1x1 and 2x1x1 (the space's clusters for 13 tiles along M), with stages."""
+    ops = profile_space.chosen_ops(["1568x2048x512"], [], True)
+    extra = frozenset({(128, 224), (64, 112)})
+    pairs = profile_space.pairs_for(ops, "sm_90a", None, frozenset({"gemm_sm90"}), tiles=extra, extra_tiles=extra)
+    got = sorted((c.tile, c.cluster, c.schedule) for c, _ in pairs)
+    assert got == [((64, 112, 64), (1, 1, 1), "pingpong"), ((64, 112, 64), (2, 1, 1), "pingpong"),
+                   ((128, 224, 64), (1, 1, 1), "cooperative"), ((128, 224, 64), (2, 1, 1), "cooperative")]
+    assert all(c.stages and c.stages >= 2 for c, _ in pairs)
+    # The space's own candidates stay as they were, none repeated.
+    plain = profile_space.pairs_for(ops, "sm_90a", None, frozenset({"gemm_sm90"}))
+    more = profile_space.pairs_for(ops, "sm_90a", None, frozenset({"gemm_sm90"}), extra_tiles=extra)
+    assert len(more) == len(plain) + 4
+
+
+def test_transpose_b_without_gemms_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as stop:
+        profile_space.main(["--transpose-b"])
+    assert stop.value.code == 2 and "--transpose-b applies to --gemms" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("args, message", [
     (["--tiles", "64x256x64"], "--tiles '64x256x64': expected MxN"),
     (["--extra-clusters", "2x4"], "--extra-clusters '2x4': expected MxNx1"),
     (["--clusters", "2xbx1"], "--clusters '2xbx1': expected MxNx1"),
+    (["--extra-tiles", "128x224x64"], "--extra-tiles '128x224x64': expected MxN"),
     (["--gemms", "4096x768"], "not enough values"),
     (["--gemms", "4096x768x768+mish"], "unknown activation 'mish'"),
     (["--convs", "56,56,64,64,3,3,1"], "expected H,W,C,F,R,S,stride,pad"),
