@@ -223,3 +223,18 @@ def test_stream_k_schedule_matches():
     m, n, k = 1280, 768, 3072
     text = gemm_model(m, n, k, ("relu",), kernel=_sm90_kernel((128, 128, 64), "cooperative_streamk"))
     _check_against_interpreter(text, k)
+
+
+@pytest.mark.parametrize("tile,schedule,transpose_b", [((64, 112, 64), "pingpong", True), ((128, 224, 64), "cooperative", True),
+                                                       ((64, 240, 64), "pingpong", False)])
+def test_tile_widths_of_the_extended_wgmma_shapes_match(tile, schedule, transpose_b):
+    """A tile N outside CUTLASS's base WGMMA sizes (cpp.py EXTENDED_GMMA_DEFINE: one m64n112,
+    m64n224 or m64n240 instruction per k-step), B K-major as conv-as-gemm hands a 1x1 filter
+    over and N-major (a 32-byte swizzle for B at N = 240), on ragged sizes: the last tile
+    column partly masked. Profiled on the H200 (bench/RESULTS.md 2026-11-30 04:25), where
+    profile_space checked each against torch; this holds it to the interpreter."""
+    from test_gemm_sm80 import gemm_model
+
+    m, n, k = 1000, 3 * tile[1] - 40, 512
+    text = gemm_model(m, n, k, ("relu",), transpose_b=transpose_b, kernel=_sm90_kernel(tile, schedule, stages=4))
+    _check_against_interpreter(text, k)
