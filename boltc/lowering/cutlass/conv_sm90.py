@@ -457,7 +457,7 @@ class ConvSm90Kernel(CutlassKernel):
         ])
         headers = (*self._headers(), KERNEL_ADAPTER_HEADER, *([PAD_CHANNELS_HEADER] if c.pad_channels else []))
         return tu_preamble(FAMILY, c.summary(), "conv_sm90.py", entry, self.epilogue,
-                           with_pdl(with_extended_gmma(_INCLUDES, c.tile.n), self.programmatic), headers=headers) + body
+                           self._includes(), headers=headers) + body
 
     def _render_device(self, name: str) -> str:
         entry = EntryPoint(name, conv_entry_params(self.epilogue, output_pitch=True))
@@ -466,8 +466,13 @@ class ConvSm90Kernel(CutlassKernel):
             device_entry("ConvKernel", name, wait_first=not self.config.cooperative),
         ])
         return tu_preamble(FAMILY, self.config.summary(), "conv_sm90.py", entry, self.epilogue,
-                           with_pdl(with_extended_gmma(_INCLUDES, self.config.tile.n), self.programmatic), device=True,
+                           self._includes(), device=True,
                            headers=self._headers()) + body
+
+    def _includes(self) -> str:
+        """Both TUs' includes: PDL's define where the kernel launches so, the extended WGMMA
+        shapes' where its tile N needs them (cpp.py)."""
+        return with_pdl(with_extended_gmma(_INCLUDES, self.config.tile.n), self.programmatic)
 
     def _headers(self) -> tuple[str, ...]:
         """boltc's headers both TUs include: the cooperative kernel's, ConvAuxLoad's."""

@@ -403,9 +403,10 @@ def with_pdl(includes: str, programmatic: bool) -> str:
 # every other multiple of 8 up to 256 (48, 112, 208, 224, ...) is there only when this is
 # defined before cute's headers. Without it a tile N of 112 runs as seven m64n16k16
 # instructions per k-step where one m64n112k16 does (each re-reading the A tile from shared
-# memory): 64x112 pingpong took 18.5 us on 1568x512x2048 against 12.2 for 64x128 (H200,
-# bench/RESULTS.md 2026-11-30). Defined per TU, only where a tile needs it: it costs ~8 s of
-# nvcc's device pass on every TU (a gemm_sm90 TU 18.7 -> 26.6 s on the CPU machine).
+# memory): 64x112 pingpong took 18.5 us on 1568x512x2048 without it, 14.4 with it (64x128:
+# 12.2; H200, bench/RESULTS.md 2026-11-30). Defined per TU, only where a tile needs it: it
+# costs ~8 s of nvcc's device pass on every TU (a gemm_sm90 TU 18.7 -> 26.6 s on the CPU
+# machine).
 EXTENDED_GMMA_DEFINE = "#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED 1  // cpp.py: EXTENDED_GMMA_DEFINE\n"
 BASE_GMMA_N = frozenset({8, 16, 32, 64, 96, 128, 192, 256})
 
