@@ -555,9 +555,17 @@ def _sm90_clusters(tile, m_tiles: int, n_tiles: int, tiles: int, wave: int) -> l
     occupancy (boltc::KernelAdapter, d7c4b73; the H200 runs 120 CTAs in clusters of 4 or 8,
     CUTLASS's 18-SMs-a-GPC rule 116 and 112) they no longer lose, but they tie what the space
     offers (bench/RESULTS.md, 2026-11-29 09:27: 1280x768x3072 128x64 15.90 us on 2x2x1 and on
-    1x1x1; 1280x768x768 64x128 pingpong 9.06 us on 2x2x1 and on 1x1x1)."""
+    1x1x1; 1280x768x768 64x128 pingpong 9.06 us on 2x2x1 and on 1x1x1).
+
+    No 2x1x1 where the tiles fill less than one wave: every such pair the H200 timed on both
+    (42 (shape, tile, schedule) pairs of 2026-11-29/30: the paper's 1280xN GEMMs, ResNet-50's
+    1x1 layers as GEMMs; bench/data/profile_space_*_h200_*.jsonl) ran 2x1x1 at 0.98-1.47x the
+    1x1x1 time, never faster beyond noise (1568x512x2048 on 128x64: 1.22x; 1280x3072x768 on
+    256x128: 1.47x), where the model, which sees only multicast's saved bytes, ties or prefers
+    it (`--tune model` took 128x64 2x1x1 on 1568x512x2048: 16.7 us against 13.7 for 1x1x1).
+    A sub-wave CTA waits on its cluster peer every k-block for bytes L2 serves anyway."""
     clusters = [(1, 1, 1)]
-    if m_tiles >= 2:
+    if m_tiles >= 2 and tiles >= wave:
         clusters.append((2, 1, 1))
     if n_tiles >= 2 and (m_tiles < 2 or _large_multiwave(tile, (1, 1, 1), tiles, wave)):
         clusters.append((1, 2, 1))
