@@ -21,7 +21,8 @@ need small threadblock sizes"), per family:
   reason CUTLASS's own generator lists no pingpong 128x256 or cooperative 256x256. Clusters
   1x1x1 and a multicast cluster (2x1x1 where there are two tiles along M and the tiles fill a
   wave; 1x2x1 where there is one along M and two along N), and 1x2x1 beside 2x1x1 on 128x256
-  and 256x128 tiles of problems of two waves or more (what cuBLAS runs there; `_sm90_clusters`). The stream-K schedule (`cooperative_streamk`, CUTLASS's
+  and 256x128 tiles of problems of two waves or more (what cuBLAS runs there;
+  `_sm90_clusters`). The stream-K schedule (`cooperative_streamk`, CUTLASS's
   StreamKScheduler, which decides stream-K, split-K or data-parallel at run time) for the
   cooperative tiles of a problem of under half a wave of them (where the scheduler's Heuristic
   mode splits K loops, `streamk_decomposition`; past one wave it lost on every shape profiled),
