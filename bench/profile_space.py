@@ -154,7 +154,8 @@ def chosen_ops(gemms: list[str], convs: list[str], transpose_b: bool = False) ->
     """(label, op) for the problems named on the command line instead of the tables."""
     ops = []
     for key in map(parse_gemm_arg, gemms):
-        label = f"gemm {key[0]}x{key[1]}x{key[2]}" + (f" bias+{key[3]}" if key[3] else "") + (" B^T" if transpose_b else "")
+        label = (f"gemm {key[0]}x{key[1]}x{key[2]}" + (f" bias+{key[3]}" if key[3] else "")
+                 + (" B^T" if transpose_b else ""))
         ops.append((label, parse_anchor(gemm_text(*key, transpose_b=transpose_b))))
     for h, w, c, f, r, s, stride, pad in map(parse_conv_arg, convs):
         ops.append((f"conv {h}x{w}x{c}->{f} {r}x{s}/{stride}",
@@ -221,7 +222,7 @@ def with_extra_clusters(found, problem, extra: frozenset[tuple[int, ...]]):
     return out
 
 
-def with_extra_tiles(found, problem, extra: frozenset[tuple[int, ...]]):
+def with_extra_tiles(found, problem, extra: frozenset[tuple[int, ...]], arch: str = "sm_90a"):
     """`found` plus gemm_sm90 candidates on the threadblock tiles in `extra` (M x N, K 64) the
     space does not offer: an experiment before the space takes them (tiles cut to the problem,
     as cuBLAS's nvjet kernels are: 128x224 on 1568x2048x512). Each tile under the cooperative
@@ -239,7 +240,7 @@ def with_extra_tiles(found, problem, extra: frozenset[tuple[int, ...]]):
         return list(found)
     have = {(c.family, c.tile, tuple(c.cluster), c.schedule) for c in found}
     out = list(found)
-    wave = space.sms("sm_90a")
+    wave = space.sms(arch)
     for tile_m, tile_n in sorted(extra):
         tile = (tile_m, tile_n, 64)
         tiles = space.tile_count(tile, problem)
@@ -280,7 +281,7 @@ def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = froz
                 continue
             offered = space.space(problem, family, arch)
             if family is space.Family.GEMM_SM90:
-                offered = with_extra_tiles(offered, problem, extra_tiles)
+                offered = with_extra_tiles(offered, problem, extra_tiles, arch)
             found = [c for c in with_extra_clusters(offered, problem, extra_clusters)
                      if (not schedules or (c.schedule or "").startswith(schedules))
                      and (not clusters or tuple(c.cluster) in clusters)

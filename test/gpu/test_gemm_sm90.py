@@ -225,8 +225,9 @@ def test_stream_k_schedule_matches():
     _check_against_interpreter(text, k)
 
 
-@pytest.mark.parametrize("tile,schedule,transpose_b", [((64, 112, 64), "pingpong", True), ((128, 224, 64), "cooperative", True),
-                                                       ((64, 240, 64), "pingpong", False)])
+@pytest.mark.parametrize("tile,schedule,transpose_b", [
+    ((64, 112, 64), "pingpong", True), ((128, 224, 64), "cooperative", True), ((64, 240, 64), "pingpong", False),
+])
 def test_tile_widths_of_the_extended_wgmma_shapes_match(tile, schedule, transpose_b):
     """A tile N outside CUTLASS's base WGMMA sizes (cpp.py EXTENDED_GMMA_DEFINE: one m64n112,
     m64n224 or m64n240 instruction per k-step), B K-major as conv-as-gemm hands a 1x1 filter
