@@ -5,7 +5,7 @@
                                   [--gemms MxNxK[+act],...] [--convs H,W,C,F,R,S,stride,pad;...]
                                   [--families gemm_sm90,conv_sm80,...] [--schedules PREFIX,...]
                                   [--clusters MxNx1,...] [--extra-clusters MxNx1,...] [--tiles MxN,...]
-                                  [--extra-tiles MxN,...] [--transpose-b]
+                                  [--extra-tiles MxN,...] [--transpose-b] [--top N]
 
 On the GPU machine (the workload table travels in the carried .whl/):
 
@@ -259,6 +259,30 @@ def with_extra_tiles(found, problem, extra: frozenset[tuple[int, ...]], arch: st
     return out
 
 
+def fastest(records: list[dict], top: int) -> list[str]:
+    """Per problem (and epilogue), its `top` fastest timed records, fastest first, as lines:
+    the problem, then "  <us>  <tile> <cluster> <stages> stages <schedule> (<family>)" each; the
+    problems in the order they first appear. Rejected records are left out."""
+    by_problem: dict[str, list[dict]] = {}
+    for r in records:
+        if not r.get("ok") or r.get("median_us") is None:
+            continue
+        p = r["problem"]
+        shape = f"{p['m']}x{p['n']}x{p['k']}" + (f" batch {p['batch']}" if p.get("batch", 1) != 1 else "")
+        if p.get("kind") == "conv2d":
+            shape = f"conv {p['h']}x{p['w']}x{p['c']}->{p['f']} {p['r']}x{p['s']}/{p['stride']} ({shape})"
+        by_problem.setdefault(f"{shape}, {r['epilogue']}", []).append(r)
+    lines = []
+    for label, rows in by_problem.items():
+        lines.append(label)
+        for r in sorted(rows, key=lambda r: r["median_us"])[:top]:
+            tile = "x".join(map(str, r["tile"])) or "-"
+            cluster = "x".join(map(str, r["cluster"]))
+            lines.append(f"  {r['median_us']:8.2f} us  {tile} {cluster} {r['stages']} stages {r['schedule']} "
+                         f"({r['family']})")
+    return lines
+
+
 def pairs_for(ops, arch: str, limit: int | None, families: frozenset[str] = frozenset(),
               schedules: tuple[str, ...] = (), clusters: frozenset[tuple[int, ...]] = frozenset(),
               extra_clusters: frozenset[tuple[int, ...]] = frozenset(),
@@ -320,6 +344,8 @@ def main(argv=None) -> int:
     parser.add_argument("--extra-tiles", default="", metavar="MxN,...",
                         help="also gemm_sm90 candidates on these threadblock tiles, which the space does "
                              "not offer (e.g. 128x224,64x112)")
+    parser.add_argument("--top", type=int, default=0, metavar="N",
+                        help="at the end, print each problem's N fastest candidates (stderr)")
     parser.add_argument("--transpose-b", action="store_true",
                         help="--gemms with B as N x K (K-major), the layout conv-as-gemm gives a 1x1 "
                              "convolution's filter; default K x N")
@@ -363,11 +389,14 @@ def main(argv=None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()
     counts = {"ok": 0, "rejected": 0}
+    written: list[dict] = []
     with out.open("w") as sink, TuningCache.open() as cache:
         def write(outcome: ProfileJobResult) -> None:
             gpu = outcome.gpu.name if outcome.gpu is not None else "unknown"
             for problem, result in zip(outcome.job.problems, outcome.results):
-                sink.write(json.dumps(profile_record(gpu, outcome.job.candidate, problem, result)) + "\n")
+                record = profile_record(gpu, outcome.job.candidate, problem, result)
+                written.append(record)
+                sink.write(json.dumps(record) + "\n")
                 counts["ok" if result.ok else "rejected"] += 1
                 if not result.ok:
                     print(f"profile_space: rejected {outcome.job.candidate_text} on {problem.mnk}: {result.error}",
@@ -377,6 +406,8 @@ def main(argv=None) -> int:
         profile_problems(pairs, args.arch, budget_s=args.budget_s, cache=cache, jobs=args.jobs, on_result=write)
     print(f"profile_space: {counts['ok']} timed, {counts['rejected']} rejected, in {time.monotonic() - start:.0f} s "
           f"-> {out}", file=sys.stderr)
+    if args.top > 0:
+        print("\n".join(fastest(written, args.top)), file=sys.stderr)
     return 0
 
 

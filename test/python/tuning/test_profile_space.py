@@ -126,6 +126,33 @@ def test_extra_tiles_add_gemm_sm90_candidates_the_space_does_not_offer():
     assert len(more) == len(plain) + 3
 
 
+def test_fastest_lists_each_problems_quickest_timed_candidates():
+    """--top N's summary: per problem and epilogue, its N fastest timed records, fastest first;
+    a rejected record is left out; problems in the order they first appear."""
+    def record(m, us, tile, cluster=(1, 1, 1), ok=True, epilogue="acc->f16", kind="gemm", **conv):
+        problem = {"kind": kind, "m": m, "n": 512, "k": 2048, "batch": 1, **conv}
+        return {"family": "gemm_sm90", "tile": list(tile), "cluster": list(cluster), "stages": 9,
+                "schedule": "pingpong", "problem": problem, "epilogue": epilogue, "median_us": us if ok else None,
+                "ok": ok}
+
+    records = [record(1568, 14.34, (64, 128, 64), (2, 1, 1)), record(1568, 12.16, (64, 128, 64)),
+               record(6272, 16.3, (128, 64, 64)), record(1568, None, (64, 64, 64), ok=False),
+               record(1568, 13.74, (128, 64, 64)), record(1568, 11.0, (64, 64, 64), epilogue="bias+relu"),
+               record(100352, 13.2, (128, 64, 64), kind="conv2d", h=56, w=56, c=64, f=64, r=1, s=1, stride=1)]
+    lines = profile_space.fastest(records, 2)
+    assert lines == [
+        "1568x512x2048, acc->f16",
+        "     12.16 us  64x128x64 1x1x1 9 stages pingpong (gemm_sm90)",
+        "     13.74 us  128x64x64 1x1x1 9 stages pingpong (gemm_sm90)",
+        "6272x512x2048, acc->f16",
+        "     16.30 us  128x64x64 1x1x1 9 stages pingpong (gemm_sm90)",
+        "1568x512x2048, bias+relu",
+        "     11.00 us  64x64x64 1x1x1 9 stages pingpong (gemm_sm90)",
+        "conv 56x56x64->64 1x1/1 (100352x512x2048), acc->f16",
+        "     13.20 us  128x64x64 1x1x1 9 stages pingpong (gemm_sm90)",
+    ]
+
+
 def test_transpose_b_without_gemms_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as stop:
         profile_space.main(["--transpose-b"])
