@@ -231,7 +231,6 @@ def with_extra_tiles(found, problem, extra: frozenset[tuple[int, ...]], arch: st
     the rule the space's own tiles keep); each checked by the kernel configuration's own rules
     (a refused one is left out)."""
     from dataclasses import replace
-    from math import ceil
 
     from boltc.lowering.cutlass.conv_sm90 import MAX_ACCUMULATOR_TILE
     from boltc.tuning import space
@@ -240,11 +239,9 @@ def with_extra_tiles(found, problem, extra: frozenset[tuple[int, ...]], arch: st
         return list(found)
     have = {(c.family, c.tile, tuple(c.cluster), c.schedule) for c in found}
     out = list(found)
-    wave = space.sms(arch)
     for tile_m, tile_n in sorted(extra):
         tile = (tile_m, tile_n, 64)
-        tiles = space.tile_count(tile, problem)
-        clusters = space._sm90_clusters(tile, ceil(problem.m / tile_m), ceil(problem.n / tile_n), tiles, wave)
+        clusters = space.sm90_clusters(tile, problem, arch)
         for schedule, warpgroups in (("cooperative", 2), ("pingpong", 1)):
             if tile_m * tile_n > warpgroups * MAX_ACCUMULATOR_TILE:
                 continue

@@ -22,7 +22,7 @@ need small threadblock sizes"), per family:
   1x1x1 and a multicast cluster (2x1x1 where there are two tiles along M and the tiles fill a
   wave; 1x2x1 where there is one along M and two along N), and 1x2x1 beside 2x1x1 on 128x256
   and 256x128 tiles of problems of two waves or more (what cuBLAS runs there;
-  `_sm90_clusters`). The stream-K schedule (`cooperative_streamk`, CUTLASS's
+  `sm90_clusters`). The stream-K schedule (`cooperative_streamk`, CUTLASS's
   StreamKScheduler, which decides stream-K, split-K or data-parallel at run time) for the
   cooperative tiles of a problem of under half a wave of them (where the scheduler's Heuristic
   mode splits K loops, `streamk_decomposition`; past one wave it lost on every shape profiled),
@@ -482,9 +482,8 @@ def _sm90_gemm(problem: GemmProblem, arch: str) -> list[Candidate]:
     out: list[Candidate] = []
     wave = sms(arch)
     for tile, schedule in _size_pruned(SM90_GEMM_TILES, problem, arch):
-        m_tiles, n_tiles = ceil(problem.m / tile[0]), ceil(problem.n / tile[1])
         tiles = tile_count(tile, problem)
-        clusters = _sm90_clusters(tile, m_tiles, n_tiles, tiles, wave) if problem.tma else [(1, 1, 1)]
+        clusters = sm90_clusters(tile, problem, arch)
         schedules = [schedule]
         k_blocks = ceil(problem.k / tile[2])
         if schedule == "cooperative" and problem.tma and tiles < wave:
@@ -544,8 +543,9 @@ def _large_multiwave(tile, cluster, tiles: int, wave: int) -> bool:
     return largest and tiles >= LARGE_TILE_WAVES * wave
 
 
-def _sm90_clusters(tile, m_tiles: int, n_tiles: int, tiles: int, wave: int) -> list[tuple[int, int, int]]:
-    """The clusters a gemm_sm90 tile is offered with (TMA operands only: multicast). Always
+def sm90_clusters(tile, problem: GemmProblem, arch: str) -> list[tuple[int, int, int]]:
+    """The clusters a gemm_sm90 tile is offered with on `problem` (TMA operands only: multicast;
+    without them 1x1x1 alone). Always
     1x1x1; 2x1x1 where there are two tiles along M (B multicast), else 1x2x1 where there are two
     along N; and 1x2x1 beside 2x1x1 on the largest tiles (128x256, 256x128) of a problem of
     LARGE_TILE_WAVES waves or more, as cuBLAS's own sm_90 kernels run every paper GEMM of several
@@ -565,6 +565,10 @@ def _sm90_clusters(tile, m_tiles: int, n_tiles: int, tiles: int, wave: int) -> l
     256x128: 1.47x), where the model, which sees only multicast's saved bytes, ties or prefers
     it (`--tune model` took 128x64 2x1x1 on 1568x512x2048: 16.7 us against 13.7 for 1x1x1).
     A sub-wave CTA waits on its cluster peer every k-block for bytes L2 serves anyway."""
+    if not problem.tma:
+        return [(1, 1, 1)]
+    m_tiles, n_tiles = ceil(problem.m / tile[0]), ceil(problem.n / tile[1])
+    tiles, wave = tile_count(tile, problem), sms(arch)
     clusters = [(1, 1, 1)]
     if m_tiles >= 2 and tiles >= wave:
         clusters.append((2, 1, 1))

@@ -92,7 +92,7 @@ def test_the_heuristics_choices_are_in_the_space():
     """The space holds what today's heuristics pick (stages aside: the heuristic leaves sm_90a's
     to CUTLASS's carveout, the space writes the count out), but for the heuristic's 2x1x1
     cluster on the paper's sub-wave 1280xN GEMMs (120 tiles on 132 SMs), where the space has the
-    same tile and schedule on 1x1x1 only (`_sm90_clusters`: measured no faster there); the
+    same tile and schedule on 1x1x1 only (`sm90_clusters`: measured no faster there); the
     profile plan times the heuristic's own choice anyway (select.ranked_shortlist)."""
     for m, n, k in PAPER_GEMMS:
         found = candidates(gemm_op(m, n, k), "sm_90a")
