@@ -118,6 +118,24 @@ def fused_keeping_the_values(model, inputs: tuple, arch: str) -> bolt.B2bOp:
     return b2b
 
 
+def first_residual_chain(k0: int, n0: int, n1: int, between, after):
+    """after(Linear(between(Linear(x) + r0)) [+ r]) in f16, K0 -> N0 -> N1, weights from seed 0:
+    a b2b pair with a residual in its first stage and, when called with r, its second."""
+    import torch
+
+    class Chain(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin0, self.lin1 = torch.nn.Linear(k0, n0), torch.nn.Linear(n0, n1)
+
+        def forward(self, x, r0, *r):
+            y = self.lin1(between(self.lin0(x) + r0))
+            return after(y + r[0] if r else y)
+
+    torch.manual_seed(0)
+    return Chain().half()
+
+
 @pytest.mark.parametrize("stages", ["first", "both"])
 def test_a_first_stage_residual_is_fused_on_sm90a_and_keeps_the_values(stages: str):
     """gelu(x W0 + b0 + r0) W1 + b1 [+ r], silu after, through the sm_90a pipeline with and
@@ -126,17 +144,7 @@ def test_a_first_stage_residual_is_fused_on_sm90a_and_keeps_the_values(stages: s
     pair's numbers."""
     import torch
 
-    class Chain(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.lin0, self.lin1 = torch.nn.Linear(96, 32), torch.nn.Linear(32, 96)
-
-        def forward(self, x, r0, *r):
-            y = self.lin1(torch.nn.functional.gelu(self.lin0(x) + r0))
-            return torch.nn.functional.silu(y + r[0] if r else y)
-
-    torch.manual_seed(0)
-    model = Chain().half()
+    model = first_residual_chain(96, 32, 96, torch.nn.functional.gelu, torch.nn.functional.silu)
     shapes = [(4096, 96), (4096, 32), *([(4096, 96)] if stages == "both" else [])]
     inputs = tuple(torch.randn(shape, dtype=torch.half) for shape in shapes)
     b2b = fused_keeping_the_values(model, inputs, "sm_90a")
@@ -205,17 +213,7 @@ def test_a_first_stage_residual_is_fused_on_sm80_and_keeps_the_values(second_res
     computes the unfused pair's numbers."""
     import torch
 
-    class Chain(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.lin0, self.lin1 = torch.nn.Linear(64, 64), torch.nn.Linear(64, 128)
-
-        def forward(self, x, r0, *r):
-            y = self.lin1(torch.nn.functional.silu(self.lin0(x) + r0))
-            return torch.relu(y + r[0]) if r else torch.relu(y)
-
-    torch.manual_seed(0)
-    model = Chain().half()
+    model = first_residual_chain(64, 64, 128, torch.nn.functional.silu, torch.relu)
     inputs = (torch.randn(8192, 64, dtype=torch.half), torch.randn(8192, 64, dtype=torch.half))
     if second_residual:
         inputs += (torch.randn(8192, 128, dtype=torch.half),)
