@@ -40,7 +40,6 @@ taken on 1 GiB, does not.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import sys
@@ -52,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gemm import run_header, run_in_processes, with_label  # noqa: E402  (bench/gemm.py)
+from timing import cuda_graph, kernel_time_us  # noqa: E402  (bench/timing.py)
 
 WORKLOADS = Path(__file__).resolve().parents[2] / "shared" / "workloads" / "bolt_paper.json"
 BENCH = dict(warmup=50, rep=300, return_mode="median")  # milliseconds of warm-up and repetitions
@@ -298,61 +298,6 @@ def time_case(torch, do_bench, case: Case, builds: dict, inductor: bool) -> dict
             replay = cuda_graph(torch, lambda: compiled(x))
             row["inductor_graph_us"] = 1e3 * do_bench(replay, **BENCH)
     return row
-
-
-def cuda_graph(torch, fn):
-    """The replay of `fn` captured as a CUDA graph, after three calls on a side stream."""
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        for _ in range(3):
-            fn()
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        fn()
-    return graph.replay
-
-
-KERNEL_CALLS = 20
-
-
-def kernel_time_us(torch, fn) -> float:
-    """The device time of the kernels one call of `fn` runs (CUPTI, through torch.profiler):
-    the mean over KERNEL_CALLS calls, each after an L2 flush (the flush's own kernels, found by
-    profiling it alone, are left out). A graph replay's time under do_bench also counts the
-    graph's launch on the device, a few microseconds that no kernel of it spends; the memory
-    floor is the kernels' bytes over the copy rate, so its fraction is also reported on this."""
-    from torch.profiler import ProfilerActivity, profile
-
-    cache, flush_names = _l2_flush(torch)
-    for _ in range(3):
-        fn()
-    torch.cuda.synchronize()
-    with profile(activities=[ProfilerActivity.CUDA]) as prof:
-        for _ in range(KERNEL_CALLS):
-            cache.zero_()
-            fn()
-        torch.cuda.synchronize()
-    total = sum(e.device_time for e in _device_kernels(prof.events()) if e.name not in flush_names)
-    return total / KERNEL_CALLS
-
-
-def _device_kernels(events) -> list:
-    return [e for e in events if e.device_type.name == "CUDA"]
-
-
-@functools.cache
-def _l2_flush(torch) -> tuple[object, frozenset[str]]:
-    """The L2 flush kernel_time_us runs before each call (triton do_bench's 256 MB buffer,
-    zeroed) and the names of the kernels it runs, profiled once for every build timed."""
-    from torch.profiler import ProfilerActivity, profile
-
-    cache = torch.empty(256 << 20, dtype=torch.int8, device="cuda")
-    with profile(activities=[ProfilerActivity.CUDA]) as flush_only:
-        cache.zero_()
-        torch.cuda.synchronize()
-    return cache, frozenset(e.name for e in _device_kernels(flush_only.events()))
 
 
 def copy_rate_tbps(torch, do_bench) -> float:

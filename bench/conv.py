@@ -577,7 +577,9 @@ class Bench:
         us = 1e3 * self.do_bench(lambda: graph.replay(), **BENCH)
         return {f"boltc_{epilogue}_us": us, f"boltc_{epilogue}_rel_err": rel}
 
-    def peers(self, inductor: bool) -> dict:
+    def peer_calls(self) -> dict:
+        """{result key: (the peer's call, the epilogue it computes)}: cuDNN's convolution alone,
+        with bias then ReLU, and on channels padded to 8 where C is not."""
         torch, shape = self.torch, self.shape
         x, w, b = self.x_nchw, self.w_nchw, self.bias
         relu = torch.relu
@@ -591,6 +593,13 @@ class Bench:
             w8[..., :shape.c] = self.filter
             x8n, w8n = x8.permute(0, 3, 1, 2), w8.permute(0, 3, 1, 2)
             fns["cudnn_conv_c8_us"] = (lambda: self.conv(x8n, w8n), "conv")
+        return fns
+
+    def peers(self, inductor: bool) -> dict:
+        """Each peer checked against the fp32 reference, then timed as called."""
+        torch, shape = self.torch, self.shape
+        x, w, b = self.x_nchw, self.w_nchw, self.bias
+        fns = self.peer_calls()
         result: dict = {}
         if inductor:
             try:

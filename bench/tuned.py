@@ -33,10 +33,18 @@ Steps:
    (torch.nn.functional.conv2d, channels_last, cudnn.benchmark on) for the convolution alone
    and with bias + ReLU as separate kernels.
 
-Ratios are peer time / boltc time (> 1: boltc faster); the summary prints, per strategy, the
-smallest ratio and the geometric mean against cuBLAS (GEMMs) and cuDNN's convolution alone
-(convolutions; a fused bias + ReLU is extra work boltc does, so the bar is the stricter one),
-and for the activations the fused kernel's time over the plain GEMM's of the same shape.
+Each is timed in three forms (bench/timing.py), because a launch's own gap on the device is a
+few microseconds, a tenth of a 1x1 convolution: boltc's build as its CUDA-graph replay
+(`<strategy>_us`), called directly (`<strategy>_call_us`) and its kernels' device time
+(`<strategy>_kernel_us`, CUPTI); each peer as called eagerly (`<peer>_us`), as a torch CUDA
+graph of the same call (`<peer>_graph_us`) and its kernels' device time (`<peer>_kernel_us`).
+
+Ratios are peer time / boltc time (> 1: boltc faster); the summary prints, per strategy and per
+like-for-like form (graph against graph, call against call, kernels against kernels; and the
+graph against the eager call that earlier entries compared), the smallest ratio and the
+geometric mean against cuBLAS (GEMMs) and cuDNN's convolution alone (convolutions; a fused bias
++ ReLU is extra work boltc does, so the bar is the stricter one), and for the activations the
+fused kernel's time over the plain GEMM's of the same shape.
 """
 
 from __future__ import annotations
@@ -58,6 +66,7 @@ from gemm import (  # noqa: E402
     WORKLOADS, gemm_model, gemm_peers, run_header, run_in_processes, torch_activation, with_label,
 )
 from profile_space import RESNET50_BATCH, RESNET50_CONVS  # noqa: E402
+from timing import cuda_graph, kernel_time_us  # noqa: E402
 
 STRATEGIES = ("heuristic", "model", "profile")
 ACTIVATIONS = ("relu", "gelu", "silu", "sigmoid", "hardswish", "softplus")  # issue 13's list
@@ -169,8 +178,10 @@ def build_all(cases: list[Case], strategies: list[str], out: Path, jobs: int) ->
 
 
 def time_builds(torch, do_bench, label: str, models: dict, inputs: tuple, reference, tolerance: dict) -> dict:
-    """{strategy_us} of each strategy's build as a CUDA-graph replay, each checked first against
-    `reference` (its output poisoned with NaN beforehand: every element must be written)."""
+    """Each strategy's build as a CUDA-graph replay ({strategy}_us), called directly
+    ({strategy}_call_us) and its kernels' device time ({strategy}_kernel_us); the replay checked
+    first against `reference` (its output poisoned with NaN beforehand: every element must be
+    written), the direct call too."""
     row: dict = {}
     for strategy, model in models.items():
         graph = model.capture_graph(*inputs)
@@ -179,6 +190,26 @@ def time_builds(torch, do_bench, label: str, models: dict, inputs: tuple, refere
         torch.cuda.synchronize()
         torch.testing.assert_close(out, reference, **tolerance, msg=lambda e: f"{label} {strategy}: {e}")  # noqa: B023
         row[f"{strategy}_us"] = 1e3 * do_bench(lambda: graph.replay(), **BENCH)  # noqa: B023
+        row[f"{strategy}_kernel_us"] = kernel_time_us(torch, graph.replay)
+        called = model(*inputs)
+        torch.testing.assert_close(called.float(), reference, **tolerance,
+                                   msg=lambda e: f"{label} {strategy} (called): {e}")  # noqa: B023
+        row[f"{strategy}_call_us"] = 1e3 * do_bench(lambda: model(*inputs), **BENCH)  # noqa: B023
+    return row
+
+
+def time_peers(torch, do_bench, fns: dict, called: bool = True) -> dict:
+    """{name: fn} (each name ending in _us) timed as called (name; unless `called` is False:
+    the caller has), as a torch CUDA graph of the call (name_graph_us) and by its kernels'
+    device time (name_kernel_us)."""
+    row: dict = {}
+    for name, fn in fns.items():
+        stem = name[:-len("_us")]
+        if called:
+            row[name] = 1e3 * do_bench(fn, **BENCH)
+        replay = cuda_graph(torch, fn)
+        row[f"{stem}_graph_us"] = 1e3 * do_bench(replay, **BENCH)
+        row[f"{stem}_kernel_us"] = kernel_time_us(torch, fn)
     return row
 
 
@@ -193,8 +224,7 @@ def time_gemm(torch, do_bench, case: Case, models: dict) -> dict:
     if act:
         reference = torch_activation(torch, act)(reference + bias.float())
     row = time_builds(torch, do_bench, case.label, models, inputs, reference, GEMM_TOLERANCE)
-    for name, fn in gemm_peers(torch, a, b, bias, act).items():
-        row[name] = 1e3 * do_bench(fn, **BENCH)
+    row.update(time_peers(torch, do_bench, gemm_peers(torch, a, b, bias, act)))
     return row
 
 
@@ -205,8 +235,11 @@ def time_conv(torch, do_bench, case: Case, models: dict) -> dict:
     inputs = (bench.x,) if weights is not None else (
         (bench.x, bench.filter, bench.bias) if case.epilogue == "cbr" else (bench.x, bench.filter))
     row = time_builds(torch, do_bench, case.label, models, inputs, bench.reference(case.epilogue), TOLERANCE)
-    peers = bench.peers(inductor=False)
+    peers = bench.peers(inductor=False)  # checked against the reference, then timed as called
     row.update({k: v for k, v in peers.items() if k.endswith("_us") or k == "peer_check_failed"})
+    calls = bench.peer_calls()
+    row.update(time_peers(torch, do_bench, {name: calls[name][0] for name in ("cudnn_conv_us", "cudnn_cbr_us")},
+                          called=False))
     return row
 
 
@@ -219,24 +252,32 @@ def summary(rows: list[dict], strategies: list[str]) -> list[str]:
     and with bias + ReLU against cuDNN's convolution then bias + ReLU (the same work); then
     each fused activation's time over the plain GEMM of its shape and against the unfused pair."""
     lines = []
-    sets = (("gemm", "cublas_us", lambda r: r["kind"] == "gemm" and not r.get("act")),
-            ("conv", "cudnn_conv_us", lambda r: r["kind"] == "conv" and r.get("epilogue") == "conv"),
-            ("conv+bias+relu", "cudnn_cbr_us", lambda r: r["kind"] == "conv" and r.get("epilogue") == "cbr"))
+    sets = (("gemm", "cublas", lambda r: r["kind"] == "gemm" and not r.get("act")),
+            ("conv", "cudnn_conv", lambda r: r["kind"] == "conv" and r.get("epilogue") == "conv"),
+            ("conv+bias+relu", "cudnn_cbr", lambda r: r["kind"] == "conv" and r.get("epilogue") == "cbr"))
+    # (form, boltc's key suffix, the peer's key suffix): boltc's graph replay against the peer's
+    # eager call (what entries before 2026-11-30 10:00 compared), then like against like.
+    forms = (("graph/eager", "_us", "_us"), ("graph/graph", "_us", "_graph_us"), ("call/call", "_call_us", "_us"),
+             ("kernel/kernel", "_kernel_us", "_kernel_us"))
     for kind, peer, chosen in sets:
-        mine = [r for r in rows if chosen(r) and r.get(peer)]
         for strategy in strategies:
-            ratios = [(r[peer] / r[f"{strategy}_us"], r["label"]) for r in mine if r.get(f"{strategy}_us")]
-            if ratios:
-                low = min(ratios)
-                lines.append(f"{kind} --tune {strategy}: x{peer[:-3]} geomean {geomean([x for x, _ in ratios]):.3f}, "
-                             f"min {low[0]:.3f} ({low[1]}), {sum(x >= 0.95 for x, _ in ratios)}/{len(ratios)} at >= 0.95")
+            for form, ours, theirs in forms:
+                ratios = [(r[peer + theirs] / r[strategy + ours], r["label"]) for r in rows
+                          if chosen(r) and r.get(peer + theirs) and r.get(strategy + ours)]
+                if ratios:
+                    low = min(ratios)
+                    lines.append(f"{kind} --tune {strategy} ({form}): x{peer} geomean "
+                                 f"{geomean([x for x, _ in ratios]):.3f}, min {low[0]:.3f} ({low[1]}), "
+                                 f"{sum(x >= 0.95 for x, _ in ratios)}/{len(ratios)} at >= 0.95")
     plain = {(r["m"], r["n"], r["k"]): r for r in rows if r["kind"] == "gemm" and not r.get("act")}
     for strategy in strategies:
         for r in rows:
             base = plain.get((r["m"], r["n"], r["k"]))
             if r.get("act") and base and r.get(f"{strategy}_us") and base.get(f"{strategy}_us"):
-                lines.append(f"bias+{r['act']} --tune {strategy}: {r[f'{strategy}_us'] / base[f'{strategy}_us']:.3f} "
-                             f"of the plain GEMM; x(addmm+act) {r['addmm_then_act_us'] / r[f'{strategy}_us']:.2f}"
+                kernels = (f" (kernels: {r[f'{strategy}_kernel_us'] / base[f'{strategy}_kernel_us']:.3f})"
+                           if r.get(f"{strategy}_kernel_us") and base.get(f"{strategy}_kernel_us") else "")
+                lines.append(f"bias+{r['act']} --tune {strategy}: {r[f'{strategy}_us'] / base[f'{strategy}_us']:.3f}"
+                             f"{kernels} of the plain GEMM; x(addmm+act) {r['addmm_then_act_us'] / r[f'{strategy}_us']:.2f}"
                              + (f", x(cuBLASLt fused) {r['cublaslt_fused_us'] / r[f'{strategy}_us']:.2f}"
                                 if r.get("cublaslt_fused_us") else ""))
     return lines
