@@ -307,7 +307,7 @@ PROFILE_TOLERANCE = 0.05
 # and its timing: PROFILER_CORE_S. ResNet-50 (batch 32, bench/import_resnet50.py: 26 distinct
 # problems) plans 33 profilers at cover 1 (30 before each plausible schedule kind was timed),
 # 37 at 2, 40 at 3: more than 2 minutes of a 16-core machine (issue 13's bar) even at 1, so
-# profile_all also cuts the plan to what the budget compiles (ProfilePlanner.capped: 24).
+# profile_all also plans for what the budget compiles (ProfilePlanner.capped: 24).
 PROFILE_COVER = 1
 # One profiler's cost in seconds of one core, its timing included (the timing overlaps the
 # other profilers' compiles): ResNet-50's cold tuning on the H200 machine's 16 cores planned
@@ -424,6 +424,75 @@ def _plan_greedily(planned: dict[str, None], groups: dict, wanted) -> None:
         planned[max(gain, key=lambda u: gain[u])] = None
 
 
+# The performance model's error, as a log-normal spread of measured over predicted time, for the
+# planner's expected gain: its held-out MAE is 7-10 % (7.1 % on the H200's five new 1x1 shapes,
+# 9.5 % with the cut-to-problem tiles: bench/RESULTS.md 2026-11-30), a log-sigma of ~0.1.
+MODEL_ERROR_SIGMA = 0.1
+# Samples of that error per (op, candidate): the expected minimum of a plan is their mean.
+GAIN_SAMPLES = 256
+
+
+class ExpectedGain:
+    """The expected fastest measured time of each op over a growing set of profilers, where a
+    candidate's measured time is its prediction times exp(MODEL_ERROR_SIGMA * N(0, 1)), drawn
+    once per (op, candidate) from a fixed seed (the plan is deterministic). `best()` is the
+    profiler whose addition lowers the sum over the ops of that expectation the most (None: no
+    profiler left that lowers it); `add` takes it. Candidates without a prediction stand at the
+    op's fastest prediction (an unknown is as plausible as the model's pick)."""
+
+    def __init__(self, lists: dict, units: dict, chosen) -> None:
+        import numpy as np
+
+        rng = np.random.default_rng(0)
+        self._np = np
+        self._ops = []  # (measured samples per candidate [k, S], units per candidate, current minimum [S])
+        self._serves: dict[str, list[int]] = {}  # unit -> the ops whose shortlist holds it
+        for op, sl in lists.items():
+            known = [t for t in sl.predicted if t is not None]
+            if not sl.pairs:
+                continue
+            fallback = min(known) if known else 1.0
+            predicted = np.array([fallback if t is None else t for t in sl.predicted])
+            noise = np.exp(MODEL_ERROR_SIGMA * rng.standard_normal((len(predicted), GAIN_SAMPLES)))
+            measured = predicted[:, None] * noise
+            current = np.full(GAIN_SAMPLES, np.inf)
+            for i, unit in enumerate(units[op]):
+                if unit in chosen:
+                    current = np.minimum(current, measured[i])
+            index = len(self._ops)
+            self._ops.append((measured, units[op], current))
+            for unit in dict.fromkeys(units[op]):
+                self._serves.setdefault(unit, []).append(index)
+        self._chosen = set(chosen)
+
+    def _with(self, index: int, unit: str):
+        measured, op_units, current = self._ops[index]
+        rows = [i for i, u in enumerate(op_units) if u == unit]
+        return self._np.minimum(current, measured[rows].min(axis=0))
+
+    def gain(self, unit: str) -> float:
+        """How much adding `unit` lowers the sum of the ops' expected fastest times (us)."""
+        total = 0.0
+        for index in self._serves.get(unit, ()):
+            current = self._ops[index][2]
+            after = self._with(index, unit)
+            # an op with nothing planned yet gains its whole expected time (inf - x): capped at
+            # the new expectation itself, so any first candidate beats none
+            total += float(after.mean()) if not self._np.isfinite(current).any() else float((current - after).mean())
+        return total
+
+    def best(self) -> str | None:
+        gains = {u: self.gain(u) for u in self._serves if u not in self._chosen}
+        gains = {u: g for u, g in gains.items() if g > 0.0}
+        return max(gains, key=lambda u: gains[u]) if gains else None  # first seen wins a tie
+
+    def add(self, unit: str) -> None:
+        for index in self._serves.get(unit, ()):
+            measured, op_units, _ = self._ops[index]
+            self._ops[index] = (measured, op_units, self._with(index, unit))
+        self._chosen.add(unit)
+
+
 class ProfilePlanner:
     """Every op's ranked shortlist and each pair's profiler (its kernel's name), made once and
     planned from as often as a call needs: `plan` for a cover, `profilers` to count a plan's."""
@@ -441,7 +510,8 @@ class ProfilePlanner:
     def plan(self, cover: int = PROFILE_COVER, tolerance: float | None = None, ops=None,
              max_profilers: int | None = None) -> dict:
         """plan_profiles' plan for `ops` (default: all of this planner's), of at most
-        `max_profilers` profilers besides the ops' heuristic choices (`capped`)."""
+        `max_profilers` profilers (`capped`; more only where the plausible heuristic choices
+        alone are more)."""
         lists = {op: self.lists[op] for op in (self.lists if ops is None else ops)}
         units = self.units
         planned: dict[str, None] = {}
@@ -487,25 +557,32 @@ class ProfilePlanner:
         return {op: [pair for pair, unit in zip(sl.pairs, units[op]) if unit in planned] for op, sl in lists.items()}
 
     def capped(self, planned: dict[str, None], lists: dict, max_profilers: int) -> dict[str, None]:
-        """`planned` cut to `max_profilers` profilers: every op's heuristic choice (what the
-        default build compiles: profile is never worse than it; kept even past the cap), then
-        the others by the predicted time of the ops each serves, so that a profiler shared by
-        the layers that take the model's time goes first. The model's own picks rank no higher
-        than the rest: on ResNet-50 at 24 profilers that kept the pingpong kernels its 1x1
-        layers ran fastest on (14x14x1024->512: 16.99 us against 19.10 without them, H200)
-        where the picks first dropped them."""
+        """`planned` where it fits `max_profilers` profilers; else a plan of that many chosen
+        afresh: every op's heuristic choice where the model finds it plausible (what the default
+        build compiles, timed so that profile is not worse than it; kept even past the cap),
+        then, one at a time, the profiler of any shortlisted pair that most lowers the sum over
+        the ops of their expected fastest measured time (`ExpectedGain`): a model pick where the
+        heuristic's choice is predicted slow, near-ties of other kernels where it is not.
+
+        Forcing every heuristic choice left nothing to plan: tuned.py's 54 convolutions have 23
+        heuristic kernels for a cap of 24, and 7x7x2048->512 1x1 ran its heuristic's 64x64
+        pingpong kernel (predicted 23 % over the model's pick) at 17.15 us where the model's
+        128x64 cooperative one had measured 13.6 (H200, bench/RESULTS.md 2026-11-30). The rule
+        before that (the cover plan's profilers by the predicted time of the ops they serve)
+        kept shared kernels over the single-op picks that mattered."""
         if len(planned) <= max_profilers:
             return planned
         units = self.units
-        heuristic = {units[op][sl.heuristic] for op, sl in lists.items() if sl.heuristic is not None}
-        served: dict[str, float] = {}
-        for op, sl in lists.items():
-            known = [t for t in sl.predicted if t is not None]
-            for unit in set(units[op]) & set(planned):
-                served[unit] = served.get(unit, 0.0) + (min(known) if known else 1.0)
-        ranked = sorted(planned, key=lambda u: (u not in heuristic, -served.get(u, 0.0)))
-        keep = set(ranked[:max(max_profilers, len(heuristic & set(planned)))])
-        return {unit: None for unit in planned if unit in keep}
+        chosen: dict[str, None] = {units[op][sl.heuristic]: None for op, sl in lists.items()
+                                   if sl.heuristic is not None and sl.heuristic in sl.plausible()}
+        gains = ExpectedGain(lists, units, chosen)
+        while len(chosen) < max_profilers:
+            unit = gains.best()
+            if unit is None:
+                break
+            gains.add(unit)
+            chosen[unit] = None
+        return chosen
 
     def profiler_cap(self, budget_s: float, jobs: int | None = None) -> int:
         """How many profilers compile and time within `budget_s` on `jobs` cores (default:
@@ -550,8 +627,9 @@ def plan_profiles(ops, arch: str, top_k: int = PROFILE_TOP_K, *, cover: int = PR
     it has); then, likewise, until each op has one plausible candidate of every schedule kind
     among its plausible ones (`schedule_kind`: pingpong, cooperative, ...). Each op then times
     every shortlisted pair whose profiler the plan holds, whoever it was planned for.
-    `max_profilers` cuts the plan to that many profilers besides the heuristic's
-    (`ProfilePlanner.capped`: the model's picks first, then by the time of the ops served)."""
+    Where that plan outgrows `max_profilers`, a plan of that many is chosen afresh
+    (`ProfilePlanner.capped`): the heuristic choices the model finds plausible, then by expected
+    gain under the model's error (`ExpectedGain`)."""
     return ProfilePlanner(ops, arch, top_k).plan(cover, tolerance, max_profilers=max_profilers)
 
 
