@@ -10,25 +10,29 @@ choice; no IR, no device. Its rules, in order:
    into a second, badly filled one: 1280x2304x768 is 120 tiles of 128x192 against 180 of
    128x128, 13.57 against 16.22 µs on the H100, bench/RESULTS.md.)
    Large tiles reuse each loaded byte more (arithmetic intensity ~ tm*tn/(tm+tn)), so they win
-   whenever there are enough of them to fill the GPU. First, among the cooperative tiles whose
-   `wave_use` (the share of SM slots busy over the persistent kernel's rounds) is at least 70 %,
-   the one with the best wave use x tm*tn/(tm+tn): BERT's 4096x2304 QKV takes 128x192 (384
-   tiles, 97 %) over 128x256 (288 tiles, 73 %), 29.0 against 35.9 us, and the whole BERT-base
-   encoder went from 1.639 to 1.538 ms on the H100 (bench/RESULTS.md, 2026-11-26). Else (no
-   cooperative tile keeps 70 % of the SMs busy), take the first candidate whose tile count
-   (ceil(M/tm) * ceil(N/tn) * batch) fills a wave of the 132 SMs of an H100 SXM; a
-   problem too small for any wave gets the smallest tile, which spreads it over the most SMs.
+   whenever there are enough of them to fill the GPU. Each tile is scored by `wave_use` (the
+   share of SM slots busy over the persistent kernel's rounds) x tm*tn/(tm+tn) x the share of
+   its area inside the problem (a 128x192 tile on N = 256 leaves a third of its second column
+   empty); scores within 2 % tie and the tie goes to the better wave use. First, among the
+   cooperative tiles whose wave use is at least 70 %, the best: BERT's 4096x2304 QKV takes
+   128x192 (384 tiles, 97 %) over 128x256 (288 tiles, 73 %), 29.0 against 35.9 us, and the whole
+   BERT-base encoder went from 1.639 to 1.538 ms on the H100 (bench/RESULTS.md, 2026-11-26);
+   ResNet-50's 14x14x1024->256 (6272x256x1024) 128x128 over 128x192, 12.54 against 15.10 us
+   (H200, 2026-11-30). Else (no cooperative tile keeps 70 % of the SMs busy) the best of all
+   the candidates: 1568x512x2048 (7x7x2048->512) takes 64x128 pingpong (100 tiles, 12.1 us)
+   where the first tile to fill a wave, 64x64 (200 tiles), ran 17.2 us (H200, 2026-11-30).
    Candidates much larger than the problem (tm > M rounded up to 64, tn > N rounded up to 64)
    are skipped: their extra rows would be masked work.
    Cooperative (two consumer warpgroups on one 128-row tile) suits big tiles; pingpong (the two
    warpgroups alternate tiles, one's epilogue hiding under the other's MMAs) suits 64-row tiles
    and epilogue-heavy small problems. K tile 64: 128 bytes of 16-bit elements, one 128-byte
-   swizzle atom, the layout TMA and WGMMA read fastest. "Fills a wave" means at least 90% of
-   the SMs get a tile (128 tiles of 128x256 on 132 SMs beat 256 tiles of 128x128).
+   swizzle atom, the layout TMA and WGMMA read fastest.
 2. **Cluster.** 2x1x1 when there are at least two tiles along M: the pair shares each B tile
    through TMA multicast (half the L2->SM traffic for B); but not for a cooperative tile with
    N <= 1024 (`CLUSTER_MIN_N`), where the pair's lockstep measured 6-10 % slower than no
-   cluster (BERT-base: 1.527 -> 1.478 ms, same run, 2026-11-26). Else 1x2x1 when there are two tiles
+   cluster (BERT-base: 1.527 -> 1.478 ms, same run, 2026-11-26), nor where the tiles make less
+   than one wave (as `space.sm90_clusters`: 42 pairs on the H200 ran 2x1x1 at 0.98-1.47x the
+   1x1x1 time, 2026-11-30). Else 1x2x1 when there are two tiles
    along N (they share A). 1x1x1 otherwise, and always when a row of A or B is not 16-byte
    aligned (K or N not a multiple of 8 16-bit elements): that kernel loads with cp.async,
    which has no multicast.
@@ -51,7 +55,6 @@ from dataclasses import dataclass
 from math import ceil
 
 H100_SMS = 132  # DESIGN.md, 'Hardware facts'
-FULL_WAVE = 0.9  # a tile count of at least this fraction of the SMs counts as a full wave
 SUPPORTED_ARCHS = ("sm_90a",)
 ELEMENT_BYTES = {"f16": 2, "bf16": 2}
 
@@ -120,23 +123,37 @@ def choose_gemm_sm90(
         if tile[0] <= max(64, _round_up(m, 64)) and tile[1] <= max(64, _round_up(n, 64))
     ] or [_CANDIDATES[-1]]
     tiles = {tile: ceil(m / tile[0]) * ceil(n / tile[1]) * batch for tile, _ in fitting}
-    full_wave = [(t, s) for t, s in fitting if tiles[t] >= FULL_WAVE * H100_SMS]
-    # Cooperative tiles that keep the SMs busy, ranked by wave use x the tile's reuse of a
-    # loaded byte (tm*tn/(tm+tn)): 4096x2304 (BERT's QKV) takes 128x192 (384 tiles, 97 %)
-    # over 128x256 (288 tiles, 73 %), 29.0 against 35.9 us on the H100 (--tune profile,
-    # 2026-11-26); 8192^3 keeps 128x256 (97 % against 99 % is not worth the 10 % less reuse).
+
+    def score(choice) -> float:
+        # wave use x the tile's reuse of a loaded byte (tm*tn/(tm+tn)) x the share of its area
+        # inside the problem: 4096x2304 (BERT's QKV) takes 128x192 (384 tiles, 97 %) over 128x256
+        # (288 tiles, 73 %), 29.0 against 35.9 us on the H100 (--tune profile, 2026-11-26);
+        # 8192^3 keeps 128x256 (97 % against 99 % is not worth the 10 % less reuse); 6272x256
+        # (ResNet-50's 14x14x1024->256) 128x128 over 128x192, whose second column of tiles is a
+        # third used (12.54 against 15.10 us, H200, bench/RESULTS.md 2026-11-30).
+        tm, tn = choice[0][:2]
+        inside = m * n * batch / (tiles[choice[0]] * tm * tn)
+        return wave_use(tiles[choice[0]]) * tm * tn / (tm + tn) * inside
+
+    def best(choices):
+        # scores within WAVE_USE_TIE of the best tie; the tie goes to the better wave use
+        # (25088x256: 392 tiles of 128x128 over 196 of 128x256, 18.8 against 21.4 us, H200)
+        top = max(score(c) for c in choices)
+        return max((c for c in choices if score(c) >= top * (1 - WAVE_USE_TIE)), key=lambda c: wave_use(tiles[c[0]]))
+
+    # Cooperative tiles that keep the SMs busy, by that score; else any tile by it, where
+    # "the first tile that fills a wave" took 64x64 pingpong for 1568x512x2048 (7x7x2048->512:
+    # 200 tiles, 17.2 us) over 64x128 (100 tiles, 12.1 us; H200, bench/RESULTS.md 2026-11-30).
     cooperative = [(t, s) for t, s in fitting
                    if s == "cooperative" and wave_use(tiles[t]) >= COOPERATIVE_MIN_WAVE_USE]
     if cooperative:
-        tile, schedule = max(cooperative, key=lambda c: wave_use(tiles[c[0]]) * c[0][0] * c[0][1] / (c[0][0] + c[0][1]))
+        tile, schedule = best(cooperative)
         why = (f"the cooperative tile of the best wave use x reuse, {tiles[tile]} tiles on the {H100_SMS} SMs "
                f"({wave_use(tiles[tile]):.0%})")
-    elif full_wave:
-        tile, schedule = full_wave[0]
-        why = f"largest tile that still fills the {H100_SMS} SMs ({tiles[tile]} tiles)"
     else:
-        tile, schedule = fitting[-1]
-        why = f"too small for a full wave: the smallest tile spreads it widest ({tiles[tile]} tiles)"
+        tile, schedule = best(fitting)
+        why = (f"no cooperative tile keeps {COOPERATIVE_MIN_WAVE_USE:.0%} of the {H100_SMS} SMs busy: the tile of "
+               f"the best wave use x reuse, {tiles[tile]} tiles ({wave_use(tiles[tile]):.0%})")
 
     m_tiles, n_tiles = ceil(m / tile[0]), ceil(n / tile[1])
     if not tma_aligned:
@@ -145,6 +162,9 @@ def choose_gemm_sm90(
     elif m_tiles >= 2 and schedule == "cooperative" and n < CLUSTER_MIN_N:
         cluster = (1, 1, 1)
         why += f"; B {n} wide: no cluster (a 2x1 one costs more than it saves below N = {CLUSTER_MIN_N})"
+    elif m_tiles >= 2 and m_tiles * n_tiles * batch < H100_SMS:
+        cluster = (1, 1, 1)
+        why += "; under one wave: no 2x1 cluster (its lockstep costs more than multicast saves: space.sm90_clusters)"
     elif m_tiles >= 2:
         cluster = (2, 1, 1)
         why += "; 2x1 cluster multicasts B"

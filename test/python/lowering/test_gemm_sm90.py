@@ -542,8 +542,26 @@ def test_heuristic_cooperative_tiles_cluster_only_wide_b():
     for m, n, k in ((4096, 2304, 768), (4096, 3072, 768), (4096, 4096, 4096)):
         choice = choose_gemm_sm90(m, n, k)
         assert choice.schedule == "cooperative" and choice.cluster == (2, 1, 1), (m, n, k, choice)
-    # pingpong tiles keep their cluster (1280x768: 64x128, 2x1)
-    assert choose_gemm_sm90(1280, 768, 768).cluster == (2, 1, 1)
+    # under one wave no 2x1 cluster, cooperative or not (1280x768: 120 tiles of 64x128)
+    sub_wave = choose_gemm_sm90(1280, 768, 768)
+    assert (sub_wave.tile, sub_wave.schedule, sub_wave.cluster) == ((64, 128, 64), "pingpong", (1, 1, 1))
+    assert "under one wave" in sub_wave.reason
+
+
+def test_heuristic_scores_the_share_of_a_tile_inside_the_problem():
+    """ResNet-50's 1x1 layers as GEMMs (H200, bench/RESULTS.md 2026-11-30): a 128x192 tile
+    on N = 256 leaves a third of its second column of tiles empty (6272x256x1024: 128x128,
+    12.54 us, not 128x192, 15.10); where scores tie the better wave use wins (25088x256x512:
+    392 tiles of 128x128 over 196 of 128x256, 18.8 against 21.4 us); with no cooperative tile
+    keeping 70 % of the SMs busy, the best score of all, not the first tile to fill a wave
+    (1568x512x2048: 64x128 pingpong, 12.1 us, not 64x64, 17.2)."""
+    assert choose_gemm_sm90(6272, 256, 1024).tile == (128, 128, 64)
+    assert choose_gemm_sm90(25088, 256, 512).tile == (128, 128, 64)
+    long_k = choose_gemm_sm90(1568, 512, 2048)
+    assert (long_k.tile, long_k.schedule, long_k.cluster) == ((64, 128, 64), "pingpong", (1, 1, 1))
+    assert "no cooperative tile keeps 70%" in long_k.reason
+    # where every tile covers the problem exactly, the share changes nothing
+    assert choose_gemm_sm90(4096, 4096, 4096).tile == (128, 256, 64)
 
 
 def test_heuristic_unaligned_rows_get_no_cluster():
