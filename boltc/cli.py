@@ -166,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--tune-budget", type=positive_seconds, metavar="SECONDS",
                         help="the most time --tune profile spends compiling and timing candidates, "
                              "over the whole model; a larger budget times more alternatives per "
-                             "kernel (default: as many as compile in about 90 s on this machine, no limit); "
+                             "kernel (default: as many as compile in about 110 s on this machine, no limit); "
                              "only with --tune profile")
     parser.add_argument("--fuse-b2b", action=argparse.BooleanOptionalAction, default=None,
                         help="fuse back-to-back GEMMs (and 1x1 convolutions after a convolution) into "

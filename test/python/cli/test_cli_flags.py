@@ -44,7 +44,7 @@ FLAG_TESTS = {
     "--jobs": ["test_jobs_below_one_is_a_usage_error", "test_jobs_is_passed_to_the_build"],
     "--tune": ["test_emit_bolt_shows_the_heuristic_kernel_of_every_gemm", "test_tune_model_chooses_legal_kernels",
                "test_tune_profile_without_a_gpu_is_a_clear_error", "test_tune_is_checked"],
-    "--tune-budget": ["test_tune_budget_is_checked"],
+    "--tune-budget": ["test_tune_budget_is_checked", "test_tune_budget_help_states_the_default_plan_s_share"],
     "--quiet": ["test_quiet_prints_nothing_on_a_build"],
     "--no-fuse-b2b": [  # the longest of --fuse-b2b and --no-fuse-b2b
        "test_fuse_b2b_emits_one_b2b_kernel_for_a_gemm_pair"],
@@ -461,6 +461,16 @@ def test_tune_is_checked(value: str):
 def test_tune_budget_is_checked(args: list[str], message: str):
     result = run_boltc(GEMMS, *args)
     assert result.returncode == 2 and message in result.stderr, result.stderr
+
+
+def test_tune_budget_help_states_the_default_plan_s_share():
+    """--help's "about N s" is, to 5 s, the share of PROFILE_PLAN_S the default plan fills
+    (PROFILE_FILL: 108 s; it said 90 after the plan budget moved to 120 s)."""
+    from boltc.tuning import select
+
+    action = next(a for a in build_parser()._actions if "--tune-budget" in a.option_strings)
+    stated = re.search(r"about (\d+) s on this machine", action.help)
+    assert stated and abs(int(stated[1]) - select.PROFILE_FILL * select.PROFILE_PLAN_S) <= 5, action.help
 
 
 HALF_B2B = DATA / "half" / "b2b_gemm_f16.mlir"  # f16: a GEMM pair b2b_gemm_sm90 runs
