@@ -256,7 +256,7 @@ def summary(rows: list[dict], strategies: list[str]) -> list[str]:
             ("conv", "cudnn_conv", lambda r: r["kind"] == "conv" and r.get("epilogue") == "conv"),
             ("conv+bias+relu", "cudnn_cbr", lambda r: r["kind"] == "conv" and r.get("epilogue") == "cbr"))
     # (form, boltc's key suffix, the peer's key suffix): boltc's graph replay against the peer's
-    # eager call (what entries before 2026-11-30 10:00 compared), then like against like.
+    # eager call (what entries before 2026-11-30 06:45 compared), then like against like.
     forms = (("graph/eager", "_us", "_us"), ("graph/graph", "_us", "_graph_us"), ("call/call", "_call_us", "_us"),
              ("kernel/kernel", "_kernel_us", "_kernel_us"))
     for kind, peer, chosen in sets:
