@@ -75,6 +75,7 @@ import argparse
 import concurrent.futures
 import contextlib
 import datetime
+import functools
 import json
 import math
 import platform
@@ -577,9 +578,11 @@ class Bench:
         us = 1e3 * self.do_bench(lambda: graph.replay(), **BENCH)
         return {f"boltc_{epilogue}_us": us, f"boltc_{epilogue}_rel_err": rel}
 
+    @functools.cached_property
     def peer_calls(self) -> dict:
         """{result key: (the peer's call, the epilogue it computes)}: cuDNN's convolution alone,
-        with bias then ReLU, and on channels padded to 8 where C is not."""
+        with bias then ReLU, and on channels padded to 8 where C is not (those padded copies
+        made once per shape: `peers` and bench/tuned.py's other launch forms share them)."""
         torch, shape = self.torch, self.shape
         x, w, b = self.x_nchw, self.w_nchw, self.bias
         relu = torch.relu
@@ -599,7 +602,7 @@ class Bench:
         """Each peer checked against the fp32 reference, then timed as called."""
         torch, shape = self.torch, self.shape
         x, w, b = self.x_nchw, self.w_nchw, self.bias
-        fns = self.peer_calls()
+        fns = dict(self.peer_calls)  # a copy: the inductor peer is added to it
         result: dict = {}
         if inductor:
             try:

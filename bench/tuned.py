@@ -237,7 +237,7 @@ def time_conv(torch, do_bench, case: Case, models: dict) -> dict:
     row = time_builds(torch, do_bench, case.label, models, inputs, bench.reference(case.epilogue), TOLERANCE)
     peers = bench.peers(inductor=False)  # checked against the reference, then timed as called
     row.update({k: v for k, v in peers.items() if k.endswith("_us") or k == "peer_check_failed"})
-    calls = bench.peer_calls()
+    calls = bench.peer_calls  # the calls bench.peers checked and timed
     row.update(time_peers(torch, do_bench, {name: calls[name][0] for name in ("cudnn_conv_us", "cudnn_cbr_us")},
                           called=False))
     return row
