@@ -78,7 +78,9 @@ other kernels need on top, each argued where it is implemented:
   path (not its DRAM bytes); 2.x's cp.async accesses narrower than 16 bytes (C = 4) cost
   proportionally more, and a TMA im2col request of C < T_K channels costs
   (T_K / C) ** `im2col_narrow_exponent` a full-width one (fitted 0.68: the 16-byte pixels of
-  the padded stem ran 3.2x, the folded stem's 32-byte ones 2.0x what full-width requests predict). C is padded as each family reads it (TMA: to 8; cp.async: to its
+  the padded stem ran 3.2x, the folded stem's 32-byte ones 2.0x what full-width requests predict);
+  a C that T_K does not divide has its last channel block of a tap so narrow (24 channels: one
+  48-byte request a pixel and k-block; 96: a full block, then a half one). C is padded as each family reads it (TMA: to 8; cp.async: to its
   access width, kFixedChannels when C is one access), and a C the kernel cannot read in place
   costs the channel-padding copy the TU runs first. The input is read from DRAM once (a filter
   narrower than its stride, a 1x1/2 conv, skips the rows and columns it never reads); its
@@ -605,6 +607,16 @@ def _narrow_request_cost(channels: int, tile_k: int, gpu: GpuModel) -> float:
     return (tile_k / channels) ** gpu.im2col_narrow_exponent if channels < tile_k else 1.0
 
 
+def _channel_blocks_request_cost(channels: int, tile_k: int, gpu: GpuModel) -> float:
+    """A tap's k-blocks walk its `channels` T_K at a time, the last one the remainder: their
+    requests' mean cost against full-width ones (1 when T_K divides C). A C under T_K that does
+    not divide it (24, 40, 48, 56: a stem folded 2x along one axis) is one narrow request a
+    pixel and k-block; 96 channels are a full block then a half one."""
+    blocks = _ceil(channels, tile_k)
+    last = channels - (blocks - 1) * tile_k
+    return (blocks - 1 + _narrow_request_cost(last, tile_k, gpu)) / blocks
+
+
 def _channel_access(candidate: Candidate, w: Workload) -> tuple[int, int]:
     """(padded C, elements per load along C) of a convolution's activation. TMA (conv_sm90)
     reads 16-byte rows: C padded to a multiple of 8 16-bit elements. CUTLASS 2.x (conv_sm80)
@@ -882,8 +894,10 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
             # request costs more than a full one: (T_K / C) ** im2col_narrow_exponent (the
             # stem's 16-byte pixels ran 3.2x and the folded stem's 32-byte ones 2.0x slower
             # than full-width requests predict, on every tile).
-            request_channels = tk // copies  # a copy's C (T_K where one copy is the whole k-block)
-            im2col *= copies * _narrow_request_cost(request_channels, tk, gpu)
+            if copies > 1:
+                im2col *= copies * _narrow_request_cost(tk // copies, tk, gpu)
+            else:
+                im2col *= _channel_blocks_request_cost(_channel_access(candidate, w)[0], tk, gpu)
     flops = 2.0 * tm * tn * tk
 
     occupancy = _occupancy(candidate, w, gpu)

@@ -363,6 +363,37 @@ def test_narrower_im2col_requests_cost_more_each():
     assert load_a(32) == pytest.approx(load_a(64) * 2 ** (1 + H100.im2col_narrow_exponent))
 
 
+def test_a_channel_block_narrower_than_the_k_block_is_a_narrow_request():
+    """A C that T_K does not divide walks its channels T_K at a time, tap by tap, the last block
+    the remainder: 24 channels (ResNet's stem folded 2x along W: 115x113x24, a 4x2 filter) are
+    one 48-byte request a pixel and k-block, 96 a full block then a half one. Before, both
+    cost as full-width requests: the model put conv_sm90 on ResNet-18's stem (59.5 us
+    predicted, 152 us measured on the H200) over conv_sm80 (56.6 us measured)."""
+    conv = Candidate(Family.CONV_SM90, (128, 64, 64), (1, 1, 1), 8, "cooperative")
+    gpu = H100.with_constants(dram_bytes_per_us=1e15, load_startup_us=0.0)
+    e = H100.im2col_narrow_exponent
+
+    def load_a(c: int) -> float:
+        w = Workload(32 * 112 * 112, 64, 8 * c, conv=ConvShape(32, 115, 113, c, 64, 4, 2, 112, 112, 1))
+        return predict(conv, w, gpu).t_load_a_us
+
+    # A k-block's load (the same bytes: one 64-wide block of a tap), its requests' cost apart.
+    assert load_a(24) == pytest.approx(load_a(64) * (64 / 24) ** e)
+    assert load_a(96) == pytest.approx(load_a(128) * (1 + 2 ** e) / 2)
+    assert load_a(128) == pytest.approx(load_a(64))
+
+
+def test_the_model_puts_the_folded_stem_on_cutlass_2x():
+    """ResNet's 7x7/2 stem at batch 32 after fold-space-to-depth (115x113x24, 4x2 filter): the
+    H200 measured conv_sm80's 256x64x32 at 56.6 us and conv_sm90's 256x64x64 cooperative at
+    152 us; the model ranks them so (73 against 60 us predicted: the 48-byte requests still
+    cost 2x what the exponent fitted on 16- and 32-byte ones gives; no record holds such a C)."""
+    w = Workload(32 * 112 * 112, 64, 4 * 2 * 24, conv=ConvShape(32, 115, 113, 24, 64, 4, 2, 112, 112, 1))
+    sm80 = Candidate(Family.CONV_SM80, (256, 64, 32), (1, 1, 1), 4, "multistage warp 64x64x32", (64, 64, 32))
+    sm90_coop = Candidate(Family.CONV_SM90, (256, 64, 64), (1, 1, 1), 5, "cooperative")
+    assert predict(sm90_coop, w, H100).time_us > 1.1 * predict(sm80, w, H100).time_us
+
+
 def test_a_strided_pointwise_conv_reads_a_quarter_of_its_input():
     conv = Candidate(Family.CONV_SM90, (128, 128, 64), (1, 1, 1), 6, "warpspecialized")
     strided = Workload(32 * 28 * 28, 512, 256, conv=ConvShape(32, 56, 56, 256, 512, 1, 1, 28, 28, 2))
