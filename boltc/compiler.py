@@ -290,8 +290,8 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     `keep_f32`: ops to keep in fp32 compute, by op name (`bolt.softmax`), graph node or
     FILE:LINE, as `boltc verify --precision-override OP=f32` (convert-precision's docstring).
     `tune`: how each GEMM's and convolution's kernel is chosen, as `boltc --tune`: "heuristic"
-    (the default), "model" (the performance model, not yet fitted to a GPU) or "profile" (timed
-    on this machine's GPU, within `tune_budget` seconds if given; on the Dask cluster
+    (the default), "model" (the performance model's fastest prediction, fitted to the H100) or
+    "profile" (timed on this machine's GPU, within `tune_budget` seconds if given; on the Dask cluster
     `tune_cluster` names, "local" or a scheduler address, where given: tuning/cluster.py).
     `fuse_b2b`: fuse back-to-back GEMMs into one b2b kernel where the performance model predicts
     a gain (None: for arches in B2B_KERNEL_ARCHS, sm_90a and sm_80; True: run the pass; False:
