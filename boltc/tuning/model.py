@@ -78,9 +78,10 @@ other kernels need on top, each argued where it is implemented:
   path (not its DRAM bytes); 2.x's cp.async accesses narrower than 16 bytes (C = 4) cost
   proportionally more, and a TMA im2col request of C < T_K channels costs
   (T_K / C) ** `im2col_narrow_exponent` a full-width one (fitted 0.68: the 16-byte pixels of
-  the padded stem ran 3.2x, the folded stem's 32-byte ones 2.0x what full-width requests predict);
-  a C that T_K does not divide has its last channel block of a tap so narrow (24 channels: one
-  48-byte request a pixel and k-block; 96: a full block, then a half one). C is padded as each family reads it (TMA: to 8; cp.async: to its
+  the padded stem ran 3.2x, the folded stem's 32-byte ones 2.0x what full-width requests
+  predict); a C that T_K does not divide has its last channel block of a tap so narrow (24
+  channels: one 48-byte request a pixel and k-block; 96: a full block, then a half one). C is
+  padded as each family reads it (TMA: to 8; cp.async: to its
   access width, kFixedChannels when C is one access), and a C the kernel cannot read in place
   costs the channel-padding copy the TU runs first. The input is read from DRAM once (a filter
   narrower than its stride, a 1x1/2 conv, skips the rows and columns it never reads); its
