@@ -394,6 +394,14 @@ def test_the_model_puts_the_folded_stem_on_cutlass_2x():
     assert predict(sm90_coop, w, H100).time_us > 1.1 * predict(sm80, w, H100).time_us
 
 
+def test_tune_model_runs_the_folded_stem_with_bias_relu_on_conv_sm80():
+    """select-kernels' model strategy on the folded stem as ResNet's graph holds it (bias + ReLU
+    fused): conv_sm80, as the H200 measured (before, conv_sm90: +92 us on ResNet-50)."""
+    from boltc.tuning.select import by_model
+
+    assert by_model(conv_op(115, 113, 24, 64, 4, 2, 1, 0), "sm_90a").family == "conv_sm80"
+
+
 def test_a_strided_pointwise_conv_reads_a_quarter_of_its_input():
     conv = Candidate(Family.CONV_SM90, (128, 128, 64), (1, 1, 1), 6, "warpspecialized")
     strided = Workload(32 * 28 * 28, 512, 256, conv=ConvShape(32, 56, 56, 256, 512, 1, 1, 28, 28, 2))
