@@ -1131,7 +1131,7 @@ def predict_b2b_kernel(problem: b2b_cost.B2bProblem, kernel: B2bKernel, gpu: Gpu
     if conv is not None:
         im2col = gpu.im2col_cp_async_factor if kernel.multistage else gpu.im2col_tma_factor
         if not kernel.multistage:  # a tap's request of C < T_K channels costs as predict's do
-            im2col *= _narrow_request_cost(_tma_channels(conv.c), tk, gpu)
+            im2col *= _channel_blocks_request_cost(_tma_channels(conv.c), tk, gpu)
     tiles = first.batch * _ceil(first.m, tm)
     if kernel.persistent:
         occupancy = 1
