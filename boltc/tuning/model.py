@@ -894,11 +894,9 @@ def predict(candidate: Candidate, problem: GemmProblem | Conv2dProblem | Workloa
             # bytes, as many pixel requests as that many full-width k-blocks, and a narrow
             # request costs more than a full one: (T_K / C) ** im2col_narrow_exponent (the
             # stem's 16-byte pixels ran 3.2x and the folded stem's 32-byte ones 2.0x slower
-            # than full-width requests predict, on every tile).
-            if copies > 1:
-                im2col *= copies * _narrow_request_cost(tk // copies, tk, gpu)
-            else:
-                im2col *= _channel_blocks_request_cost(_channel_access(candidate, w)[0], tk, gpu)
+            # than full-width requests predict, on every tile). Unlinearized, one copy walks the
+            # tap's channel blocks, the last of them as narrow as what remains of C.
+            im2col *= copies * _channel_blocks_request_cost(_channel_access(candidate, w)[0], tk, gpu)
     flops = 2.0 * tm * tn * tk
 
     occupancy = _occupancy(candidate, w, gpu)
