@@ -33,6 +33,11 @@ from boltc.tuning.heuristic import choose_gemm_sm90  # noqa: E402
 TUNER_ONLY_SCHEDULE_WORDS = ("splitk", "streamk", "stream_k", "swizzle")
 
 
+def configuration(tile, schedule: str, cluster) -> str:
+    """A gemm_sm90 configuration as the table names it: "128x256 cooperative 2x1"."""
+    return f"{'x'.join(map(str, tile[:2]))} {schedule} {'x'.join(map(str, cluster[:2]))}"
+
+
 @dataclass(frozen=True)
 class Measured:
     us: float
@@ -42,8 +47,7 @@ class Measured:
     schedule: str
 
     def describe(self) -> str:
-        return (f"{'x'.join(map(str, self.tile[:2]))} {self.schedule} "
-                f"{'x'.join(map(str, self.cluster[:2]))}, {self.stages} stages")
+        return f"{configuration(self.tile, self.schedule, self.cluster)}, {self.stages} stages"
 
 
 @dataclass(frozen=True)
@@ -90,8 +94,7 @@ def regrets(shapes: dict[tuple, list[Measured]]) -> list[Regret]:
         same = [r for r in measured if r.tile == tuple(choice.tile) and r.cluster == tuple(choice.cluster)
                 and r.schedule == choice.schedule]
         best = min(measured, key=lambda r: r.us)
-        pick = (f"{'x'.join(map(str, choice.tile[:2]))} {choice.schedule} "
-                f"{'x'.join(map(str, choice.cluster[:2]))}")
+        pick = configuration(choice.tile, choice.schedule, choice.cluster)
         shape = f"{m}x{n}x{k}" + (f" (batch {batch})" if batch > 1 else "") + f" {epilogue}"
         out.append(Regret(shape, pick, min(r.us for r in same) if same else None, best.describe(), best.us))
     return out
