@@ -13,7 +13,8 @@ import functools
 
 
 def cuda_graph(torch, fn):
-    """The replay of `fn` captured as a CUDA graph, after three calls on a side stream."""
+    """The replay of `fn` captured as a CUDA graph, after three calls on a side stream (where
+    cuDNN's autotuning happens, outside the capture). test/gpu/gpu_helpers.py's torch_graph."""
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):

@@ -143,21 +143,24 @@ def fused_and_unfused_us(model, x, arch: str, tmp_path: Path, tolerance: dict) -
     return per_call_us(lambda: fused(xc)), per_call_us(lambda: unfused(xc))
 
 
+@functools.cache
+def _bench_timing():
+    """bench/timing.py, which the benchmarks time peers with: loaded from its file (bench/ is
+    scripts, not a package), so that a GPU test captures a peer's graph as they do."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_timing", Path(__file__).resolve().parents[2] / "bench" / "timing.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def torch_graph(fn):
-    """The replay of `fn` captured as a CUDA graph, after three calls on a side stream (where
-    cuDNN's autotuning happens, outside the capture)."""
+    """The replay of `fn` captured as a CUDA graph (bench/timing.py's cuda_graph: three calls on
+    a side stream first, where cuDNN's autotuning happens, outside the capture)."""
     import torch
 
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        for _ in range(3):
-            fn()
-    torch.cuda.current_stream().wait_stream(side)
-    captured = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(captured):
-        fn()
-    return captured.replay
+    return _bench_timing().cuda_graph(torch, fn)
 
 
 def tensor(shape, element: str) -> str:
