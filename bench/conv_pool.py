@@ -153,12 +153,13 @@ def harness_source(cases: tuple[Case, ...]) -> str:
 
 
 def nvcc_command(source: Path, out: Path, arch: str, *, shared: bool = True) -> list[str]:
+    """The compiler boltc builds with (build.find_nvcc), the target's -gencode (build.Arch)."""
     from boltc.lowering import build as toolchain
 
-    gencode = {"sm_90a": "-gencode=arch=compute_90a,code=sm_90a", "sm_80": "-gencode=arch=compute_80,code=sm_80"}[arch]
     includes = [f"-I{d}" for d in (REPO / "bench" / "include", *toolchain.cutlass_include_dirs())]
     kind = ["-shared", "-Xcompiler", "-fPIC"] if shared else ["-c"]
-    return ["nvcc", "-std=c++17", "-O3", gencode, *includes, *kind, "-o", str(out), str(source)]
+    return [str(toolchain.find_nvcc()), "-std=c++17", "-O3", toolchain.Arch.parse(arch).gencode, *includes, *kind,
+            "-o", str(out), str(source)]
 
 
 def build(cases: tuple[Case, ...], arch: str, directory: Path) -> Path:
@@ -214,10 +215,7 @@ def prepare(library: ctypes.CDLL, index: int, case: Case, seed: int = 0) -> Prep
     output = torch.full((case.n * pp * pq * pitch,), float("nan"), dtype=dtype, device="cuda")
     g = Geometry(case.n, case.h, case.w, p, q, pp, pq, case.pad, case.pad, case.pool_pad, case.pool_pad, *strides,
                  pitch, -(-pp // case.tile[0]), -(-pq // case.tile[1]))
-    keep = (x, krsc, bias, g)
-
-    def call() -> int:
-        _ = keep
+    def call() -> int:  # holds x, krsc, bias and g alive with it
         return library.conv_pool_launch(index, ctypes.byref(g), ctypes.c_void_p(x.data_ptr()),
                                         ctypes.c_void_p(krsc.data_ptr()), ctypes.c_void_p(output.data_ptr()),
                                         ctypes.c_void_p(bias.data_ptr()),

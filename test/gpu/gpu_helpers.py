@@ -144,13 +144,16 @@ def fused_and_unfused_us(model, x, arch: str, tmp_path: Path, tolerance: dict) -
 
 
 @functools.cache
-def _bench_timing():
-    """bench/timing.py, which the benchmarks time peers with: loaded from its file (bench/ is
-    scripts, not a package), so that a GPU test captures a peer's graph as they do."""
+def bench_module(script: str):
+    """bench/`script`.py (bench/timing.py, which the benchmarks time peers with; a kernel's own
+    harness): loaded from its file, as bench/ is scripts, not a package, and registered in
+    sys.modules as bench_`script` (dataclasses look their module up there)."""
     import importlib.util
+    import sys
 
-    spec = importlib.util.spec_from_file_location("bench_timing", Path(__file__).resolve().parents[2] / "bench" / "timing.py")
+    spec = importlib.util.spec_from_file_location(f"bench_{script}", Path(__file__).resolve().parents[2] / "bench" / f"{script}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
@@ -160,7 +163,7 @@ def torch_graph(fn):
     a side stream first, where cuDNN's autotuning happens, outside the capture)."""
     import torch
 
-    return _bench_timing().cuda_graph(torch, fn)
+    return bench_module("timing").cuda_graph(torch, fn)
 
 
 def tensor(shape, element: str) -> str:

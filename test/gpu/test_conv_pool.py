@@ -11,27 +11,14 @@ torch's fp32 reference rounded would: at most 2 ulps of the output's magnitude (
 from __future__ import annotations
 
 import ctypes
-import importlib.util
-import sys
-from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
+from gpu_helpers import bench_module
+
 pytestmark = pytest.mark.gpu
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "conv_pool.py"
-
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_conv_pool", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-cp = _bench()
+cp = bench_module("conv_pool")
 Case = cp.Case
 CASES = (
     *cp.CASES,

@@ -82,30 +82,24 @@ struct Config {
   static_assert(sizeof(ElementA) == 2 && sizeof(ElementD) == 2, "16-bit elements");
 };
 
+// One m16n8k16 tensor-core MMA, fp32 accumulators, f16 or bf16 operands.
 template <class Element>
-struct Mma;
-
-template <>
-struct Mma<cutlass::half_t> {
-  __device__ __forceinline__ static void run(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
+__device__ __forceinline__ void mma(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
+  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
     asm volatile(
         "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
         "{%0,%1,%2,%3};\n"
         : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-  }
-};
-
-template <>
-struct Mma<cutlass::bfloat16_t> {
-  __device__ __forceinline__ static void run(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
+  } else {
+    static_assert(std::is_same_v<Element, cutlass::bfloat16_t>, "f16 or bf16 operands");
     asm volatile(
         "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
         "{%0,%1,%2,%3};\n"
         : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
   }
-};
+}
 
 // NaN-propagating max of two vectors of 8 16-bit values (torch's max pool propagates NaN).
 template <class Element>
@@ -145,46 +139,31 @@ __device__ __forceinline__ int k_offset(int k) {
   return (r * Cfg::kInW + s) * Cfg::C + c;
 }
 
-// A tile's input window in a thread's registers: its share of the window's 16-byte vectors
-// (InputVector 8: NHWC with C a multiple of 8) or of its elements (any strides; walked channel
-// by channel, x fastest, so that NCHW rows are read contiguously), loaded before the tile's
-// turn and stored to shared memory when it comes: the loads' latency hides under the previous
-// tile's MMAs.
+// A tile's input window in a thread's registers, for inputs of any strides (copy_window_async
+// takes NHWC with C a multiple of 8): its share of the window's elements, walked channel by
+// channel, x fastest (NCHW rows are read contiguously), two to a register, loaded before the
+// tile's turn and stored to shared memory when it comes: the loads' latency hides under the
+// previous tile's MMAs.
 template <class Cfg>
 struct Window {
   using A = typename Cfg::ElementA;
-  static constexpr bool kVector = Cfg::InputVector > 1;
-  static constexpr int kVectors = Cfg::C / Cfg::InputVector;
-  static constexpr int kItems = kVector ? Cfg::kInH * Cfg::kInW * kVectors : Cfg::kInElements;
-  static constexpr int kPerThread = (kItems + kThreads - 1) / kThreads;
-  // Scalar elements two to a register (a window of 4-5 K elements is 16-18 a thread).
-  static constexpr int kRegisters = kVector ? kPerThread : (kPerThread + 1) / 2;
-  using Item = std::conditional_t<kVector, uint4, uint32_t>;
-  Item items[kRegisters];
+  static constexpr int kPerThread = (Cfg::kInElements + kThreads - 1) / kThreads;
+  uint32_t items[(kPerThread + 1) / 2];
 
   __device__ __forceinline__ void load(Geometry const& g, A const* image, int iy0, int ix0) {
 #pragma unroll
     for (int j = 0; j < kPerThread; ++j) {
       int const i = j * kThreads + threadIdx.x;
-      if constexpr (kVector) {
-        int const v = i % kVectors, pixel = i / kVectors;
-        int const y = iy0 + pixel / Cfg::kInW, x = ix0 + pixel % Cfg::kInW;
-        items[j] = make_uint4(0, 0, 0, 0);
-        if (i < kItems && y >= 0 && y < g.h && x >= 0 && x < g.w) {
-          items[j] = *reinterpret_cast<uint4 const*>(image + y * g.stride_h + x * g.stride_w + v * Cfg::InputVector);
-        }
+      int const x_local = i % Cfg::kInW, c = (i / Cfg::kInW) % Cfg::C, y_local = i / (Cfg::kInW * Cfg::C);
+      int const y = iy0 + y_local, x = ix0 + x_local;
+      uint32_t value = 0;
+      if (i < Cfg::kInElements && y >= 0 && y < g.h && x >= 0 && x < g.w) {
+        value = reinterpret_cast<uint16_t const*>(image)[y * g.stride_h + x * g.stride_w + c * g.stride_c];
+      }
+      if (j % 2 == 0) {
+        items[j / 2] = value;
       } else {
-        int const x_local = i % Cfg::kInW, c = (i / Cfg::kInW) % Cfg::C, y_local = i / (Cfg::kInW * Cfg::C);
-        int const y = iy0 + y_local, x = ix0 + x_local;
-        uint32_t value = 0;
-        if (i < kItems && y >= 0 && y < g.h && x >= 0 && x < g.w) {
-          value = reinterpret_cast<uint16_t const*>(image)[y * g.stride_h + x * g.stride_w + c * g.stride_c];
-        }
-        if (j % 2 == 0) {
-          items[j / 2] = value;
-        } else {
-          items[j / 2] |= value << 16;
-        }
+        items[j / 2] |= value << 16;
       }
     }
   }
@@ -193,14 +172,10 @@ struct Window {
 #pragma unroll
     for (int j = 0; j < kPerThread; ++j) {
       int const i = j * kThreads + threadIdx.x;
-      if (i < kItems) {
-        if constexpr (kVector) {
-          *reinterpret_cast<uint4*>(s_in + (i / kVectors) * Cfg::C + (i % kVectors) * Cfg::InputVector) = items[j];
-        } else {
-          int const x_local = i % Cfg::kInW, c = (i / Cfg::kInW) % Cfg::C, y_local = i / (Cfg::kInW * Cfg::C);
-          reinterpret_cast<uint16_t*>(s_in)[(y_local * Cfg::kInW + x_local) * Cfg::C + c] =
-              static_cast<uint16_t>(j % 2 == 0 ? items[j / 2] : items[j / 2] >> 16);
-        }
+      if (i < Cfg::kInElements) {
+        int const x_local = i % Cfg::kInW, c = (i / Cfg::kInW) % Cfg::C, y_local = i / (Cfg::kInW * Cfg::C);
+        reinterpret_cast<uint16_t*>(s_in)[(y_local * Cfg::kInW + x_local) * Cfg::C + c] =
+            static_cast<uint16_t>(j % 2 == 0 ? items[j / 2] : items[j / 2] >> 16);
       }
     }
   }
@@ -417,8 +392,8 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementA co
                        : "r"(address));
 #pragma unroll
           for (int t = 0; t < kWarpMTiles; ++t) {
-            Mma<A>::run(acc[t][j], a[t], b[0], b[1]);
-            Mma<A>::run(acc[t][j + 1], a[t], b[2], b[3]);
+            mma<A>(acc[t][j], a[t], b[0], b[1]);
+            mma<A>(acc[t][j + 1], a[t], b[2], b[3]);
           }
         }
       }
