@@ -1,12 +1,11 @@
-"""The conv_pool kernel (bench/include/boltc/conv_pool.hpp) on its own: a convolution + bias +
-ReLU + max pool in one kernel, against torch (numbers) and cuDNN (time).
+"""The conv_pool kernel (boltc/lowering/cutlass/include/boltc/conv_pool.hpp) on its own: a
+convolution + bias + ReLU + max pool in one kernel, against torch (numbers) and cuDNN (time).
 
     python3 bench/conv_pool.py [--json OUT.json]          # on the GPU machine
 
-Not yet reached from the compiler (no pass forms the fused op and no emitter includes the header:
-it lives beside this tool, not among the package's kernel headers, until one does). This tool
-builds a harness (`harness_source`) that
-instantiates the header's `Config` for each case, launches it persistent (one CTA per slot the
+The compiler reaches the kernel through fuse-conv-pool and the conv_pool emitter; this tool
+measures the header alone, with a fixed bias + ReLU epilogue: it builds a harness
+(`harness_source`) that instantiates the header's `Config` for each case, launches it persistent (one CTA per slot the
 occupancy query gives, at most one per tile) and reads the result back through torch. The
 cases are ResNet-50's stem at batch 32 in the forms a graph can hand over: the image as it comes
 (NCHW, C = 3: the scalar window path), channel-padded NHWC (C = 8) written at a concatenation's
@@ -156,7 +155,7 @@ def nvcc_command(source: Path, out: Path, arch: str, *, shared: bool = True) -> 
     """The compiler boltc builds with (build.find_nvcc), the target's -gencode (build.Arch)."""
     from boltc.lowering import build as toolchain
 
-    includes = [f"-I{d}" for d in (REPO / "bench" / "include", *toolchain.cutlass_include_dirs())]
+    includes = [f"-I{d}" for d in toolchain.cutlass_include_dirs()]  # boltc/lowering/cutlass/include among them
     kind = ["-shared", "-Xcompiler", "-fPIC"] if shared else ["-c"]
     return [str(toolchain.find_nvcc()), "-std=c++17", "-O3", toolchain.Arch.parse(arch).gencode, *includes, *kind,
             "-o", str(out), str(source)]

@@ -30,6 +30,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "pad-alignment": ("boltc.passes.pad_alignment", "PadAlignmentPass"),
     "fuse-epilogue": ("boltc.passes.fuse_epilogue", "FuseEpiloguePass"),
     "merge-residual-gemms": ("boltc.passes.merge_residual_gemms", "MergeResidualGemmsPass"),
+    "fuse-conv-pool": ("boltc.passes.fuse_conv_pool", "FuseConvPoolPass"),
     "fuse-b2b": ("boltc.passes.fuse_b2b", "FuseB2bPass"),
     "select-kernels": ("boltc.passes.select_kernels", "SelectKernelsPass"),
     "plan-memory": ("boltc.passes.plan_memory", "PlanMemoryPass"),

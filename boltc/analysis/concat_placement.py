@@ -14,7 +14,7 @@ result's columns [column, column + c) of every row, so its producer writes rows 
 - that op can write pitched rows: a windowed `bolt.pool2d` in NHWC (the runtime's pool kernel
   takes an output pitch), a `bolt.conv2d` chosen for conv_sm90 or conv_sm80 (their entry
   points take the output's row pitch, `ldd`), a 2-D `bolt.gemm` chosen for gemm_sm90 or
-  gemm_sm80 (`ldd`);
+  gemm_sm80 (`ldd`), a `bolt.conv_pool` (its kernel stores pooled pixels `ldd` apart);
 - every other reader reads pitched rows: the lhs of a 2-D, not transposed `bolt.gemm` chosen
   for gemm_sm90 or gemm_sm80 (`lda`); it is read by this concatenation once;
 - the bytes line up for 16-byte vectors and TMA: the column offset, the input's row and the
@@ -114,6 +114,8 @@ def producer_blocker(op: Operation) -> str | None:
         if bolt.int_list(op.window) == [h, w] and (p, q) == (1, 1):
             return "a global pool2d writes packed rows"  # the runtime's global pools take no pitch
         return None
+    if isinstance(op, bolt.ConvPoolOp):
+        return None  # NHWC by its verifier; conv_pool.py's entry point takes `ldd`
     if isinstance(op, bolt.Conv2dOp):
         if _family(op) in PITCHED_CONV_FAMILIES and op.layout.data == bolt.Layout.NHWC:
             return None

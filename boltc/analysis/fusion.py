@@ -71,7 +71,8 @@ NOT_ELEMENTWISE: dict[ConsumerKind, str] = {
         "it moves elements to other positions; the epilogue writes each element where the "
         "accumulator holds it"
     ),
-    ConsumerKind.WINDOW: "a window reads neighbouring outputs, which other threadblocks compute",
+    ConsumerKind.WINDOW: ("a window reads neighbouring outputs, which other threadblocks compute "
+                          "(fuse-conv-pool fuses a max pool into the convolution it reads, where its kernel takes it)"),
 }
 
 # An EVT is one C++ type: every node adds template depth to the kernel's translation unit and

@@ -370,9 +370,9 @@ class YieldOp(IRDLOperation):
 
     def verify_(self) -> None:
         parent = self.parent_op()
-        if not isinstance(parent, (GemmOp, Conv2dOp, B2bOp)):
+        if not isinstance(parent, (GemmOp, Conv2dOp, B2bOp, ConvPoolOp)):
             raise VerifyException(
-                f"{self.name}: must terminate the region of bolt.gemm, bolt.conv2d or bolt.b2b"
+                f"{self.name}: must terminate the region of bolt.gemm, bolt.conv2d, bolt.b2b or bolt.conv_pool"
             )
         if len(self.values) != 1:
             raise VerifyException(f"{self.name}: yields exactly one value, got {len(self.values)}")
@@ -713,6 +713,14 @@ class B2bOp(IRDLOperation):
         if len(anchors) != 2 or others:
             raise VerifyException(f"{self.name}: the body must hold exactly two anchors and a yield")
         first, second = anchors
+        if any(operand.owner is not block for operand in first.operands) or any(
+            operand.owner is not block for operand in second.operands if operand is not first.result
+        ):
+            # The lowering passes the b2b's operands, by block argument: a value from outside
+            # the body would be bound to whichever operand shares its argument index.
+            raise VerifyException(
+                f"{self.name}: the anchors must read only the body's block arguments (and the first's result)"
+            )
         if type(first) is not type(second):
             raise VerifyException(f"{self.name}: both anchors must be of one kind (gemm or conv2d)")
         if second.main_operands[0] is not first.result:
@@ -741,6 +749,58 @@ class B2bOp(IRDLOperation):
                 raise VerifyException(
                     f"{self.name}: the second convolution must be 1x1, stride 1, unpadded"
                 )
+
+
+@irdl_op_definition
+class ConvPoolOp(IRDLOperation):
+    """A convolution and the max pool reading its result in one kernel: the convolution's output
+    stays on chip (the conv_pool kernel, boltc/lowering/cutlass/conv_pool.py).
+
+    The body takes the op's operands as block arguments, holds one NHWC bolt.conv2d (with its
+    epilogue) and one NHWC max bolt.pool2d reading the convolution's result (its only use), and
+    yields the pool's result. fuse-conv-pool forms it; the reference executor runs the body.
+    """
+
+    name = "bolt.conv_pool"
+    inputs = var_operand_def(TensorType)
+    result = result_def(TensorType)
+    body = region_def("single_block")
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "`(` $inputs `)` attr-dict `:` functional-type($inputs, $result) $body"
+
+    def __init__(self, inputs: Sequence[SSAValue], result_type: TensorType, body: Region):
+        super().__init__(operands=[list(inputs)], result_types=[result_type], regions=[body])
+
+    def stages(self) -> tuple[Conv2dOp, Pool2dOp]:
+        """The body's convolution and pool (verify_ holds there are exactly these)."""
+        conv = next(op for op in self.body.block.ops if isinstance(op, Conv2dOp))
+        pool = next(op for op in self.body.block.ops if isinstance(op, Pool2dOp))
+        return conv, pool
+
+    def verify_(self) -> None:
+        block = self.body.block
+        if [a.type for a in block.args] != [i.type for i in self.inputs]:
+            raise VerifyException(f"{self.name}: block arguments must match the operands' types")
+        ops = list(block.ops)
+        if len(ops) != 3 or not isinstance(ops[0], Conv2dOp) or not isinstance(ops[1], Pool2dOp) \
+                or not isinstance(ops[2], YieldOp):
+            raise VerifyException(f"{self.name}: the body must hold a bolt.conv2d, a bolt.pool2d and a yield, in order")
+        conv, pool, yield_op = ops
+        if any(operand.owner is not block for operand in conv.operands):
+            # The lowering passes the op's operands, by block argument: a value from outside
+            # the body would be bound to whichever operand shares its argument index.
+            raise VerifyException(f"{self.name}: the convolution must read only the body's block arguments")
+        if conv.layout.data != Layout.NHWC or pool.layout.data != Layout.NHWC:
+            raise VerifyException(f"{self.name}: the convolution and the pool must both be NHWC")
+        if pool.kind.data != PoolKind.MAX:
+            raise VerifyException(f"{self.name}: the pool must be a max pool, got {pool.kind.data.value}")
+        if pool.input is not conv.result or not conv.result.has_one_use():
+            raise VerifyException(f"{self.name}: the pool must read the convolution's result, its only use")
+        if yield_op.values[0] is not pool.result:
+            raise VerifyException(f"{self.name}: the body must yield the pool's result")
+        if pool.result.type != self.result.type:
+            raise VerifyException(f"{self.name}: the result type must be the pool's")
 
 
 @irdl_op_definition
@@ -1461,6 +1521,7 @@ Bolt = Dialect(
         GemmOp,
         Conv2dOp,
         B2bOp,
+        ConvPoolOp,
         *ELEMENTWISE_OPS,
         Pool2dOp,
         TransposeOp,

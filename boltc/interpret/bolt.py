@@ -149,6 +149,10 @@ class BoltFunctions(InterpreterFunctions):
     def run_b2b(self, interpreter: Interpreter, op: bolt.B2bOp, args: PythonValues):
         return interpreter.run_ssacfg_region(op.body, args, "b2b")
 
+    @impl(bolt.ConvPoolOp)
+    def run_conv_pool(self, interpreter: Interpreter, op: bolt.ConvPoolOp, args: PythonValues):
+        return interpreter.run_ssacfg_region(op.body, args, "conv_pool")
+
     # Elementwise ops with properties ------------------------------------------------------
 
     @impl(bolt.GeluOp)

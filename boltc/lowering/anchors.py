@@ -30,6 +30,7 @@ else to b2b_gemm_sm80 (example 13) with the refusal in the reason; two convoluti
 b2b_conv_sm90 (the resident kernel with a TMA im2col first stage, `b2b_conv_sm90.conv_sm90_refusal`)
 or b2b_conv_sm80; a GEMM chain b2b_gemm_sm90 refuses goes first to b2b_gemm_simt where its widths
 are tiny (CUDA cores, `b2b_simt.simt_refusal`). On sm_80 both go to example 13's kernels.
+A bolt.conv_pool (fuse-conv-pool's convolution + max pool) goes to conv_pool on both targets.
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ def lower_anchor(op: Operation, arch: str) -> AnchorCall:
         return _cutlass_anchor(op, arch)
     if isinstance(op, bolt.B2bOp):  # b2b_sm90.py (gemms on sm_90a), else example 13: b2b_sm80.py, b2b_conv_sm80.py
         return _b2b_call(op, arch)
+    if isinstance(op, bolt.ConvPoolOp):  # conv_pool.py, both targets
+        return _conv_pool_call(op, arch)
     if isinstance(op, bolt.AttentionOp):
         return _attention_anchor(op, arch)
     raise error_at(
@@ -191,8 +194,7 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
     arguments: ("input", i) is the b2b's operand i, ("result",) its result)."""
     from dataclasses import replace
 
-    from boltc.lowering import build
-    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80, b2b_sm90, kernel_abi
+    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80, b2b_sm90
 
     first, second = b2b_sm80.anchors_of(op)
     # sm_90a: the first of its b2b kernels that computes the pair (families.SM90A_B2B_FAMILIES),
@@ -217,7 +219,26 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
             raise type(error)(f"{'; '.join(refusals)}; and {error.message}", error.location, error.op_name) from None
     if refusals:
         lowered = replace(lowered, reason=f"{'; '.join(refusals)}; {lowered.reason}")
-    fusion = op.attributes.get(FUSION_REASON_ATTR)  # why fuse-b2b fused the pair at all
+    return _fused_call(op, lowered, arch)
+
+
+def _conv_pool_call(op: bolt.ConvPoolOp, arch: str) -> AnchorCall:
+    """A bolt.conv_pool as the host's AnchorCall (conv_pool.lower_conv_pool's arguments are
+    B2bLowering's)."""
+    from boltc.lowering.cutlass import conv_pool
+
+    return _fused_call(op, conv_pool.lower_conv_pool(op, arch=arch), arch)
+
+
+def _fused_call(op: bolt.B2bOp | bolt.ConvPoolOp, lowered, arch: str) -> AnchorCall:
+    """A fused op's lowering (B2bLowering: ("input", i) is the op's operand i, ("result",) its
+    result) as the host's AnchorCall, the fusion pass's reason first."""
+    from dataclasses import replace
+
+    from boltc.lowering import build
+    from boltc.lowering.cutlass import b2b_sm80, kernel_abi
+
+    fusion = op.attributes.get(FUSION_REASON_ATTR)  # why the fusion pass fused the ops at all
     if isinstance(fusion, StringAttr):
         lowered = replace(lowered, reason=f"fused: {fusion.data}; {lowered.reason}")
     entry = lowered.kernel.entry_point
@@ -234,6 +255,8 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
             return WorkspaceBytes()
         if value is roles.STREAM:
             return StreamArgument()
+        if isinstance(value, float):
+            return FloatArgument(value)
         if isinstance(value, int) and not isinstance(value, bool):
             return IntArgument(value)
         raise TypeError(f"{entry.name}: no host value for argument {value!r}")

@@ -13,7 +13,7 @@ Input: a module after the graph passes and `plan-memory` (every intermediate's o
 
 Every op becomes one step (or none: reshapes are views, constants live in the blob), except
 elementwise ops, which are grouped into trees, one generated kernel per tree, when the arena
-plan allows it (`_TreeBuilder`). Anchors (bolt.gemm, bolt.conv2d, bolt.b2b) go through an
+plan allows it (`_TreeBuilder`). Anchors (bolt.gemm, bolt.conv2d, bolt.b2b, bolt.conv_pool) go through an
 `AnchorLowering`, the interface to the CUTLASS emitters.
 """
 
@@ -570,7 +570,7 @@ class _HostLowering:
         if lowering is not None:
             lowering(self, op)
             return
-        if isinstance(op, (*bolt.ANCHOR_OPS, bolt.B2bOp, bolt.AttentionOp)):
+        if isinstance(op, (*bolt.ANCHOR_OPS, bolt.B2bOp, bolt.ConvPoolOp, bolt.AttentionOp)):
             self.lower_anchor(op)
             return
         raise error_at(op, "has no lowering to the runtime yet")

@@ -77,8 +77,8 @@ def op_flops(op: Operation) -> int:
         return SOFTMAX_FLOPS_PER_ELEMENT * prod(_shape(op.result))
     if isinstance(op, bolt.LayerNormOp):
         return LAYERNORM_FLOPS_PER_ELEMENT * prod(_shape(op.result))
-    if isinstance(op, _MOVES_ONLY) or isinstance(op, bolt.B2bOp):
-        return 0  # a b2b's arithmetic is its two anchors', counted as ops of the step
+    if isinstance(op, _MOVES_ONLY) or isinstance(op, (bolt.B2bOp, bolt.ConvPoolOp)):
+        return 0  # a fused op's arithmetic is its body's ops', counted as ops of the step
     if isinstance(op, bolt.ELEMENTWISE_OPS):
         return prod(_shape(op.results[0]))
     raise ValueError(f"no FLOP rule for {op.name}")
@@ -94,7 +94,7 @@ def uses_tensor_cores(op: Operation) -> bool:
         from boltc.lowering.cutlass.conv_group_sm80 import FAMILY, choose_for_op
 
         return choose_for_op(op).family == FAMILY
-    return isinstance(op, (bolt.GemmOp, bolt.B2bOp, bolt.AttentionOp))
+    return isinstance(op, (bolt.GemmOp, bolt.B2bOp, bolt.ConvPoolOp, bolt.AttentionOp))
 
 
 def step_work(ops: Sequence[Operation]) -> Work:

@@ -79,7 +79,7 @@ FP32_REDUCTIONS: dict[bolt.ReduceKind, str] = {
 
 # Ops the pattern must not rebuild: casts and constants are converted where they are used,
 # a yield belongs to its anchor, and a b2b's body would need both anchors retyped at once.
-NOT_DEMOTED: tuple[type[Operation], ...] = (bolt.CastOp, bolt.ConstantOp, bolt.YieldOp, bolt.B2bOp)
+NOT_DEMOTED: tuple[type[Operation], ...] = (bolt.CastOp, bolt.ConstantOp, bolt.YieldOp, bolt.B2bOp, bolt.ConvPoolOp)
 
 
 def half_element_type(dtype: str) -> Attribute:
@@ -271,7 +271,7 @@ class EraseIdentityCast(RewritePattern):
 
 KEEP_F32_ATTR = "boltc.keep_f32"  # on an op: keep it in fp32; the value is the selector that chose it
 # Ops with no fp32 kernel: f32 operands would run on tf32 tensor cores (lowering/cutlass/cpp.py).
-TENSOR_CORE_OPS: tuple[type[Operation], ...] = (bolt.AnchorOp, bolt.B2bOp, bolt.AttentionOp)
+TENSOR_CORE_OPS: tuple[type[Operation], ...] = (bolt.AnchorOp, bolt.B2bOp, bolt.ConvPoolOp, bolt.AttentionOp)
 _LOCATION_SELECTOR = re.compile(r"^(?P<file>.+?):(?P<line>[0-9]+)(?::(?P<column>[0-9]+))?$")
 
 

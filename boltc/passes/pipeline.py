@@ -3,11 +3,12 @@
     fold constants and batch-norm -> parallel convolutions merged -> precision -> NHWC
     -> strided stems folded (space-to-depth) -> pointwise convs as GEMMs -> attention fused
     -> alignment padding -> epilogue fusion -> GEMMs summed as residuals merged along K
-    -> back-to-back fusion -> kernel selection -> memory plan
+    -> max pools fused into their convolutions -> back-to-back fusion -> kernel selection
+    -> memory plan
 
 Canonicalization runs between the stages that leave dead or trivial ops behind. The input is
 bolt IR as the importer produces it (boltc.frontends.load); the output is what the
-lowering reads: anchors with their epilogues, b2b kernels, and an arena plan.
+lowering reads: anchors with their epilogues, conv_pool and b2b kernels, and an arena plan.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from boltc.passes.fold_batchnorm import FoldBatchNormPass
 from boltc.passes.fold_constants import FoldConstantsPass
 from boltc.passes.fuse_attention import FuseAttentionPass
 from boltc.passes.fuse_b2b import FuseB2bPass
+from boltc.passes.fuse_conv_pool import FuseConvPoolPass
 from boltc.passes.fuse_epilogue import FuseEpiloguePass
 from boltc.passes.layout_nhwc import LayoutNhwcPass
 from boltc.passes.merge_parallel_convs import MergeParallelConvsPass
@@ -77,6 +79,7 @@ def pipeline_passes(
         CanonicalizePass(),
         FuseEpiloguePass(remarks=remarks),
         MergeResidualGemmsPass(remarks=remarks),
+        FuseConvPoolPass(arch=arch, remarks=remarks),
     ]
     if fuse_b2b:
         passes.append(FuseB2bPass(arch=arch, remarks=remarks))

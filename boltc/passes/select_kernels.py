@@ -22,8 +22,8 @@ Left without a `#bolt.kernel` (the reason still written):
 
 It runs last before plan-memory: after pad-alignment (alignments decide the candidates) and the
 fusion passes (the epilogue decides which families can lower the op: conv_sm80 lacks some
-epilogues), so that what it chooses is what the lowering will see. bolt.b2b and
-bolt.attention keep their own choices (fuse-b2b's plan, fmha_sm80's rule).
+epilogues), so that what it chooses is what the lowering will see. bolt.b2b, bolt.conv_pool and
+bolt.attention keep their own choices (fuse-b2b's plan, the conv_pool kernel's, fmha_sm80's rule).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class SelectKernelsPass(ModulePass):
         if self.arch not in ("sm_90a", "sm_80"):
             raise BoltcError(f"select-kernels: unknown arch {self.arch!r} (choose from sm_90a, sm_80)")
         anchors = [o for o in op.walk() if isinstance(o, (bolt.GemmOp, bolt.Conv2dOp)) and o.kernel is None
-                   and not inside_b2b(o)]
+                   and not inside_fused_kernel(o)]
         if self.tune == "profile" and anchors:
             # Every op's candidates profiled in one batch (their profilers compiled in parallel at
             # once), on one cluster where one is named: a Dask cluster takes seconds to start.
@@ -103,16 +103,17 @@ def _profiling_pool(cluster: str, progress: bool):
         yield pool
 
 
-def inside_b2b(op: Operation) -> bool:
-    """A stage of a bolt.b2b: the b2b kernel's own plan decides its tiles, not this pass."""
-    return enclosing_b2b(op) is not None
+def inside_fused_kernel(op: Operation) -> bool:
+    """A stage of a bolt.b2b or the convolution of a bolt.conv_pool: the fused kernel's own plan
+    decides how it runs, not this pass."""
+    return enclosing_fused_kernel(op) is not None
 
 
-def enclosing_b2b(op: Operation) -> bolt.B2bOp | None:
-    """The bolt.b2b whose body holds `op`, None where none does."""
+def enclosing_fused_kernel(op: Operation) -> bolt.B2bOp | bolt.ConvPoolOp | None:
+    """The bolt.b2b or bolt.conv_pool whose body holds `op`, None where none does."""
     parent = op.parent_op()
     while parent is not None:
-        if isinstance(parent, bolt.B2bOp):
+        if isinstance(parent, (bolt.B2bOp, bolt.ConvPoolOp)):
             return parent
         parent = parent.parent_op()
     return None

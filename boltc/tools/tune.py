@@ -146,11 +146,11 @@ def anchors(model, arch: str, precision: str, fuse_b2b: bool | None = None, exam
     tiles, and no GEMM or convolution kernel of it is built). `model` and `example_inputs`: what
     boltc.compile takes (a file, or a torch module and its inputs)."""
     from boltc.compiler import load_for_compile, optimize
-    from boltc.passes.select_kernels import inside_b2b
+    from boltc.passes.select_kernels import inside_fused_kernel
 
     module, where = load_for_compile(model, example_inputs)
     optimize(module, arch, precision, where=where, fuse_b2b=fuse_b2b)
-    return [op for op in module.walk() if op.name in ("bolt.gemm", "bolt.conv2d") and not inside_b2b(op)]
+    return [op for op in module.walk() if op.name in ("bolt.gemm", "bolt.conv2d") and not inside_fused_kernel(op)]
 
 
 def profile(args: argparse.Namespace) -> None:

@@ -141,7 +141,8 @@ def tune_report(model: str, arch: str, precision: str, *, strategy: str = "heuri
     index = _index(entries, cache_gpu)
     anchors = [op for op in module.walk() if isinstance(op, (bolt.GemmOp, bolt.Conv2dOp))]
     lookup = _Lookup(index, cache_gpu, cutlass_version(), kernel_code_version())
-    b2b_choices = {b2b: _b2b_choice(b2b, arch) for b2b in module.walk() if isinstance(b2b, bolt.B2bOp)}
+    b2b_choices = {fused: _b2b_choice(fused, arch) for fused in module.walk()
+                   if isinstance(fused, (bolt.B2bOp, bolt.ConvPoolOp))}
     return TuneReport(
         model=str(model), arch=arch, precision=precision, strategy=strategy, top=top, gpu_model=gpu_model,
         calibrated=calibrated, predicted_note=predicted_note, cache=cache_name, cache_gpu=cache_gpu,
@@ -245,9 +246,10 @@ class _Lookup:
         return self.index.get(tuple(getattr(key, name) for name in _MATCHED))
 
 
-def _b2b_choice(b2b: bolt.B2bOp, arch: str) -> tuple[str | None, str | None, str]:
-    """The family and configuration the build lowers `b2b` to, and why fuse-b2b fused the pair
-    (its bolt.fusion_reason: the model's times fused and apart); once per b2b, for both stages."""
+def _b2b_choice(b2b: bolt.B2bOp | bolt.ConvPoolOp, arch: str) -> tuple[str | None, str | None, str]:
+    """The family and configuration the build lowers `b2b` (or a bolt.conv_pool) to, and why the
+    fusion pass fused it (its bolt.fusion_reason: for a b2b the model's times fused and apart);
+    once per fused op, for every stage."""
     from boltc.diagnostics import BoltcError
     from boltc.lowering.anchors import lower_anchor
     from boltc.lowering.cutlass.cpp import FUSION_REASON_ATTR, InvalidKernelConfig
@@ -257,7 +259,7 @@ def _b2b_choice(b2b: bolt.B2bOp, arch: str) -> tuple[str | None, str | None, str
     try:
         call = lower_anchor(b2b, arch)
     except (InvalidKernelConfig, BoltcError) as e:  # the build would fail the same way, naming the op
-        return None, None, f"{why}; no b2b kernel takes it: {e}"
+        return None, None, f"{why}; no {b2b.name} kernel takes it: {e}"
     return call.family, call.config, why
 
 
@@ -273,7 +275,7 @@ def _shape(op) -> str:
 def _anchor_report(op, where: str, arch: str, gpu_model: str | None, lookup: _Lookup, top: int,
                    b2b_choices: dict) -> AnchorReport:
     from boltc.lowering.cutlass.cpp import REASON_ATTR, InvalidKernelConfig
-    from boltc.passes.select_kernels import enclosing_b2b
+    from boltc.passes.select_kernels import enclosing_fused_kernel
     from boltc.tuning import space
     from boltc.tuning.cache import TuningKey
     from boltc.tuning.model import gpu_for_arch, predict
@@ -282,12 +284,13 @@ def _anchor_report(op, where: str, arch: str, gpu_model: str | None, lookup: _Lo
 
     location = str(op_location(op, where))
     reason_attr = op.attributes.get(REASON_ATTR)
-    b2b = enclosing_b2b(op)
-    if b2b is not None:
-        family, kernel, why = b2b_choices[b2b]
+    fused = enclosing_fused_kernel(op)
+    if fused is not None:
+        family, kernel, why = b2b_choices[fused]
+        pass_name = "fuse-b2b" if isinstance(fused, bolt.B2bOp) else "fuse-conv-pool"
         return AnchorReport(op.name, location, _shape(op), "", family, kernel,
-                            f"a stage of bolt.b2b: the b2b kernel's plan (fuse-b2b) decides its tiles; {why}", 0,
-                            "not searched", ())
+                            f"a stage of {fused.name}: the fused kernel's plan ({pass_name}) decides its tiles; {why}",
+                            0, "not searched", ())
     reason = reason_attr.data if reason_attr is not None else "written in the model (select-kernels keeps it)"
     kernel_text = Selection("", op.kernel, "").kernel_text() if op.kernel is not None else None
     chosen = None

@@ -1,4 +1,4 @@
-"""The conv_pool kernel (bench/include/boltc/conv_pool.hpp: convolution + bias + ReLU + max pool
+"""The conv_pool kernel (boltc/lowering/cutlass/include/boltc/conv_pool.hpp: convolution + bias + ReLU + max pool
 in one kernel) against torch, through bench/conv_pool.py's harness: every window path (the
 scalar one for any strides, cp.async for NHWC with C a multiple of 8), both 16-bit types, a
 concatenation's output pitch, odd sizes where tiles and windows overhang the image, and the

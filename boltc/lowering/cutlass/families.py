@@ -9,7 +9,7 @@ tuning/space.py (the candidates' lowering) all read it here, so a new family is 
 and one line below. The lowering function is looked up on the module when called, so a test or
 bench that patches an emitter's function patches what every caller runs.
 
-bolt.b2b and bolt.attention are not anchors (no `#bolt.kernel` of their own: their emitters
+bolt.b2b, bolt.conv_pool and bolt.attention are not anchors (no `#bolt.kernel` of their own: their emitters
 choose inside, anchors.py says how); their families are listed in `OTHER_FAMILIES` so that a
 name is known once.
 """
@@ -49,13 +49,14 @@ ANCHOR_FAMILIES: tuple[AnchorFamily, ...] = (
     AnchorFamily("conv_depthwise", bolt.Conv2dOp, ("sm_80", "sm_90a"), "conv_depthwise", "lower_conv2d"),
 )
 
-# family name -> its emitter module (bolt.b2b's and bolt.attention's, chosen inside anchors.py).
+# family name -> its emitter module (bolt.b2b's, bolt.conv_pool's and bolt.attention's, chosen inside anchors.py).
 OTHER_FAMILIES: dict[str, str] = {
     "b2b_gemm_sm90": "b2b_sm90",
     "b2b_gemm_simt": "b2b_simt",
     "b2b_gemm_sm80": "b2b_sm80",
     "b2b_conv_sm90": "b2b_conv_sm90",
     "b2b_conv_sm80": "b2b_conv_sm80",
+    "conv_pool": "conv_pool",
     "fmha_sm90": "fmha_sm90",
     "fmha_sm80": "fmha_sm80",
 }

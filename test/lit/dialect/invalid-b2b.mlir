@@ -317,3 +317,24 @@ func.func @b2b_bad_kernel(%a: tensor<8x16xf16>, %w0: tensor<16x16xf16>, %w1: ten
   }
   func.return %y : tensor<8x16xf16>
 }
+
+// -----
+
+// The second GEMM reads its weight from outside the body: the kernel's operands are the b2b's,
+// by block argument, so it would be bound to whichever operand shares its index.
+// CHECK: bolt.b2b: the anchors must read only the body's block arguments (and the first's result)
+func.func @b2b_outside_value(%a: tensor<8x16xf16>, %w0: tensor<16x16xf16>, %w1: tensor<16x16xf16>) -> tensor<8x16xf16> {
+  %y = bolt.b2b registers (%a, %w0) : (tensor<8x16xf16>, tensor<16x16xf16>) -> tensor<8x16xf16> {
+  ^bb0(%i: tensor<8x16xf16>, %f0: tensor<16x16xf16>):
+    %h = bolt.gemm %i, %f0 : tensor<8x16xf16>, tensor<16x16xf16> -> tensor<8x16xf16> {
+    ^bb0(%acc: tensor<8x16xf32>):
+      bolt.yield %acc : tensor<8x16xf32>
+    }
+    %o = bolt.gemm %h, %w1 : tensor<8x16xf16>, tensor<16x16xf16> -> tensor<8x16xf16> {
+    ^bb0(%acc: tensor<8x16xf32>):
+      bolt.yield %acc : tensor<8x16xf32>
+    }
+    bolt.yield %o : tensor<8x16xf16>
+  }
+  func.return %y : tensor<8x16xf16>
+}

@@ -139,7 +139,7 @@ func.func @kernel_as_string(%a: tensor<4x8xf16>, %b: tensor<8x16xf16>) -> tensor
 // -----
 
 // bolt.yield ends anchor and b2b bodies only.
-// CHECK: bolt.yield: must terminate the region of bolt.gemm, bolt.conv2d or bolt.b2b
+// CHECK: bolt.yield: must terminate the region of bolt.gemm, bolt.conv2d, bolt.b2b or bolt.conv_pool
 func.func @yield_outside_anchor(%x: tensor<4xf32>) -> tensor<4xf32> {
   bolt.yield %x : tensor<4xf32>
 }

@@ -1,5 +1,5 @@
 """bench/conv_pool.py without a GPU: the harness it generates for the conv_pool kernel
-(bench/include/boltc/conv_pool.hpp) compiles with nvcc for both targets and issues tensor-core
+(boltc/lowering/cutlass/include/boltc/conv_pool.hpp) compiles with nvcc for both targets and issues tensor-core
 MMAs, every case's geometry is what torch's conv2d and max_pool2d give, and the smem and
 register budget holds (no spills under the two-CTAs-a-SM launch bound for the cp.async path).
 Numbers are test/gpu/test_conv_pool.py's."""

@@ -148,6 +148,10 @@ def build_b2b_conv() -> list[Operation]:
     return [conv_b2b()]
 
 
+def build_conv_pool() -> list[Operation]:
+    return [conv_pool()]
+
+
 def build_pool2d() -> list[Operation]:
     (x,) = values(tensor([2, 7, 7, 64], f16))
     op = bolt.Pool2dOp(
@@ -297,6 +301,7 @@ BUILDERS: dict[str, Callable[[], list[Operation]]] = {
     "conv2d_nhwc": build_conv2d_nhwc,
     "b2b_gemm": build_b2b_gemm,
     "b2b_conv": build_b2b_conv,
+    "conv_pool": build_conv_pool,
     "pool2d_avg_global": build_pool2d,
     "pool2d_max": build_max_pool2d,
     "transpose": build_transpose,
@@ -343,7 +348,7 @@ def test_lit_suite_covers_every_op():
     round_trips = "".join(p.read_text() for p in LIT_DIR.glob("roundtrip-*.mlir"))
     diagnostics = "".join(p.read_text() for p in LIT_DIR.glob("invalid-*.mlir"))
     for op in bolt.Bolt.operations:
-        assert re.search(rf"// CHECK(-NEXT)?: .*\b{re.escape(op.name)} ", round_trips), op.name
+        assert re.search(rf"// CHECK(-NEXT)?: .*\b{re.escape(op.name)}[ (]", round_trips), op.name
         assert f"// CHECK: {op.name}: " in diagnostics, op.name
 
 
@@ -544,6 +549,36 @@ def conv_b2b(
     body.add_ops([first, second, bolt.YieldOp(second.result)])
     outer = values(*arg_types)
     return bolt.B2bOp(outer, second.result.type, bolt.Residence.SHARED_MEMORY, Region(body))
+
+
+def conv_pool(*, pool_kind: bolt.PoolKind = bolt.PoolKind.MAX, filter_from_outside: bool = False) -> bolt.ConvPoolOp:
+    """An NHWC 3x3 conv (padded) and the 2x2/2 pool of its result in one bolt.conv_pool."""
+    arg_types = [tensor([1, 8, 8, 8], f16), tensor([16, 3, 3, 8], f16)]
+    body = Block(arg_types=arg_types)
+    x, w = body.args
+    if filter_from_outside:
+        (w,) = values(arg_types[1])
+    conv = bolt.Conv2dOp(x, w, tensor([1, 8, 8, 16], f16), layout=bolt.Layout.NHWC, padding=(1, 1, 1, 1))
+    pool = bolt.Pool2dOp(pool_kind, conv.result, tensor([1, 4, 4, 16], f16), layout=bolt.Layout.NHWC,
+                         window=(2, 2), strides=(2, 2))
+    body.add_ops([conv, pool, bolt.YieldOp(pool.result)])
+    return bolt.ConvPoolOp(values(*arg_types), pool.result.type, Region(body))
+
+
+def test_conv_pool_holds_its_conv_and_pool():
+    op = conv_pool()
+    op.verify()
+    conv, pool = op.stages()
+    assert pool.input is conv.result and op.body.block.last_op.values[0] is pool.result
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(pool_kind=bolt.PoolKind.AVG), "bolt.conv_pool: the pool must be a max pool, got avg"),
+    (dict(filter_from_outside=True), "bolt.conv_pool: the convolution must read only the body's block arguments"),
+])
+def test_conv_pool_rejects(kwargs, message):
+    with pytest.raises(VerifyException, match=re.escape(message)):
+        conv_pool(**kwargs).verify()
 
 
 def test_b2b_accepts_two_gemms_and_two_convs():

@@ -1,5 +1,6 @@
-// boltc: a convolution, its epilogue and the max pool of its result in one kernel (conv_pool,
-// bench/conv_pool.py builds and measures it; no pass or emitter reaches it yet).
+// boltc: a convolution, its epilogue and the max pool of its result in one kernel (conv_pool:
+// fuse-conv-pool forms bolt.conv_pool, boltc/lowering/cutlass/conv_pool.py emits its TU;
+// bench/conv_pool.py measures the kernel alone).
 //
 //   Y = maxpool(epilogue(conv(X, W)))     X: N x H x W x C (any strides), W: F x R x S x C (KRSC)
 //
