@@ -12,7 +12,7 @@
 
 Where the pool is the convolution's only reader and the conv_pool kernel computes the pair on
 the target (`lowering.cutlass.conv_pool.conv_pool_refusal`: NHWC, groups = 1, dilation 1, f16 or
-bf16, F a multiple of 16 up to 128, K = R*S*C up to 512, the epilogue the scalar renderer takes,
+bf16, F a multiple of 16 up to 96, K = R*S*C up to 512, the epilogue the scalar renderer takes,
 shared memory within the target's). The convolution's output, the largest tensor of an image
 network's stem, then never reaches DRAM: the pool reads it from shared memory. The op's operands
 are the convolution's (each value once); its body holds the convolution (epilogue included) and

@@ -15,7 +15,8 @@ and writes only the pooled tile (the header's comments say how). Measured alone 
 Legality (`conv_pool_refusal`, which fuse-conv-pool asks before it forms the op, and which the
 lowering asks again for a hand-written one): an NHWC, groups = 1, dilation-1 convolution and an
 NHWC max pool; f16 or bf16 activations, filter and result; F a multiple of 16 (pairs of 8-wide
-MMA tiles) up to MAX_F (a warp's accumulators: 2 m-tiles x F/8 x 4 floats in registers); K up
+MMA tiles) up to MAX_F = 96 (a warp's accumulators: 2 m-tiles x F/8 x 4 floats in registers;
+F = 128 spills); K up
 to MAX_K (the whole filter is staged once per CTA and read from shared memory by every MMA: the
 stem-sized layers it was measured on); an epilogue evt.build_epilogue renders (evaluated per
 element as conv_direct's scalar epilogue); the CTA's shared memory within the target's. The input
@@ -71,7 +72,9 @@ HEADER = "boltc/conv_pool.hpp"  # boltc/lowering/cutlass/include (build.cutlass_
 THREADS = 256  # the header's kThreads
 CTAS_PER_SM = 2  # __launch_bounds__(kThreads, 2): at most 128 registers a thread
 TILE = (7, 8)  # pooled pixels a CTA: 7 x 8 (the folded ResNet stem: 49.9 us; bench/conv_pool.py)
-MAX_F = 128  # 2 m-tiles x F/8 n-tiles x 4 fp32 accumulators a thread: 128 at F = 128
+# 2 m-tiles x F/8 n-tiles x 4 fp32 accumulators a thread, within 128 registers beside the
+# fragments and addresses: F = 96 compiles without spills, F = 128 spills 1.6 KB a thread.
+MAX_F = 96
 MAX_K = 512  # R*S*C: the filter staged whole, every MMA's B read from shared memory
 MAX_WINDOW_PER_THREAD = 32  # the register window path: elements of the input window a thread holds
 # The dynamic shared memory one CTA may opt into (cudaDevAttrMaxSharedMemoryPerBlockOptin).
@@ -172,7 +175,8 @@ class ConvPoolConfig(SelfChecking):
         if self.f % 16:
             return f"F={self.f} is not a multiple of 16 (the kernel computes pairs of 8-wide MMA tiles)"
         if self.f > MAX_F:
-            return f"F={self.f} is over {MAX_F}: a warp's accumulators (2 x F/8 MMA tiles) would spill"
+            return (f"F={self.f} is over {MAX_F}: a warp's accumulators (2 x F/8 MMA tiles) would spill "
+                    "past the 128 registers two CTAs an SM leave a thread")
         if self.k > MAX_K:
             return (f"K = R*S*C = {self.k} is over {MAX_K}: the kernel stages the whole filter per CTA and "
                     "reads every MMA's B from shared memory (it is built for stems)")

@@ -68,13 +68,13 @@ func.func @f_not_multiple_of_16(%x: tensor<1x16x16x16xf16>, %w: tensor<40x3x3x16
 // -----
 
 // F = 256: a warp's accumulators would spill.
-// CHECK-LABEL: func.func @f_over_128
+// CHECK-LABEL: func.func @f_over_96
 // CHECK-NOT:     bolt.conv_pool
 // CHECK:         %[[Y:[a-z0-9_]+]] = bolt.conv2d nhwc %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}
 // CHECK:         bolt.pool2d max nhwc %[[Y]]
 // CHECK-NOT:     bolt.conv_pool
-// REMARK: remark: {{.*}}refuse.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.pool2d' not fused with 'bolt.conv2d': F=256 is over 128: a warp's accumulators (2 x F/8 MMA tiles) would spill
-func.func @f_over_128(%x: tensor<1x16x16x16xf16>, %w: tensor<256x3x3x16xf16>) -> tensor<1x8x8x256xf16> {
+// REMARK: remark: {{.*}}refuse.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.pool2d' not fused with 'bolt.conv2d': F=256 is over 96: a warp's accumulators (2 x F/8 MMA tiles) would spill past the 128 registers two CTAs an SM leave a thread
+func.func @f_over_96(%x: tensor<1x16x16x16xf16>, %w: tensor<256x3x3x16xf16>) -> tensor<1x8x8x256xf16> {
   %y = bolt.conv2d nhwc %x, %w strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<1x16x16x16xf16>, tensor<256x3x3x16xf16> -> tensor<1x16x16x256xf16> {
   ^bb0(%acc: tensor<1x16x16x256xf32>):
     %r = bolt.ew.relu %acc : tensor<1x16x16x256xf32> -> tensor<1x16x16x256xf32>
@@ -220,8 +220,8 @@ func.func @register_window_too_wide(%x: tensor<2x32x32x7xf16>, %w: tensor<64x7x7
 
 // -----
 
-// F = 128 on 16 channels, 3x3/2 then the 3x3/2 pool: the filter 128 x 152 x 2, the offsets
-// 9 x 64, two 31x35x16 windows 2 x 2 x 17360, the tile 255 x 136 x 2: 178288 bytes, within
+// F = 96 on 24 channels, 3x3/2 then the 3x3/2 pool: the filter 96 x 232 x 2, the offsets
+// 14 x 64, two 31x35x24 windows 2 x 2 x 26040, the tile 255 x 104 x 2: 202640 bytes, within
 // sm_90a's 227 KiB and over sm_80's 163 KiB (166912).
 // CHECK-LABEL: func.func @smem_over_sm80
 // SM90:          bolt.conv_pool
@@ -229,14 +229,14 @@ func.func @register_window_too_wide(%x: tensor<2x32x32x7xf16>, %w: tensor<64x7x7
 // SM80:          %[[Y:[a-z0-9_]+]] = bolt.conv2d nhwc %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}
 // SM80:          bolt.pool2d max nhwc %[[Y]]
 // SM80-NOT:      bolt.conv_pool
-// REMARK90: remark: {{.*}}refuse.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.pool2d' fused with 'bolt.conv2d' into bolt.conv_pool: conv_pool f16->f16 3x3/2x2 C=16 F=128, max pool 3x3/2x2, tile 7x8 pooled pixels, window by cp.async, 178288 B shared memory
-// REMARK80: remark: {{.*}}refuse.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.pool2d' not fused with 'bolt.conv2d': a CTA needs 178288 bytes of shared memory, over sm_80's 166912
-func.func @smem_over_sm80(%x: tensor<1x32x32x16xf16>, %w: tensor<128x3x3x16xf16>) -> tensor<1x8x8x128xf16> {
-  %y = bolt.conv2d nhwc %x, %w strides [2, 2] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<1x32x32x16xf16>, tensor<128x3x3x16xf16> -> tensor<1x16x16x128xf16> {
-  ^bb0(%acc: tensor<1x16x16x128xf32>):
-    %r = bolt.ew.relu %acc : tensor<1x16x16x128xf32> -> tensor<1x16x16x128xf32>
-    bolt.yield %r : tensor<1x16x16x128xf32>
+// REMARK90: remark: {{.*}}refuse.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.pool2d' fused with 'bolt.conv2d' into bolt.conv_pool: conv_pool f16->f16 3x3/2x2 C=24 F=96, max pool 3x3/2x2, tile 7x8 pooled pixels, window by cp.async, 202640 B shared memory
+// REMARK80: remark: {{.*}}refuse.mlir:{{[0-9]+}}:{{[0-9]+}}: 'bolt.pool2d' not fused with 'bolt.conv2d': a CTA needs 202640 bytes of shared memory, over sm_80's 166912
+func.func @smem_over_sm80(%x: tensor<1x32x32x24xf16>, %w: tensor<96x3x3x24xf16>) -> tensor<1x8x8x96xf16> {
+  %y = bolt.conv2d nhwc %x, %w strides [2, 2] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<1x32x32x24xf16>, tensor<96x3x3x24xf16> -> tensor<1x16x16x96xf16> {
+  ^bb0(%acc: tensor<1x16x16x96xf32>):
+    %r = bolt.ew.relu %acc : tensor<1x16x16x96xf32> -> tensor<1x16x16x96xf32>
+    bolt.yield %r : tensor<1x16x16x96xf32>
   }
-  %z = bolt.pool2d max nhwc %y window [3, 3] strides [2, 2] padding [1, 1, 1, 1] : tensor<1x16x16x128xf16> -> tensor<1x8x8x128xf16>
-  func.return %z : tensor<1x8x8x128xf16>
+  %z = bolt.pool2d max nhwc %y window [3, 3] strides [2, 2] padding [1, 1, 1, 1] : tensor<1x16x16x96xf16> -> tensor<1x8x8x96xf16>
+  func.return %z : tensor<1x8x8x96xf16>
 }

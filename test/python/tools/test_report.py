@@ -191,7 +191,11 @@ def test_static_report_has_work_and_bounds_but_no_times(small_cnn: dict):
         assert row.microseconds is row.share is row.tflops is row.gbps is row.roof_fraction is None
         assert row.bound is bound(H100, row.work.math, row.intensity)
     output = text(report)
-    assert "none: needs a CUDA GPU" in output and "fusions refused (3):" in output
+    # fuse-epilogue's three (two pools read neighbouring outputs, a slice moves elements) and
+    # fuse-conv-pool's two (the max pool's F = 8, the average pool).
+    assert "none: needs a CUDA GPU" in output and "fusions refused (5):" in output
+    assert "'bolt.pool2d' not fused with 'bolt.conv2d': an average pool; the kernel pools by max" in output
+    assert "'bolt.pool2d' not fused with 'bolt.conv2d': F=8 is not a multiple of 16" in output
     conv = next(r for r in report.rows if r.kernel == "conv_sm90")
     assert re.search(rf"^  {conv.step}\s+conv_sm90\s+conv2d\+", output, re.M)
     assert f"config: {conv.config}" in output and f"why:    {conv.reason}" in output

@@ -248,6 +248,36 @@ def test_a_fused_pair_is_listed_as_bolt_b2b_stages_unless_no_fuse_b2b():
     assert all(op["candidates"] and op["family"] == "gemm_sm90" for op in unfused)
 
 
+STEM_AND_POOL = """\
+func.func @main(%x: tensor<2x32x32x8xf16>, %b: tensor<1x1x1x64xf16>) -> tensor<2x8x8x64xf16> {
+  %w = bolt.constant dense<5.000000e-01> : tensor<64x7x7x8xf16>
+  %y = bolt.conv2d nhwc %x, %w extras(%b : tensor<1x1x1x64xf16>) strides [2, 2] padding [3, 3, 3, 3] dilations [1, 1] groups 1 : tensor<2x32x32x8xf16>, tensor<64x7x7x8xf16> -> tensor<2x16x16x64xf16> {
+  ^bb0(%acc: tensor<2x16x16x64xf32>, %bias: tensor<1x1x1x64xf16>):
+    %bf = bolt.ew.cast %bias : tensor<1x1x1x64xf16> -> tensor<1x1x1x64xf32>
+    %s = bolt.ew.add %acc, %bf : tensor<2x16x16x64xf32>, tensor<1x1x1x64xf32> -> tensor<2x16x16x64xf32>
+    %r = bolt.ew.relu %s : tensor<2x16x16x64xf32> -> tensor<2x16x16x64xf32>
+    bolt.yield %r : tensor<2x16x16x64xf32>
+  }
+  %z = bolt.pool2d max nhwc %y window [3, 3] strides [2, 2] padding [1, 1, 1, 1] : tensor<2x16x16x64xf16> -> tensor<2x8x8x64xf16>
+  func.return %z : tensor<2x8x8x64xf16>
+}
+"""
+
+
+def test_a_convolution_fused_with_its_pool_is_listed_as_a_bolt_conv_pool_stage(tmp_path: Path):
+    """fuse-conv-pool puts the stem's convolution into a bolt.conv_pool: the report lists it with
+    the conv_pool kernel the build lowers it to and the pass's reason, not as a tuned convolution."""
+    model = tmp_path / "stem.mlir"
+    model.write_text(STEM_AND_POOL)
+    result = boltc("tune", "report", model, "--json")
+    assert result.returncode == 0, result.stderr
+    (op,) = json.loads(result.stdout)["ops"]
+    assert op["op"] == "bolt.conv2d" and op["candidates"] == [] and op["cache_note"] == "not searched"
+    assert op["family"] == "conv_pool" and op["kernel"].startswith("conv_pool f16->f16 7x7/2x2 C=8 F=64")
+    assert "a stage of bolt.conv_pool: the fused kernel's plan (fuse-conv-pool) decides its tiles" in op["reason"]
+    assert "output (0.1 MiB) stays on chip" in op["reason"]
+
+
 def test_precision_and_arch_reach_the_build():
     result = boltc("tune", "report", GEMMS, "--precision", "bf16", "--arch", "sm_80", "--json")
     assert result.returncode == 0, result.stderr

@@ -31,7 +31,10 @@ namespace boltc::conv_pool {
 
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
-constexpr int kUnrollK = 2;  // k-steps unrolled (2: 48.5 against 50.0 us for 1, the folded ResNet stem, H200)
+// k-steps unrolled: on the cp.async window path 12 (the folded ResNet stem's all, H200: 48.5 us;
+// 4: 49.2; 2: 49.9; 1: 51.8); on the register window path 2 (more spills: its window's registers).
+constexpr int kUnrollKAsync = 12;
+constexpr int kUnrollKRegisters = 2;
 constexpr int kBatch = 8;  // loads in flight per thread while staging the filter
 
 // Run-time geometry (the TU's template arguments fix C, R, S, the strides, F, the pool window
@@ -358,6 +361,7 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementA co
           base[t][1] = window_base((mt + t) * 16 + group + 8);
         }
       }
+      constexpr int kUnrollK = Cfg::InputVector > 1 ? kUnrollKAsync : kUnrollKRegisters;
 #pragma unroll kUnrollK
       for (int ks = 0; ks < Cfg::kKSteps; ++ks) {
         uint32_t a[kWarpMTiles][4];
