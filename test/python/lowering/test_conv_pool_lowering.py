@@ -248,7 +248,8 @@ def test_rendered_tu_of_the_folded_stem():
             "2, 2, 7, 8, 8>;") in text
     assert "constexpr int kCtasPerSm = 2;" in text
     # The epilogue, per element in float: acc + bias[f] (a row broadcast), ReLU, rounded to f16.
-    assert "float const e1 = float(leaves.x0[f]);" in text
+    # The bias (a row broadcast) read through the read-only path (ConvPoolKernel._row_leaf).
+    assert "float const e1 = float(__ldg(reinterpret_cast<__half const*>(leaves.x0) + f));" in text
     assert "cutlass::plus<float>{}(e0, e1)" in text
     assert "cutlass::epilogue::thread::ReLu<float>{}(e2)" in text
     assert "boltc::conv_pool::run<Config>(g, input, filter, output, Epilogue{leaves}, smem);" in text
