@@ -578,7 +578,9 @@ LAUNCH = """\
   typename Kernel::Params params = Kernel::to_underlying_arguments(args, workspace);
   constexpr int smem_bytes = Kernel::SharedStorageSize;
   if (smem_bytes >= (48 << 10)) {
-    static const cudaError_t attribute = cudaFuncSetAttribute(
+    // Every launch, as CUTLASS's adapters do: the attribute is the current device's, and a
+    // process may run the model on several.
+    cudaError_t const attribute = cudaFuncSetAttribute(
         cutlass::device_kernel<Kernel>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
     if (attribute != cudaSuccess) {
       return static_cast<int>(cutlass::Status::kErrorInternal);

@@ -274,9 +274,10 @@ cutlass::Status check(@PROBLEM@, boltc::conv_pool::Geometry* g) {
     return cutlass::Status::kErrorInvalidProblem;
   }
   int64_t const tiles_h = (pp + Config::TileH - 1) / Config::TileH, tiles_w = (pq + Config::TileW - 1) / Config::TileW;
-  if (int64_t(n) * tiles_h * tiles_w >= (int64_t(1) << 31) || int64_t(n) * p * q >= (int64_t(1) << 62) / f ||
+  // Tile indices are ints, advanced by the grid (at most a few thousand CTAs) past the last.
+  if (int64_t(n) * tiles_h * tiles_w >= (int64_t(1) << 30) || int64_t(n) * p * q >= (int64_t(1) << 62) / f ||
       int64_t(n) * pp * pq >= (int64_t(1) << 62) / ldd) {
-    return cutlass::Status::kErrorInvalidProblem;  // tile indices are ints
+    return cutlass::Status::kErrorInvalidProblem;
   }
   *g = boltc::conv_pool::Geometry{n, h, w, p, q, pp, pq, pad_top, pad_left, pool_pad_top, pool_pad_left,
                                   int64_t(h) * w * c, int64_t(w) * c, c, 1, ldd, int(tiles_h), int(tiles_w)};
@@ -302,24 +303,28 @@ BOLTC_EXPORT @LAUNCH@ {
   }
   Leaves leaves{};
 @LEAVES@
-  // Persistent: as many CTAs as fit at once (the occupancy query, once), at most one a tile, so
-  // that each CTA stages the filter once.
-  static int slots = 0;
-  if (slots == 0) {
-    int device = 0, sms = 0, per_sm = 0;
+  // Persistent: as many CTAs as fit at once (the occupancy query), at most one a tile, so that
+  // each CTA stages the filter once. Per device, once: the shared-memory attribute is the current
+  // device's, and a process may run the model on several (the writes are idempotent).
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= kMaxDevices) {
+    return static_cast<int>(cutlass::Status::kErrorInternal);
+  }
+  static int slots[kMaxDevices] = {};
+  if (slots[device] == 0) {
+    int sms = 0, per_sm = 0;
     if (cudaFuncSetAttribute(conv_pool_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes) !=
             cudaSuccess ||
-        cudaGetDevice(&device) != cudaSuccess ||
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, conv_pool_kernel, boltc::conv_pool::kThreads,
                                                       Config::kSmemBytes) != cudaSuccess ||
         per_sm < 1) {
       return static_cast<int>(cutlass::Status::kErrorInternal);
     }
-    slots = sms * per_sm;
+    slots[device] = sms * per_sm;
   }
   int64_t const tiles = int64_t(g.n) * g.tiles_h * g.tiles_w;
-  int const grid = static_cast<int>(tiles < slots ? tiles : slots);
+  int const grid = static_cast<int>(tiles < slots[device] ? tiles : slots[device]);
   conv_pool_kernel<<<grid, boltc::conv_pool::kThreads, Config::kSmemBytes, stream>>>(
       g, static_cast<ElementA const*>(input), static_cast<ElementA const*>(filter), static_cast<ElementD*>(output),
       leaves);
@@ -370,6 +375,7 @@ class ConvPoolKernel(CutlassKernel):
             f"using ElementD = {c.element_d.cpp};  // the convolution's result and the pooled output (NHWC)",
             f"using Config = boltc::conv_pool::Config<{', '.join(c.template_arguments())}>;",
             f"constexpr int kCtasPerSm = {CTAS_PER_SM};",
+            "constexpr int kMaxDevices = 64;  // devices whose launch configuration is cached",
             "",
         ])
         sizes = [p for p in entry.problem_params if isinstance(p.role, (ConvDim, PoolDim)) or p.role is ParamRole.LDD]

@@ -150,7 +150,8 @@ BOLTC_EXPORT cudaError_t @NAME@(
   constexpr auto kernel = attention_kernel_batched_impl<Kernel>;
   constexpr int smem_bytes = sizeof(typename Kernel::SharedStorage);
   if (smem_bytes > 0xc000) {
-    static const cudaError_t attribute =
+    // Every launch: the attribute is the current device's, and a process may run the model on several.
+    cudaError_t const attribute =
         cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
     if (attribute != cudaSuccess) {
       return attribute;

@@ -228,7 +228,9 @@ BOLTC_EXPORT cudaError_t @NAME@(
   params.mainloop.scale_softmax_log2 = static_cast<float>(static_cast<double>(scale) * M_LOG2E);
   constexpr int smem_bytes = Kernel::SharedStorageSize;
   if (smem_bytes >= (48 << 10)) {
-    static const cudaError_t attribute = cudaFuncSetAttribute(
+    // Every launch, as CUTLASS's adapters do: the attribute is the current device's, and a
+    // process may run the model on several.
+    cudaError_t const attribute = cudaFuncSetAttribute(
         cutlass::device_kernel<Kernel>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
     if (attribute != cudaSuccess) {
       return attribute;
