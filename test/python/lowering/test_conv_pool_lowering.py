@@ -289,6 +289,43 @@ def test_arguments_map_the_operands_and_the_sizes():
                         pool_pad_bottom=1, pool_pad_right=1, pp=8, pq=8)
 
 
+SCALED = """\
+func.func @main(%x: tensor<1x8x8x8xf16>, %w: tensor<16x3x3x8xf16>) -> tensor<1x4x4x16xf16> {
+  %z = bolt.conv_pool(%x, %w) : (tensor<1x8x8x8xf16>, tensor<16x3x3x8xf16>) -> tensor<1x4x4x16xf16> {
+  ^bb0(%i: tensor<1x8x8x8xf16>, %f: tensor<16x3x3x8xf16>):
+    %y = bolt.conv2d nhwc %i, %f strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<1x8x8x8xf16>, tensor<16x3x3x8xf16> -> tensor<1x8x8x16xf16> {
+    ^bb0(%acc: tensor<1x8x8x16xf32>):
+      %c = bolt.constant dense<2.500000e-01> : tensor<f32>
+      %m = bolt.ew.mul %acc, %c : tensor<1x8x8x16xf32>, tensor<f32> -> tensor<1x8x8x16xf32>
+      bolt.yield %m : tensor<1x8x8x16xf32>
+    }
+    %p = bolt.pool2d max nhwc %y window [2, 2] strides [2, 2] padding [0, 0, 0, 0] : tensor<1x8x8x16xf16> -> tensor<1x4x4x16xf16>
+    bolt.yield %p : tensor<1x4x4x16xf16>
+  }
+  func.return %z : tensor<1x4x4x16xf16>
+}
+"""
+
+
+def test_a_scalar_of_the_epilogue_and_a_placed_output_reach_the_call():
+    """The epilogue's scalar (acc * 0.25) is a float argument of the host's call; the output's
+    pitch is F (16) unless plan-memory placed it in a concatenation (bolt.row_pitch)."""
+    from xdsl.dialects.builtin import IntegerAttr, i64
+
+    from boltc.analysis.concat_placement import ROW_PITCH
+    from boltc.lowering.host import FloatArgument, IntArgument
+
+    [op] = [o for o in parse_mlir_text(SCALED).walk() if isinstance(o, bolt.ConvPoolOp)]
+    args = named_arguments(lower_conv_pool(op))
+    assert args["s0"] == 0.25 and args["ldd"] == 16
+    call = lower_anchor(op, "sm_90a")
+    by_name = {name: argument for (_, name), argument in zip(call.parameters, call.arguments)}
+    assert by_name["s0"] == FloatArgument(0.25) and by_name["ldd"] == IntArgument(16)
+    assert "leaves.s0" in call.unit.source
+    op.attributes[ROW_PITCH] = IntegerAttr(48, i64)
+    assert named_arguments(lower_conv_pool(op))["ldd"] == 48
+
+
 def test_arguments_follow_the_op_s_operand_order():
     """Operands (bias, image, filter): each pointer is the op's operand it names, not the
     convolution's position."""
