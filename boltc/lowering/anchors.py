@@ -138,6 +138,26 @@ def _position(op: Operation, value: SSAValue) -> int:
     raise ValueError(f"{value} is not an operand of {op.name}")  # pragma: no cover
 
 
+def _host_value(entry: str, value: object) -> KernelArgument:
+    """An argument that is not an operand: a host role (workspace, its size, the stream) or a
+    number (a size, an epilogue scalar)."""
+    from boltc.lowering.cutlass.kernel_abi import ParamRole
+
+    if value is ParamRole.WORKSPACE:
+        return WorkspacePointer()
+    if value is ParamRole.WORKSPACE_SIZE:
+        return WorkspaceBytes()
+    if value is ParamRole.STREAM:
+        return StreamArgument()
+    if isinstance(value, bool):
+        raise TypeError(f"{entry}: a bool argument")
+    if isinstance(value, int):
+        return IntArgument(value)
+    if isinstance(value, float):
+        return FloatArgument(value)
+    raise TypeError(f"{entry}: no host value for argument {value!r}")
+
+
 def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorCall:
     """A GemmLowering or ConvLowering as the host's AnchorCall: LHS/RHS are the op's main
     operands (lhs and rhs of a GEMM, input and filter of a convolution)."""
@@ -146,7 +166,6 @@ def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorC
 
     entry = lowered.kernel.entry_point
     kinds = kernel_abi.OperandKind
-    roles = kernel_abi.ParamRole
 
     def argument(value: object) -> KernelArgument:
         if isinstance(value, kernel_abi.Operand):
@@ -157,19 +176,7 @@ def _cutlass_call(op: bolt.AnchorOp, arch: str, lowered, family: str) -> AnchorC
             if value.kind is kinds.RHS:
                 return OperandPointer(_position(op, op.main_operands[1]))
             return OperandPointer(_position(op, op.extras[value.index]))
-        if value is roles.WORKSPACE:
-            return WorkspacePointer()
-        if value is roles.WORKSPACE_SIZE:
-            return WorkspaceBytes()
-        if value is roles.STREAM:
-            return StreamArgument()
-        if isinstance(value, bool):
-            raise TypeError(f"{entry.name}: a bool argument")
-        if isinstance(value, int):
-            return IntArgument(value)
-        if isinstance(value, float):
-            return FloatArgument(value)
-        raise TypeError(f"{entry.name}: no host value for argument {value!r}")
+        return _host_value(entry.name, value)
 
     # A split kernel's device code is a TU of its own (cpp.py); None for one TU.
     unit = build.TranslationUnit(lowered.kernel.name, lowered.kernel.render(), build.Arch.parse(arch),
@@ -242,24 +249,13 @@ def _fused_call(op: bolt.B2bOp | bolt.ConvPoolOp, lowered, arch: str) -> AnchorC
     if isinstance(fusion, StringAttr):
         lowered = replace(lowered, reason=f"fused: {fusion.data}; {lowered.reason}")
     entry = lowered.kernel.entry_point
-    roles = kernel_abi.ParamRole
 
     def argument(value: object) -> KernelArgument:
         if value == b2b_sm80.RESULT:
             return ResultPointer()
         if isinstance(value, tuple) and value[0] == "input":
             return OperandPointer(value[1])
-        if value is roles.WORKSPACE:
-            return WorkspacePointer()
-        if value is roles.WORKSPACE_SIZE:
-            return WorkspaceBytes()
-        if value is roles.STREAM:
-            return StreamArgument()
-        if isinstance(value, float):
-            return FloatArgument(value)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return IntArgument(value)
-        raise TypeError(f"{entry.name}: no host value for argument {value!r}")
+        return _host_value(entry.name, value)
 
     unit = build.TranslationUnit(lowered.kernel.name, lowered.kernel.render(), build.Arch.parse(arch))
     return AnchorCall(

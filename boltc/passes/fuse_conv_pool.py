@@ -38,9 +38,8 @@ from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, Rewrite
 
 from boltc.diagnostics import BoltcError, op_location, remark, remarks_wanted
 from boltc.dialects import bolt
+from boltc.lowering.cutlass.conv_pool import ARCHS, conv_pool_refusal
 from boltc.lowering.cutlass.cpp import FUSION_REASON_ATTR
-
-ARCHS = ("sm_90a", "sm_80")
 
 
 def pooled_conv(pool: Operation) -> bolt.Conv2dOp | None:
@@ -54,8 +53,6 @@ def pooled_conv(pool: Operation) -> bolt.Conv2dOp | None:
 
 def fusion_blocker(conv: bolt.Conv2dOp, pool: bolt.Pool2dOp, arch: str):
     """The conv_pool kernel's plan for the pair, or why they stay two kernels."""
-    from boltc.lowering.cutlass.conv_pool import conv_pool_refusal
-
     if not conv.result.has_one_use():
         return f"the convolution's result has {len(list(conv.result.uses))} readers; the fused kernel keeps it on chip"
     return conv_pool_refusal(conv, pool, arch)

@@ -45,7 +45,13 @@ from boltc.analysis.concat_placement import row_pitch
 from boltc.dialects import bolt
 from boltc.lowering.cutlass.b2b_sm80 import RESULT, B2bLowering, b2b_operand
 from boltc.lowering.cutlass.conv_direct import leaf_initializers, render_scalar_epilogue
-from boltc.lowering.cutlass.conv_sm90 import ConvDim, ConvProblem, conv_problem
+from boltc.lowering.cutlass.conv_sm90 import (
+    ConvDim,
+    ConvProblem,
+    conv_argument_values,
+    conv_entry_params,
+    conv_problem,
+)
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     Element,
@@ -55,6 +61,8 @@ from boltc.lowering.cutlass.cpp import (
     lower_at,
 )
 from boltc.lowering.cutlass.evt import EpilogueBinding, EpilogueTree, Role, build_epilogue
+from boltc.lowering.cutlass.gemm_sm80 import SM80_SMEM_CAPACITY
+from boltc.lowering.cutlass.gemm_sm90 import SM90_SMEM_CAPACITY
 from boltc.lowering.cutlass.kernel_abi import (
     CParam,
     CutlassKernel,
@@ -63,7 +71,6 @@ from boltc.lowering.cutlass.kernel_abi import (
     OperandKind,
     ParamRole,
     bind_arguments,
-    epilogue_params,
     tu_preamble,
 )
 
@@ -79,7 +86,7 @@ MAX_F = 96
 MAX_K = 512  # R*S*C: the filter staged whole, every MMA's B read from shared memory
 MAX_WINDOW_PER_THREAD = 32  # the register window path: elements of the input window a thread holds
 # The dynamic shared memory one CTA may opt into (cudaDevAttrMaxSharedMemoryPerBlockOptin).
-SMEM_LIMIT = {"sm_90a": 227 * 1024, "sm_80": 163 * 1024}
+SMEM_LIMIT = {"sm_90a": SM90_SMEM_CAPACITY, "sm_80": SM80_SMEM_CAPACITY}
 ELEMENTS = (Element.F16, Element.BF16)
 
 
@@ -202,12 +209,12 @@ class ConvPoolConfig(SelfChecking):
 
 
 def entry_params(tree: EpilogueTree) -> tuple[CParam, ...]:
-    R = ParamRole
-    params = [CParam(d.value, "int", d) for d in ConvDim]  # type: ignore[arg-type]
-    params += [CParam(d.value, "int", d) for d in PoolDim]  # type: ignore[arg-type]
-    params += [CParam("input", "const void*", R.A), CParam("filter", "const void*", R.B),
-               CParam("output", "void*", R.D), CParam("ldd", "int64_t", R.LDD)]
-    return (*params, *epilogue_params(tree, batch_strides=False))
+    """The convolution entry point's (conv_sm90.conv_entry_params, with the output's pitch) with
+    the pool's sizes after the convolution's."""
+    conv = conv_entry_params(tree, output_pitch=True)
+    sizes = len(ConvDim)
+    pool = tuple(CParam(d.value, "int", d) for d in PoolDim)  # type: ignore[arg-type]
+    return (*conv[:sizes], *pool, *conv[sizes:])
 
 
 _INCLUDES = """\
@@ -474,18 +481,13 @@ def _lower_conv_pool(op: bolt.ConvPoolOp, arch: str) -> B2bLowering:
 
 
 def _argument_values(plan: ConvPoolPlan, output_pitch: int | None) -> dict[object, object]:
-    p, pool = plan.conv, plan.pool
-    top, left, bottom, right = p.padding
-    ptop, pleft, pbottom, pright = pool.padding
+    """The convolution's values (conv_sm90.conv_argument_values) and the pool's."""
+    pool = plan.pool
+    top, left, bottom, right = pool.padding
     return {
-        ConvDim.N: p.n, ConvDim.H: p.h, ConvDim.W: p.w, ConvDim.C: p.c, ConvDim.F: p.f, ConvDim.R: p.r,
-        ConvDim.S: p.s, ConvDim.P: p.p, ConvDim.Q: p.q, ConvDim.PAD_TOP: top, ConvDim.PAD_LEFT: left,
-        ConvDim.PAD_BOTTOM: bottom, ConvDim.PAD_RIGHT: right, ConvDim.STRIDE_H: p.strides[0],
-        ConvDim.STRIDE_W: p.strides[1], ConvDim.DILATION_H: p.dilations[0], ConvDim.DILATION_W: p.dilations[1],
+        **conv_argument_values(plan.conv, output_pitch),
         PoolDim.POOL_H: pool.window[0], PoolDim.POOL_W: pool.window[1],
         PoolDim.POOL_STRIDE_H: pool.strides[0], PoolDim.POOL_STRIDE_W: pool.strides[1],
-        PoolDim.POOL_PAD_TOP: ptop, PoolDim.POOL_PAD_LEFT: pleft, PoolDim.POOL_PAD_BOTTOM: pbottom,
-        PoolDim.POOL_PAD_RIGHT: pright, PoolDim.PP: pool.pp, PoolDim.PQ: pool.pq,
-        ParamRole.A: Operand(OperandKind.LHS), ParamRole.B: Operand(OperandKind.RHS),
-        ParamRole.D: Operand(OperandKind.RESULT), ParamRole.LDD: output_pitch or p.f,
+        PoolDim.POOL_PAD_TOP: top, PoolDim.POOL_PAD_LEFT: left, PoolDim.POOL_PAD_BOTTOM: bottom,
+        PoolDim.POOL_PAD_RIGHT: right, PoolDim.PP: pool.pp, PoolDim.PQ: pool.pq,
     }
