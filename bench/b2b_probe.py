@@ -86,14 +86,20 @@ _ORIGINALS: dict = {}
 def apply(variant: Variant) -> None:
     """Make this process's lowering choose `variant` for the resident kernel (from the modules'
     own choices each time: a worker process builds several variants in turn)."""
-    from boltc.lowering.cutlass import b2b_conv_sm90, b2b_sm90
+    from boltc.dialects import bolt
+    from boltc.lowering.cutlass import b2b_conv_sm90, b2b_sm90, families
 
     if not _ORIGINALS:
         _ORIGINALS.update(choose=b2b_sm90.resident_with_most_stages, k_block=b2b_conv_sm90.k_block_for,
-                          stage_range=b2b_sm90.RESIDENT_STAGES)
+                          stage_range=b2b_sm90.RESIDENT_STAGES,
+                          conv_families=families.SM90A_B2B_FAMILIES[bolt.Conv2dOp])
     choose = _ORIGINALS["choose"]
     b2b_conv_sm90.k_block_for = _ORIGINALS["k_block"]
     b2b_sm90.RESIDENT_STAGES = _ORIGINALS["stage_range"]
+    # A forced variant is the resident kernel's: the RGB stems, which b2b_conv_direct takes by
+    # default, go to b2b_conv_sm90 under one (the compiler's own build keeps the default).
+    families.SM90A_B2B_FAMILIES[bolt.Conv2dOp] = tuple(
+        f for f in _ORIGINALS["conv_families"] if variant == COMPILERS or f is not families.B2B_CONV_DIRECT)
     if variant.k_block is not None:
         b2b_conv_sm90.k_block_for = lambda channels: variant.k_block
     if variant.stages is not None and variant.stages > b2b_sm90.RESIDENT_STAGES[1]:

@@ -27,9 +27,12 @@ example 88, TMA + wgmma) where its kernel computes the op exactly, else to fmha_
 A bolt.b2b of two gemms goes on sm_90a to b2b_gemm_sm90 (TMA + wgmma: its resident kernel, or
 example 88's with a bias + activation collective) where `b2b_sm90.sm90_refusal` finds it legal,
 else to b2b_gemm_sm80 (example 13) with the refusal in the reason; two convolutions likewise to
+b2b_conv_direct where the first reads an image or its space-to-depth fold (`b2b_conv_direct.
+direct_refusal`: the kernel reads the image in place, the fold's kernel skipped), else to
 b2b_conv_sm90 (the resident kernel with a TMA im2col first stage, `b2b_conv_sm90.conv_sm90_refusal`)
 or b2b_conv_sm80; a GEMM chain b2b_gemm_sm90 refuses goes first to b2b_gemm_simt where its widths
-are tiny (CUDA cores, `b2b_simt.simt_refusal`). On sm_80 both go to example 13's kernels.
+are tiny (CUDA cores, `b2b_simt.simt_refusal`). On sm_80 two convolutions go to b2b_conv_direct
+where it takes them, else, as two gemms do, to example 13's kernels.
 A bolt.conv_pool (fuse-conv-pool's convolution + max pool) goes to conv_pool on both targets.
 """
 
@@ -48,6 +51,7 @@ from boltc.lowering.host import (
     KernelArgument,
     OperandPointer,
     ResultPointer,
+    SourcePointer,
     StreamArgument,
     WorkspaceBytes,
     WorkspacePointer,
@@ -201,18 +205,18 @@ def _b2b_call(op: bolt.B2bOp, arch: str) -> AnchorCall:
     arguments: ("input", i) is the b2b's operand i, ("result",) its result)."""
     from dataclasses import replace
 
-    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80, b2b_sm90
+    from boltc.lowering.cutlass import b2b_conv_sm80, b2b_sm80
 
     first, second = b2b_sm80.anchors_of(op)
-    # sm_90a: the first of its b2b kernels that computes the pair (families.SM90A_B2B_FAMILIES),
-    # else example 13's sm_80 kernel (it runs on Hopper too), the refusals in the reason. sm_80:
-    # example 13's.
+    # The first of the target's b2b kernels that computes the pair (families.B2B_FAMILIES: on
+    # sm_90a the stems' direct kernel, the TMA/wgmma ones; on sm_80 the stems' direct kernel),
+    # else example 13's sm_80 kernel (it runs on Hopper too), the refusals in the reason.
     lower_ampere = b2b_conv_sm80.lower_b2b_conv if isinstance(first, bolt.Conv2dOp) else b2b_sm80.lower_b2b
-    tried = families.SM90A_B2B_FAMILIES.get(type(first), ()) if arch == b2b_sm90.ARCH and op.kernel is None else ()
+    tried = families.B2B_FAMILIES.get(arch, {}).get(type(first), ()) if op.kernel is None else ()
     refusals = []
     lowered = None
     for family in tried:
-        verdict = family.refuse(first, second)
+        verdict = family.refuse(first, second, arch)
         if not isinstance(verdict, str):
             lowered = family.lower(op, arch)
             break
@@ -255,6 +259,8 @@ def _fused_call(op: bolt.B2bOp | bolt.ConvPoolOp, lowered, arch: str) -> AnchorC
             return ResultPointer()
         if isinstance(value, tuple) and value[0] == "input":
             return OperandPointer(value[1])
+        if isinstance(value, tuple) and value[0] == "source":  # a tensor read in place of an operand
+            return SourcePointer(value[1])
         return _host_value(entry.name, value)
 
     unit = build.TranslationUnit(lowered.kernel.name, lowered.kernel.render(), build.Arch.parse(arch))

@@ -85,6 +85,14 @@ class ResultPointer:
 
 
 @dataclass(frozen=True)
+class SourcePointer:
+    """The device pointer of `value`, a tensor the kernel reads in place of its operand: a
+    space-to-depth fold's source image (b2b_conv_direct), whose fold kernel is then skipped."""
+
+    value: SSAValue
+
+
+@dataclass(frozen=True)
 class IntArgument:
     value: int
 
@@ -115,7 +123,7 @@ class SmCountArgument:
 
 
 KernelArgument = (
-    OperandPointer | ResultPointer | IntArgument | FloatArgument | StreamArgument
+    OperandPointer | ResultPointer | SourcePointer | IntArgument | FloatArgument | StreamArgument
     | WorkspacePointer | WorkspaceBytes | SmCountArgument
 )
 
@@ -438,6 +446,7 @@ class _HostLowering:
         self.output_alignment = [DType.of_tensor(v.type).bytes for v in self.return_op.operands]
         self.output_copies: list[tuple[int, SSAValue]] = []
         self.absorbed: set[Operation] = set()
+        self.calls: dict[Operation, AnchorCall] = {}  # the anchor lowering's, by op (anchor_call)
         self.folds: dict[Operation, SpaceToDepthPlan] = {}  # by the op whose result each writes
         self.folded: set[Operation] = set()  # ops a space_to_depth kernel does before its last
         self.fold_readers: set[Operation] = set()  # every op of those chains (they read through)
@@ -585,13 +594,36 @@ class _HostLowering:
 
     def plan_space_to_depth(self) -> None:
         """A model input's space-to-depth fold, with its edge cast, transpose and padding, is
-        one kernel (lowering/space_to_depth.py)."""
+        one kernel (lowering/space_to_depth.py), or none where its one reader is a kernel that
+        reads the fold's source in its place (b2b_conv_direct: a SourcePointer argument)."""
         for op in self.ops:
             if isinstance(op, bolt.TransposeOp) and (plan := space_to_depth_plan(op)) is not None:
-                self.folds[plan.final] = plan
-                self.folded.update(plan.covered[:-1])
                 self.fold_readers.update(plan.covered)
                 self.absorbed.update(o for o in plan.covered if isinstance(o, bolt.CastOp))
+                if self.reads_fold_source(plan):
+                    self.folded.update(plan.covered)
+                    continue
+                self.folds[plan.final] = plan
+                self.folded.update(plan.covered[:-1])
+
+    def reads_fold_source(self, plan: SpaceToDepthPlan) -> bool:
+        """Whether the one reader of the fold's result reads the fold's source instead (its
+        lowering, made now and kept for lower_anchor, passes it as a SourcePointer)."""
+        result = plan.final.results[0]
+        users = [use.operation for use in result.uses]
+        if len(users) == 1 and isinstance(users[0], bolt.ReshapeOp) and plan.final is not users[0]:
+            users = [use.operation for use in users[0].result.uses]  # the merge reshape: a view
+        if len(users) != 1 or not isinstance(users[0], bolt.B2bOp) or self.anchors is None:
+            return False
+        call = self.anchor_call(users[0])
+        return any(isinstance(a, SourcePointer) and a.value is plan.source for a in call.arguments)
+
+    def anchor_call(self, op: Operation) -> AnchorCall:
+        """The anchor lowering's call for `op`, made once."""
+        if op not in self.calls:
+            assert self.anchors is not None
+            self.calls[op] = self.anchors(op, self.arch)
+        return self.calls[op]
 
     def plan_elementwise_trees(self) -> None:
         for op in reversed(self.ops):
@@ -627,7 +659,7 @@ class _HostLowering:
     def lower_anchor(self, op: Operation) -> None:
         if self.anchors is None:
             raise error_at(op, f"no emitter for {op.name} yet (boltc/lowering/cutlass provides none)")
-        call = self.anchors(op, self.arch)
+        call = self.anchor_call(op)
         known = self.entry_points.get(call.entry)
         if known is not None and (known.parameters, known.returns) != (call.parameters, call.returns):
             raise error_at(op, f"entry point {call.entry} described with two signatures")
@@ -685,6 +717,8 @@ class _HostLowering:
             return self.ptr(op.operands[argument.index])
         if isinstance(argument, ResultPointer):
             return self.ptr(op.results[0])
+        if isinstance(argument, SourcePointer):
+            return self.ptr(argument.value)
         if isinstance(argument, IntArgument):
             return cxx.Int(argument.value)
         if isinstance(argument, FloatArgument):

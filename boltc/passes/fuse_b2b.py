@@ -137,29 +137,32 @@ def _example_13(first: bolt.AnchorOp) -> str:
     return "b2b_gemm_sm80" if isinstance(first, bolt.GemmOp) else "b2b_conv_sm80"
 
 
-def _sm80_kernel(first: bolt.AnchorOp, second: bolt.AnchorOp) -> tuple[str, object] | str:
-    verdict = b2b_sm80_refusal(first, second)
-    if isinstance(verdict, TemplateRefusal):
-        return f"sm_80's b2b kernel (CUTLASS example 13) cannot run it: {verdict.reason}"
-    return _example_13(first), verdict
-
-
-def _sm90a_kernel(first: bolt.AnchorOp, second: bolt.AnchorOp) -> tuple[str, object] | str:
-    """sm_90a lowers a b2b to the first of its b2b kernels that takes the pair
-    (families.SM90A_B2B_FAMILIES), else to example 13's kernels (anchors.py): refused only where
-    all refuse."""
-    from boltc.lowering.cutlass.families import SM90A_B2B_FAMILIES  # the emitters' own rules
+def _target_kernel(first: bolt.AnchorOp, second: bolt.AnchorOp, arch: str) -> tuple[str, object] | str:
+    """A target lowers a b2b to the first of its b2b kernels that takes the pair
+    (families.B2B_FAMILIES), else to example 13's kernels (anchors.py): refused only where all
+    refuse."""
+    from boltc.lowering.cutlass.families import B2B_FAMILIES  # the emitters' own rules
 
     reasons = []
-    for family in SM90A_B2B_FAMILIES.get(type(first), ()):
-        verdict = family.refuse(first, second)
+    for family in B2B_FAMILIES.get(arch, {}).get(type(first), ()):
+        verdict = family.refuse(first, second, arch)
         if not isinstance(verdict, str):
             return family.name, verdict
         reasons.append(f"{family.name}: {verdict}")
     ampere = b2b_sm80_refusal(first, second)
     if not isinstance(ampere, TemplateRefusal):
         return _example_13(first), ampere
-    return f"sm_90a's b2b kernels cannot run it: {'; '.join(reasons)}; CUTLASS example 13: {ampere.reason}"
+    if arch == "sm_80" and not reasons:
+        return f"sm_80's b2b kernel (CUTLASS example 13) cannot run it: {ampere.reason}"
+    return f"{arch}'s b2b kernels cannot run it: {'; '.join(reasons)}; CUTLASS example 13: {ampere.reason}"
+
+
+def _sm80_kernel(first: bolt.AnchorOp, second: bolt.AnchorOp) -> tuple[str, object] | str:
+    return _target_kernel(first, second, "sm_80")
+
+
+def _sm90a_kernel(first: bolt.AnchorOp, second: bolt.AnchorOp) -> tuple[str, object] | str:
+    return _target_kernel(first, second, "sm_90a")
 
 
 # The least gain (unfused / fused, predicted) fuse-b2b fuses for: a verdict compares one

@@ -81,6 +81,12 @@ def b2b_kernel(family: str, plan, cost_plan: b2b_cost.B2bPlan) -> tuple[B2bKerne
         # Example 88's form: 128-row tiles, W0 and W1 streamed block by block.
         n0 = -(-plan.n0 // c.block_n0) * c.block_n0
         return B2bKernel(b2b_sm90.BLOCK_M, n0, c.tile_n1, c.stages, persistent=True), conv
+    if family == "b2b_conv_direct":
+        # Persistent CTAs over tiles of output pixels, both filters staged once; mma.sync; the
+        # image read in place (no TMA im2col, so no im2col request costs: `conv` None).
+        c = plan.config
+        return B2bKernel(c.tile_pixels, c.f0, c.f1, 2, multistage=True, persistent=True, w0_resident=True,
+                         w1_resident=True), None
     if family == "b2b_gemm_simt":
         c = plan.config
         return B2bKernel(SIMT_ROWS, c.n0, c.n1, 2, cuda_cores=True), None

@@ -56,6 +56,7 @@ OTHER_FAMILIES: dict[str, str] = {
     "b2b_gemm_sm80": "b2b_sm80",
     "b2b_conv_sm90": "b2b_conv_sm90",
     "b2b_conv_sm80": "b2b_conv_sm80",
+    "b2b_conv_direct": "b2b_conv_direct",
     "conv_pool": "conv_pool",
     "fmha_sm90": "fmha_sm90",
     "fmha_sm80": "fmha_sm80",
@@ -71,15 +72,21 @@ class B2bFamily:
 
     name: str
     module: str  # boltc.lowering.cutlass.<module>
-    refusal: str  # refusal(first, second) -> a plan, or why not (a str)
+    refusal: str  # refusal(first, second[, arch]) -> a plan, or why not (a str)
     lowering: str  # lowering(op, arch=...) -> the lowering record
+    per_arch: bool = False  # the refusal takes the target (its limits differ by arch)
 
-    def refuse(self, first: bolt.AnchorOp, second: bolt.AnchorOp) -> Any:
-        return getattr(importlib.import_module(f"boltc.lowering.cutlass.{self.module}"), self.refusal)(first, second)
+    def refuse(self, first: bolt.AnchorOp, second: bolt.AnchorOp, arch: str = "sm_90a") -> Any:
+        refusal = getattr(importlib.import_module(f"boltc.lowering.cutlass.{self.module}"), self.refusal)
+        return refusal(first, second, arch) if self.per_arch else refusal(first, second)
 
     def lower(self, op: bolt.B2bOp, arch: str) -> Any:
         return getattr(importlib.import_module(f"boltc.lowering.cutlass.{self.module}"), self.lowering)(op, arch=arch)
 
+
+# The image stems' kernel (the raw image, or its space-to-depth fold, read in place), on both targets.
+B2B_CONV_DIRECT = B2bFamily("b2b_conv_direct", "b2b_conv_direct", "direct_refusal", "lower_b2b_conv_direct",
+                            per_arch=True)
 
 # sm_90a's b2b kernels, in the order they are asked, for GEMM chains and for convolution chains:
 # anchors.py lowers a b2b to the first that takes it (else example 13's), and fuse-b2b fuses a
@@ -87,7 +94,13 @@ class B2bFamily:
 SM90A_B2B_FAMILIES: dict[type[bolt.AnchorOp], tuple[B2bFamily, ...]] = {
     bolt.GemmOp: (B2bFamily("b2b_gemm_sm90", "b2b_sm90", "sm90_refusal", "lower_b2b"),
                   B2bFamily("b2b_gemm_simt", "b2b_simt", "simt_refusal", "lower_b2b")),
-    bolt.Conv2dOp: (B2bFamily("b2b_conv_sm90", "b2b_conv_sm90", "conv_sm90_refusal", "lower_b2b_conv"),),
+    bolt.Conv2dOp: (B2B_CONV_DIRECT,
+                    B2bFamily("b2b_conv_sm90", "b2b_conv_sm90", "conv_sm90_refusal", "lower_b2b_conv")),
+}
+# sm_80's, asked before example 13's kernels likewise.
+SM80_B2B_FAMILIES: dict[type[bolt.AnchorOp], tuple[B2bFamily, ...]] = {bolt.Conv2dOp: (B2B_CONV_DIRECT,)}
+B2B_FAMILIES: dict[str, dict[type[bolt.AnchorOp], tuple[B2bFamily, ...]]] = {
+    "sm_90a": SM90A_B2B_FAMILIES, "sm_80": SM80_B2B_FAMILIES,
 }
 
 

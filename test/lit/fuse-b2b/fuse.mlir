@@ -70,7 +70,7 @@ func.func @wide_intermediate(%a: tensor<16384x64xf16>, %w0: tensor<64x256xf16>, 
 // A 3x3 convolution then a 1x1, stride-1, unpadded one (NHWC, as layout-nhwc leaves them):
 // M = N*P*Q = 2*56*56, N0 = N1 = 64 channels, registers (sm_90a; sm_80's template needs a first-stage bias).
 // CHECK-LABEL: func.func @conv3x3_conv1x1
-// SM80: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_80's b2b kernel (CUTLASS example 13) cannot run it: the first convolution's epilogue is relu(acc)
+// SM80: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_80's b2b kernels cannot run it: b2b_conv_direct: the first convolution's input is not a model input's space-to-depth fold {{.*}}; CUTLASS example 13: the first convolution's epilogue is relu(acc)
 // CHECK-SAME:    (%[[X:[a-z0-9_]+]]: tensor<2x56x56x64xf16>, %[[F0:[a-z0-9_]+]]: tensor<64x3x3x64xf16>, %[[F1:[a-z0-9_]+]]: tensor<64x1x1x64xf16>)
 // CHECK-NEXT:    %[[Y:[a-z0-9_]+]] = bolt.b2b registers(%[[X]], %[[F0]], %[[F1]])
 // CHECK-NEXT:    ^bb{{[0-9]+}}(%[[I:[a-z0-9_]+]]: tensor<2x56x56x64xf16>, %[[G0:[a-z0-9_]+]]: tensor<64x3x3x64xf16>, %[[G1:[a-z0-9_]+]]: tensor<64x1x1x64xf16>):

@@ -132,7 +132,7 @@ func.func @conv_chain_f16(%x: tensor<2x56x56x64xf16>, %f0: tensor<64x3x3x64xf16>
 // read, and no tile of example 13's: two kernels, the remark naming both kernels' reasons.
 // CHECK-LABEL:   func.func @conv_chain_narrow_filters
 // CHECK-NOT:       bolt.b2b
-// REMARK: remark: {{.*}}: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_90a's b2b kernels cannot run it: b2b_conv_sm90: F0 (the second filter's row)=20 is not a multiple of 8 elements (16-byte rows); CUTLASS example 13: the first convolution's epilogue is relu(acc)
+// REMARK: remark: {{.*}}: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_90a's b2b kernels cannot run it: b2b_conv_direct: the first convolution's input is not a model input's space-to-depth fold {{.*}}; b2b_conv_sm90: F0 (the second filter's row)=20 is not a multiple of 8 elements (16-byte rows); CUTLASS example 13: the first convolution's epilogue is relu(acc)
 func.func @conv_chain_narrow_filters(%x: tensor<2x56x56x64xf16>, %f0: tensor<20x3x3x64xf16>, %f1: tensor<64x1x1x20xf16>) -> tensor<2x56x56x64xf16> {
   %h = bolt.conv2d nhwc %x, %f0 strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<2x56x56x64xf16>, tensor<20x3x3x64xf16> -> tensor<2x56x56x20xf16> {
   ^bb0(%acc: tensor<2x56x56x20xf32>):

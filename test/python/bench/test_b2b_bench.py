@@ -76,8 +76,9 @@ def test_every_case_lowers_for_sm90a(index):
 
 @pytest.mark.parametrize("index", range(5, 8))
 def test_every_conv_case_lowers_for_sm90a(index):
-    """Fused, one b2b_conv_sm90 resident kernel (the RepVGG stage's four pairs share it);
-    unfused, convolution and GEMM kernels only (the 1x1s as either; the folded stem on conv_sm80)."""
+    """Fused, one b2b_conv_sm90 resident kernel (the RepVGG stage's four pairs share it), or for
+    the RGB stem one b2b_conv_direct; unfused, convolution and GEMM kernels only (the 1x1s as
+    either; the folded stem on conv_sm80)."""
     from boltc.compiler import lower_library
 
     case = b2b.cases(TABLE)[index]
@@ -86,7 +87,10 @@ def test_every_conv_case_lowers_for_sm90a(index):
     fused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=True)
     unfused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=False)
     [call] = fused.programs[0].anchor_kernels
-    assert call.family == "b2b_conv_sm90" and " resident " in call.config
+    if case.widths[0] == 3:
+        assert call.family == "b2b_conv_direct" and "K=27 (of W0's 48)" in call.config
+    else:
+        assert call.family == "b2b_conv_sm90" and " resident " in call.config
     assert {k.family for k in unfused.programs[0].anchor_kernels} <= {"conv_sm90", "conv_sm80", "gemm_sm90", "gemm_sm80"}
 
 

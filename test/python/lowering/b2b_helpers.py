@@ -53,3 +53,36 @@ class FirstResidualConvChain(torch.nn.Module):
         h = torch.relu(self.conv0(x.permute(0, 3, 1, 2)) + r0.permute(0, 3, 1, 2))
         y = self.conv1(h).permute(0, 2, 3, 1)
         return torch.relu(y + r[0]) if self.second else torch.relu(y)
+
+
+ACTIVATIONS = {"relu": "ReLU", "gelu": "GELU", "silu": "SiLU", "none": "Identity"}
+
+
+def rgb_stem(c: int, f0: int, f1: int, stride: int, act0: str, act1: str, bias1: bool = True, nhwc: bool = True,
+             cast_input: bool = False):
+    """conv 3x3/stride (pad 1) -> act0 -> conv 1x1 -> act1; NHWC in and out where `nhwc` (the
+    permutes are views that cancel against layout-nhwc), else NCHW (the fold reads through the
+    edge transpose). `cast_input`: the image comes in fp32 and is cast to the weights' type
+    first (the fold reads through the cast too)."""
+    import torch
+
+    body = torch.nn.Sequential(torch.nn.Conv2d(c, f0, 3, stride=stride, padding=1),
+                               getattr(torch.nn, ACTIVATIONS[act0])(),
+                               torch.nn.Conv2d(f0, f1, 1, bias=bias1), getattr(torch.nn, ACTIVATIONS[act1])())
+
+    class Stem(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = body
+
+        def forward(self, x):
+            if cast_input:
+                x = x.to(self.body[0].weight.dtype)
+            return self.body(x.permute(0, 3, 1, 2)).permute(0, 2, 3, 1) if nhwc else self.body(x)
+
+    module = Stem().eval()
+    with torch.no_grad():  # O(1) values through the activations (the tolerance is near 1)
+        for layer in module.modules():
+            if isinstance(layer, torch.nn.Conv2d):
+                layer.weight.mul_(2.0)
+    return module

@@ -63,10 +63,12 @@ def convolutions(module) -> list[bolt.Conv2dOp]:
 @pytest.mark.parametrize("c, f, stride", [(3, 48, 2), (48, 48, 2), (48, 48, 1), (3, 64, 2), (64, 64, 2), (64, 64, 1)])
 def test_the_paper_conv_chains_are_one_hopper_b2b(c, f, stride):
     """Each bolt_paper.json b2b_conv shape (batch and image smaller: the rules do not depend on
-    them) is fused on sm_90a and lowered to b2b_conv_sm90's resident kernel."""
+    them) is fused on sm_90a and lowered to b2b_conv_sm90's resident kernel, but the RGB stems:
+    b2b_conv_direct takes them (it reads the image through the fold); b2b_conv_sm90 still
+    lowers them when asked."""
     op = b2b_of(*chain(c=c, f0=f, f1=f, stride=stride))
     call = lower_anchor(op, "sm_90a")
-    assert call.family == "b2b_conv_sm90"
+    assert call.family == ("b2b_conv_direct" if c == 3 else "b2b_conv_sm90")
     lowered = lower_b2b_conv(op)
     cfg = lowered.kernel.config
     assert cfg.variant == RESIDENT and (cfg.block_n0, cfg.tile_n1) == (f, f)

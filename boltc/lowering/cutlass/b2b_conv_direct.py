@@ -1,0 +1,574 @@
+"""bolt.b2b of an image stem's convolution and the 1x1 convolution after it -> one kernel that
+reads the image itself: `boltc/lowering/cutlass/include/boltc/b2b_conv_direct.hpp` (mma.sync,
+sm_80 and sm_90a alike).
+
+    y = act1(conv1x1(act0(conv(x, f0) + bias0), f1) + bias1)      NHWC activations, KRSC filters
+
+b2b_conv_sm90 reads its first convolution's input by TMA im2col, in 16-byte channel rows: an
+RGB stem reaches it folded by space-to-depth (or padded to 8 channels) by a kernel of its own
+that reads the image and writes a tensor twice its size (on the paper's 224x224x3 chains at
+batch 32: 16 of the 42 us the pair took). This kernel takes the image as it is: a CTA stages
+the raw pixels a tile of 256 output pixels reads (zeros outside the image) and gathers each
+MMA's A fragment from them through a table of taps, k -> (dy, dx, channel) from the output
+pixel's window origin (`InputGather.taps`). The first convolution's input is a space-to-depth
+fold of a model input (passes/space_to_depth.py; lowering/space_to_depth.py's plan), and the
+taps are the fold's: the folded convolution's k (tap a, t; folded channel (b, i, j, c)) reads
+raw pixel ((p + a) s + i - top, (q + t + b step) s + j - left), channel c. The fold's all-zero
+filter columns (its padding of the filter and pad-alignment's channels) are left out, so the
+kernel multiplies what the unfolded convolution does (27 columns of the 48 for a 3x3 RGB
+stem). The host skips the fold's kernel: the kernel's input argument is the fold's source, a
+`("source", value)` argument (host.SourcePointer).
+
+Legality (`direct_refusal`, asked before b2b_conv_sm90 on sm_90a and before example 13 on
+sm_80): NHWC, one group, dilation 1; an input that is a model input's space-to-depth fold (the
+folded convolution stride 1, unpadded, the fold's fill 0); K (the filter's nonzero columns)
+at most MAX_K (the filter staged whole; a stem's); F0 and F1 multiples of 16 up to MAX_F (a warp's two accumulator sets in
+registers); epilogues of a bias and an activation (no residual); one element type, f16 or
+bf16, for the filters, the intermediate and the output (the image f16, bf16 or f32, converted
+while staged); the window within MAX_WINDOW_PER_THREAD elements a thread, shared memory within
+the target's.
+
+Entry point: n, h, w, c (the raw input), p, q (the output), top, left (output pixel (0, 0)'s
+window origin, negated), the raw input's four element strides, f0, f1, ldd (elements between
+output pixels), then input, filter0, bias0, filter1, bias1, output, workspace, workspace_size,
+stream (no workspace). The TU is specialised to the taps, the strides, C, K, F0, F1, the tile,
+the element types and the epilogues, which `can_implement` checks with the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from boltc.analysis.b2b_sm80 import StageEpilogue
+from boltc.analysis.concat_placement import row_pitch
+from boltc.dialects import bolt
+from boltc.lowering.cutlass.b2b_conv_sm80 import conv_pair_params
+from boltc.lowering.cutlass.b2b_sm80 import (
+    IDENTITY,
+    RESULT,
+    B2bLowering,
+    activation_functor,
+    b2b_operand,
+    bias_operand,
+    planned_pair,
+)
+from boltc.lowering.cutlass.b2b_sm90 import activation_of, bias_element, one_element_type, stage_epilogues
+from boltc.lowering.cutlass.cpp import (
+    EXPORT_MACRO,
+    Element,
+    InvalidKernelConfig,
+    SelfChecking,
+    UnsupportedEpilogue,
+    lower_at,
+    with_headers,
+)
+from boltc.lowering.cutlass.gemm_sm80 import SM80_SMEM_CAPACITY
+from boltc.lowering.cutlass.gemm_sm90 import SM90_SMEM_CAPACITY
+from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole
+from boltc.lowering.runtime_abi import contiguous_strides, tensor_shape
+from boltc.passes.fold_constants import constant_operand
+from boltc.lowering.space_to_depth import SpaceToDepthPlan, space_to_depth_plan
+
+FAMILY = "b2b_conv_direct"
+ARCHS = ("sm_90a", "sm_80")
+HEADER = "boltc/b2b_conv_direct.hpp"  # boltc/lowering/cutlass/include
+THREADS = 256  # the header's kThreads: 8 warps
+# m16 tiles a warp computes at once: one (a tile of 128 output pixels). Two would share each B
+# fragment between two MMAs, but the two stages' fragments then need ~180-255 registers a
+# thread, and under two CTAs' 128 they spill (228 bytes, nvcc 13, the 64-channel stem).
+WARP_M_TILES = 1
+TILE_WIDTHS = (16, 32, 64)  # a tile's output columns (its rows: the tile's pixels / that), in order of preference
+# __launch_bounds__(kThreads, 4): at most 64 registers a thread, 8 warps a scheduler to hide the
+# latencies of a warp's dependent chain (gather -> MMA -> epilogue -> MMA -> store). At 2 CTAs
+# (128 registers, the compiler's own pick) the 3x3/2 RGB stem ran 40.4 us at 0.87 eligible warps
+# a scheduler (ncu, H200); at 4 it spills 24 bytes a thread (nvcc 13).
+CTAS_PER_SM = 4
+MAX_K = 64  # the first convolution's R*S*C: its filter staged whole (the folded 3x3/2 stem: 48)
+MAX_F = 64  # F0 and F1: a warp's 2 x F/8 accumulator tiles of each stage within 128 registers
+MAX_WINDOW_PER_THREAD = 32  # elements of the raw input window a thread holds between tiles
+SMEM_LIMIT = {"sm_90a": SM90_SMEM_CAPACITY, "sm_80": SM80_SMEM_CAPACITY}
+SOURCE_ELEMENTS = (Element.F16, Element.BF16, Element.F32)
+INT_MAX = 2**31 - 1
+
+# The entry point's sizes, in order (every one an int).
+GEOMETRY = ("n", "h", "w", "c", "p", "q", "top", "left", "stride_n", "stride_h", "stride_w", "stride_c", "f0", "f1",
+            "ldd")
+
+
+def source_argument(value: SSAValue) -> tuple[str, SSAValue]:
+    """The argument of a pointer to `value`, a tensor outside the b2b the kernel reads in place of
+    its operand (anchors.py passes it as host.SourcePointer)."""
+    return ("source", value)
+
+
+@dataclass(frozen=True)
+class InputGather:
+    """How the kernel reads its first convolution's input: the raw tensor (`source`), its
+    geometry and the taps of W0's columns."""
+
+    source: SSAValue  # the fold's model input
+    fold: SpaceToDepthPlan
+    element: Element  # the raw tensor's
+    size: tuple[int, int, int, int]  # n, h, w, c: the raw tensor as read (a fold's kept rows and columns)
+    strides: tuple[int, int, int, int]  # its element strides, n, h, w, c
+    conv_strides: tuple[int, int]  # raw pixels between neighbouring output pixels
+    origin: tuple[int, int]  # (top, left): output pixel (p, q)'s window starts at (p sy - top, q sx - left)
+    taps: tuple[tuple[int, int, int], ...]  # the kernel's k -> (dy, dx, channel)
+    columns: tuple[int, ...]  # the kernel's k -> W0's column (a fold's all-zero columns left out)
+    k_source: int  # W0's row length (R*S*C of the convolution)
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return max(t[0] for t in self.taps) + 1, max(t[1] for t in self.taps) + 1
+
+
+def outside_value(value: SSAValue) -> SSAValue:
+    """`value` as the b2b's operand where it is a block argument of a b2b's body, else itself
+    (fuse-b2b asks before it forms the b2b, the lowering after)."""
+    if isinstance(value, BlockArgument):
+        parent = value.block.parent_op()
+        if isinstance(parent, bolt.B2bOp):
+            return parent.inputs[value.index]
+    return value
+
+
+def fold_feeding(value: SSAValue) -> SpaceToDepthPlan | None:
+    """The space-to-depth fold whose result `value` is (lowering/space_to_depth.py's plan), or None."""
+    seen: set[Operation] = set()
+    frontier = [value.owner] if isinstance(value.owner, Operation) else []
+    for _ in range(6):  # concat -> slice -> reshape -> transpose, a channel pad before them
+        found = []
+        for op in frontier:
+            if op in seen:
+                continue
+            seen.add(op)
+            if isinstance(op, bolt.TransposeOp) and (plan := space_to_depth_plan(op)) is not None:
+                final = plan.final.results[0]
+                view = value.owner if isinstance(value.owner, bolt.ReshapeOp) else None
+                if final is value or (view is not None and view.input is final):
+                    return plan
+            found += [o.owner for o in op.operands if isinstance(o.owner, Operation)]
+        frontier = found
+    return None
+
+
+def _fold_taps(plan: SpaceToDepthPlan, r: int, s: int, channels: int,
+               filter0: np.ndarray | None) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]:
+    """The folded convolution's columns k = (a S + t) C + (b, i, j, c) (KRSC over the folded
+    channels) as raw offsets, and which of W0's columns they are. The fold pads the filter with
+    zeros (to s ceil(R/s) x s ceil(S/s) taps) and pad-alignment its channels: where `filter0`
+    (the constant filter) is zero in a whole column, the column is left out, so that the kernel
+    multiplies no zero weight by a pixel the convolution does not read (a NaN there would spread)
+    and runs fewer k-steps (the 3x3/2 RGB stem: 27 columns of the folded 48)."""
+    p = plan.params
+    block, raw_c = p.block, p.c
+    folded = p.taps * block * block * raw_c
+    zero = (np.all(filter0.reshape(filter0.shape[0], -1) == 0, axis=0) if filter0 is not None
+            else np.zeros(r * s * channels, dtype=bool))
+    taps, columns = [], []
+    for a in range(r):
+        for t in range(s):
+            for k in range(channels):
+                column = (a * s + t) * channels + k
+                if k >= folded or zero[column]:
+                    continue  # a padded channel, or a tap the unfolded filter does not have
+                b, rest = divmod(k, block * block * raw_c)
+                i, rest = divmod(rest, block * raw_c)
+                j, c = divmod(rest, raw_c)
+                taps.append((a * block + i, (t + b * p.tap_step) * block + j, c))
+                columns.append(column)
+    if not taps:  # an all-zero filter: one column still (the kernel's K is at least 1)
+        taps, columns = [(0, 0, 0)], [0]
+    return tuple(taps), tuple(columns)
+
+
+def input_gather(conv: bolt.Conv2dOp) -> InputGather | str:
+    """How the kernel would read `conv`'s input, or why it cannot."""
+    d = conv.dims()
+    strides, padding = bolt.int_list(conv.strides), bolt.int_list(conv.padding)
+    value = outside_value(conv.input)
+    plan = fold_feeding(value)
+    if plan is not None:
+        p = plan.params
+        if p.value != 0.0:
+            return f"the input is a space-to-depth fold filled with {p.value}, not zeros"
+        if tuple(strides) != (1, 1) or any(padding):
+            return "the folded convolution is strided or padded (space-to-depth leaves it stride 1, unpadded)"
+        element = Element.from_mlir(plan.source.type.get_element_type())  # type: ignore[attr-defined]
+        taps, columns = _fold_taps(plan, d["R"], d["S"], d["C"], constant_operand(outside_value(conv.filter)))
+        return InputGather(plan.source, plan, element, (p.n, p.h, p.w, p.c),
+                           (p.stride_n, p.stride_h, p.stride_w, p.stride_c), (p.block, p.block),
+                           (p.pad_top, p.pad_left), taps, columns, d["R"] * d["S"] * d["C"])
+    return ("the first convolution's input is not a model input's space-to-depth fold (this kernel reads an "
+            "image stem's pixels through the fold; b2b_conv_sm90's TMA im2col reads 16-byte channel rows)")
+
+
+@dataclass(frozen=True)
+class B2bConvDirectConfig(SelfChecking):
+    """Everything one TU fixes at compile time (the header's `Config`, and the taps)."""
+
+    element_source: Element
+    element: Element  # the filters', the intermediate's, the output's
+    bias0: Element | None
+    bias1: Element | None
+    act0: str
+    act1: str
+    c: int  # the raw input's channels
+    conv_strides: tuple[int, int]
+    taps: tuple[tuple[int, int, int], ...]
+    columns: tuple[int, ...]  # W0's column of each tap
+    k_source: int  # W0's row length
+    f0: int
+    f1: int
+    tile: tuple[int, int]  # output pixels: rows x columns
+    warp_m_tiles: int = WARP_M_TILES
+
+    @property
+    def tile_pixels(self) -> int:
+        return THREADS // 32 * 16 * self.warp_m_tiles
+
+    @property
+    def k(self) -> int:
+        return len(self.taps)
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return max(t[0] for t in self.taps) + 1, max(t[1] for t in self.taps) + 1
+
+    @property
+    def input_window(self) -> tuple[int, int]:
+        return ((self.tile[0] - 1) * self.conv_strides[0] + self.span[0],
+                (self.tile[1] - 1) * self.conv_strides[1] + self.span[1])
+
+    def window_per_thread(self) -> int:
+        in_h, in_w = self.input_window
+        return -(-in_h * in_w * self.c // THREADS)
+
+    def smem_bytes(self) -> int:
+        """Config::kSmemBytes: both filters (rows padded), the biases as floats, the k-offset
+        table, two input windows, the output staging rows."""
+        k_steps = -(-self.k // 16)
+        in_h, in_w = self.input_window
+        window = -(-in_h * in_w * self.c // 8) * 8 * 2 * 2
+        return (self.f0 * (k_steps * 16 + 8) * 2 + self.f1 * (self.f0 + 8) * 2 + (self.f0 + self.f1) * 4
+                + k_steps * 4 * 16 + window + self.tile_pixels * (self.f1 + 8) * 2)
+
+    def summary(self) -> str:
+        return (f"{FAMILY} {self.element_source.short}->{self.element.short} C={self.c} K={self.k} "
+                f"(of W0's {self.k_source}) stride "
+                f"{self.conv_strides[0]}x{self.conv_strides[1]} span {self.span[0]}x{self.span[1]}, F0={self.f0} "
+                f"{self.act0}, F1={self.f1} {self.act1}, tile {self.tile[0]}x{self.tile[1]} output pixels "
+                f"({self.warp_m_tiles} m16 a warp), "
+                f"{self.smem_bytes()} B shared memory")
+
+    def blocker(self) -> str | None:
+        if self.element_source not in SOURCE_ELEMENTS:
+            return f"a {self.element_source.short} input; the kernel reads f16, bf16 or f32 (converted)"
+        if self.element not in (Element.F16, Element.BF16):
+            return f"{self.element.short} filters and output; the kernel's MMAs take f16 or bf16"
+        for name, f in (("F0", self.f0), ("F1", self.f1)):
+            if f % 16 or f > MAX_F:
+                return (f"{name}={f} is not a multiple of 16 up to {MAX_F} (pairs of 8-wide MMA tiles; a warp's "
+                        "accumulators of both stages within its registers)")
+        if self.k > MAX_K:
+            return (f"K = R*S*C = {self.k} is over {MAX_K}: the kernel stages the first filter whole and gathers "
+                    "every A fragment element by element (it is built for image stems)")
+        if self.warp_m_tiles not in (1, 2):
+            return f"{self.warp_m_tiles} m16 tiles a warp; the kernel computes one or two"
+        if self.tile[0] * self.tile[1] != self.tile_pixels or self.tile[1] % 16:
+            return (f"a tile of {self.tile[0]}x{self.tile[1]} output pixels; the kernel's is {self.tile_pixels}, "
+                    "rows of a multiple of 16")
+        if self.window_per_thread() > MAX_WINDOW_PER_THREAD:
+            return (f"the input window is {self.window_per_thread()} elements a thread, over "
+                    f"{MAX_WINDOW_PER_THREAD} (held in registers between tiles)")
+        return None
+
+    def smem_blocker(self, arch: str) -> str | None:
+        if self.smem_bytes() > SMEM_LIMIT[arch]:
+            return f"a CTA needs {self.smem_bytes()} bytes of shared memory, over {arch}'s {SMEM_LIMIT[arch]}"
+        return None
+
+    def functor(self, act: str) -> str:
+        return f"{activation_functor(act, self.element).cpp}<float>"
+
+    def functor_headers(self) -> tuple[str, ...]:
+        functors = (activation_functor(act, self.element) for act in (self.act0, self.act1))
+        return tuple(dict.fromkeys(f.header for f in functors if f.header))
+
+    def template_arguments(self) -> tuple[str, ...]:
+        """boltc::b2b_conv_direct::Config's template arguments, in order."""
+        return (self.element_source.cpp, self.element.cpp, (self.bias0 or self.element).cpp,
+                (self.bias1 or self.element).cpp, str(self.c), str(self.k), str(self.k_source),
+                *(str(v) for v in self.conv_strides),
+                *(str(v) for v in self.span), str(self.f0), str(self.f1), *(str(v) for v in self.tile),
+                str(self.warp_m_tiles), self.functor(self.act0), self.functor(self.act1), _bool(self.bias0 is not None),
+                _bool(self.bias1 is not None))
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def tile_for(p: int, q: int, warp_m_tiles: int = WARP_M_TILES) -> tuple[int, int]:
+    """The tile (rows, columns of output pixels) that leaves the fewest pixels outside P x Q,
+    ties to the earlier of TILE_WIDTHS."""
+    pixels = THREADS // 32 * 16 * warp_m_tiles
+
+    def waste(width: int) -> int:
+        rows = pixels // width
+        return -(-p // rows) * rows * -(-q // width) * width - p * q
+    width = min((w for w in TILE_WIDTHS if w <= pixels), key=lambda w: (waste(w), TILE_WIDTHS.index(w)))
+    return pixels // width, width
+
+
+@dataclass(frozen=True)
+class B2bConvDirectPlan:
+    """A legal pair: how the input is read, the configuration, both stages' epilogues."""
+
+    gather: InputGather
+    config: B2bConvDirectConfig
+    stage0: StageEpilogue
+    stage1: StageEpilogue
+    p: int
+    q: int
+
+
+def direct_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp, arch: str = "sm_90a") -> B2bConvDirectPlan | str:
+    """The plan where this kernel computes the convolution `first` feeding the 1x1 convolution
+    `second` exactly; else why not."""
+    if arch not in ARCHS:
+        return f"{FAMILY} runs on {' and '.join(ARCHS)}, not {arch}"
+    if not (isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)):
+        return f"it pairs two convolutions, not {first.name} and {second.name}"
+    for which, conv in (("first", first), ("second", second)):
+        if conv.layout.data != bolt.Layout.NHWC:
+            return f"the {which} convolution is {conv.layout.data.value}; the kernel reads NHWC activations, KRSC filters"
+        if conv.groups.value.data != 1:
+            return f"the {which} convolution is grouped; the kernel has no groups"
+    if tuple(bolt.int_list(first.dilations)) != (1, 1):
+        return "the first convolution is dilated; the kernel's taps are dense"
+    d0, d1 = first.dims(), second.dims()
+    window = (d1["R"], d1["S"]), tuple(bolt.int_list(second.strides)), tuple(bolt.int_list(second.padding))
+    if window != ((1, 1), (1, 1), (0, 0, 0, 0)):
+        return "the second convolution must be 1x1, stride 1, unpadded (it reads the first's pixels in place)"
+    stages = stage_epilogues(first, second, "convolution")
+    if isinstance(stages, str):
+        return stages
+    if any(stage.residual is not None for stage in stages):
+        return "a stage adds a residual; the kernel's epilogues are a bias and an activation"
+    named = {"the first filter": first.filter, "the first product": first.result,
+             "the second filter": second.filter, "the output": second.result}
+    element = one_element_type(named, "both filters, the first product and the output")
+    if isinstance(element, str):
+        return element
+    if not isinstance(first.input.type, TensorType):
+        return "the input is not a tensor"
+    gather = input_gather(first)
+    if isinstance(gather, str):
+        return gather
+    n, h, w, _ = gather.size
+    if any(v > INT_MAX for v in (*gather.strides, n * h * w * gather.size[3])):
+        return "the input's element offsets pass 2^31 (the entry point's strides are ints)"
+    try:
+        config = B2bConvDirectConfig(gather.element, element, bias_element(stages[0]), bias_element(stages[1]),
+                                     activation_of(stages[0]), activation_of(stages[1]), gather.size[3],
+                                     gather.conv_strides, gather.taps, gather.columns, gather.k_source, d0["F"],
+                                     d1["F"], tile_for(d0["P"], d0["Q"]))
+    except InvalidKernelConfig as error:
+        return error.message.split(": ", 1)[-1] if ": " in error.message else error.message
+    smem = config.smem_blocker(arch)
+    if smem:
+        return smem
+    return B2bConvDirectPlan(gather, config, stages[0], stages[1], d0["P"], d0["Q"])
+
+
+def _params() -> tuple[CParam, ...]:
+    params = list(conv_pair_params(GEOMETRY))
+    return tuple(CParam(p.name, p.ctype, ParamRole.LDD) if p.name == "ldd" else p for p in params)
+
+
+_INCLUDES = """\
+#include <cstddef>
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include "cutlass/cutlass.h"
+#include "cutlass/numeric_types.h"
+#include "cutlass/epilogue/thread/activation.h"
+
+""" + EXPORT_MACRO
+
+_KERNEL = """\
+__global__ void __launch_bounds__(boltc::b2b_conv_direct::kThreads, kCtasPerSm)
+    b2b_conv_direct_kernel(boltc::b2b_conv_direct::Geometry const g, Config::ElementS const* __restrict__ input,
+                           Element const* __restrict__ filter0, Config::ElementBias0 const* __restrict__ bias0,
+                           Element const* __restrict__ filter1, Config::ElementBias1 const* __restrict__ bias1,
+                           Element* __restrict__ output) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  boltc::b2b_conv_direct::run<Config>(g, input, filter0, bias0, filter1, bias1, output, kTaps, smem);
+}
+
+// Why this TU cannot run the problem (a cutlass::Status), or kSuccess with the kernel's geometry.
+cutlass::Status check(@PROBLEM@, boltc::b2b_conv_direct::Geometry* g) {
+  if (n <= 0 || h <= 0 || w <= 0 || p <= 0 || q <= 0 || stride_n < 0 || stride_h < 0 || stride_w < 0 ||
+      stride_c < 0) {
+    return cutlass::Status::kErrorInvalidProblem;
+  }
+  // The TU's compile-time shape.
+  if (c != Config::C || f0 != Config::F0 || f1 != Config::F1) {
+    return cutlass::Status::kErrorInvalidProblem;
+  }
+  // The output pixels' rows: at least F1 apart, whole 16-byte vectors.
+  if (ldd < f1 || ldd % 8) {
+    return cutlass::Status::kErrorInvalidProblem;
+  }
+  int64_t const tiles_h = (p + Config::TileH - 1) / Config::TileH, tiles_w = (q + Config::TileW - 1) / Config::TileW;
+  // Tile indices are ints, advanced by the grid (at most a few thousand CTAs) past the last.
+  if (int64_t(n) * tiles_h * tiles_w >= (int64_t(1) << 30) || int64_t(n) * p * q >= (int64_t(1) << 62) / ldd) {
+    return cutlass::Status::kErrorInvalidProblem;
+  }
+  *g = boltc::b2b_conv_direct::Geometry{n, h, w, p, q, top, left, stride_n, stride_h, stride_w, stride_c, ldd,
+                                        int(tiles_h), int(tiles_w)};
+  return cutlass::Status::kSuccess;
+}
+
+bool aligned16(void const* pointer) {
+  return reinterpret_cast<uintptr_t>(pointer) % 16 == 0;
+}
+
+}  // namespace
+
+// output = act1(conv1x1(act0(conv(input, filter0) + bias0), filter1) + bias1); returns a cutlass::Status.
+BOLTC_EXPORT @LAUNCH@ {
+  boltc::b2b_conv_direct::Geometry g;
+  cutlass::Status const status = check(@FORWARD@, &g);
+  if (status != cutlass::Status::kSuccess) {
+    return static_cast<int>(status);
+  }
+  if (!input || !filter0 || !filter1 || !output || !aligned16(output) || (Config::HasBias0 && !bias0) ||
+      (Config::HasBias1 && !bias1)) {
+    return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
+  }
+  // Persistent: as many CTAs as fit at once (the occupancy query), at most one a tile, so that
+  // each CTA stages the filters once. Per device, once: the shared-memory attribute is the
+  // current device's, and a process may run the model on several (the writes are idempotent).
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= kMaxDevices) {
+    return static_cast<int>(cutlass::Status::kErrorInternal);
+  }
+  static int slots[kMaxDevices] = {};
+  if (slots[device] == 0) {
+    int sms = 0, per_sm = 0;
+    if (cudaFuncSetAttribute(b2b_conv_direct_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             Config::kSmemBytes) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, b2b_conv_direct_kernel,
+                                                      boltc::b2b_conv_direct::kThreads, Config::kSmemBytes) !=
+            cudaSuccess ||
+        per_sm < 1) {
+      return static_cast<int>(cutlass::Status::kErrorInternal);
+    }
+    slots[device] = sms * per_sm;
+  }
+  int64_t const tiles = int64_t(g.n) * g.tiles_h * g.tiles_w;
+  int const grid = static_cast<int>(tiles < slots[device] ? tiles : slots[device]);
+  b2b_conv_direct_kernel<<<grid, boltc::b2b_conv_direct::kThreads, Config::kSmemBytes, stream>>>(
+      g, static_cast<Config::ElementS const*>(input), static_cast<Element const*>(filter0),
+      static_cast<Config::ElementBias0 const*>(bias0), static_cast<Element const*>(filter1),
+      static_cast<Config::ElementBias1 const*>(bias1), static_cast<Element*>(output));
+  return static_cast<int>(cudaGetLastError() == cudaSuccess ? cutlass::Status::kSuccess
+                                                            : cutlass::Status::kErrorInternal);
+}
+
+BOLTC_EXPORT @WORKSPACE@ {
+  return 0;
+}
+
+// kSuccess where the TU takes the problem and the GPU gives a CTA its shared memory.
+BOLTC_EXPORT @CAN@ {
+  boltc::b2b_conv_direct::Geometry g;
+  cutlass::Status const status = check(@FORWARD@, &g);
+  if (status != cutlass::Status::kSuccess) {
+    return static_cast<int>(status);
+  }
+  int device = 0, most = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess) {
+    return static_cast<int>(cutlass::Status::kErrorInternal);
+  }
+  return static_cast<int>(Config::kSmemBytes <= most ? cutlass::Status::kSuccess
+                                                     : cutlass::Status::kErrorNotSupported);
+}
+"""
+
+
+@dataclass(frozen=True)
+class B2bConvDirectKernel(CutlassKernel):
+    """One b2b_conv_direct translation unit."""
+
+    FAMILY: ClassVar[str] = FAMILY
+
+    config: B2bConvDirectConfig
+
+    def _entry_params(self) -> tuple[CParam, ...]:
+        return _params()
+
+    def _render(self, name: str) -> str:
+        entry = EntryPoint(name, _params())
+        c = self.config
+        launch, workspace, can = entry.prototypes()
+        problem = ", ".join(p.declaration() for p in entry.problem_params if p.name in GEOMETRY)
+        forward = ", ".join(p.name for p in entry.problem_params if p.name in GEOMETRY)
+        taps = ", ".join(f"{dy}, {dx}, {ch}, {col}" for (dy, dx, ch), col in zip(c.taps, c.columns))
+        header = (
+            f"// Generated by boltc ({FAMILY}): {c.summary()}.\n"
+            "// Exported entry points (boltc/lowering/cutlass/b2b_conv_direct.py documents them):\n"
+            + "".join(f"//   {p};\n" for p in entry.prototypes())
+        )
+        includes = with_headers(_INCLUDES, (HEADER, *c.functor_headers()))
+        constants = "\n".join([
+            f"using Element = {c.element.cpp};  // the filters (KRSC), the intermediate, the output (NHWC)",
+            f"using Config = boltc::b2b_conv_direct::Config<{', '.join(c.template_arguments())}>;",
+            f"constexpr int kCtasPerSm = {CTAS_PER_SM};",
+            "constexpr int kMaxDevices = 64;  // devices whose launch configuration is cached",
+            "// The kernel's k -> (dy, dx, channel) of the raw input from the output pixel's window origin,",
+            "// and W0's column.",
+            f"__device__ int const kTaps[{4 * c.k}] = {{{taps}}};",
+            "",
+        ])
+        body = (_KERNEL.replace("@PROBLEM@", problem).replace("@FORWARD@", forward)
+                .replace("@LAUNCH@", launch).replace("@WORKSPACE@", workspace).replace("@CAN@", can))
+        return f"{header}\n{includes}\nnamespace {{\n\n{constants}\n{body}"
+
+
+def lower_b2b_conv_direct(op: bolt.B2bOp, *, arch: str = "sm_90a") -> B2bLowering:
+    return lower_at(op, _lower, arch, (InvalidKernelConfig, UnsupportedEpilogue))
+
+
+def _lower(op: bolt.B2bOp, arch: str) -> B2bLowering:
+    first, second, plan = planned_pair(op, arch, ARCHS, FAMILY, " yet: its tile follows from P and Q",
+                                       lambda a, b: direct_refusal(a, b, arch))
+    assert isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)
+    g = plan.gather
+    n, h, w, c = g.size
+    ldd = row_pitch(op.result) or plan.config.f1
+    source = source_argument(g.source)
+    values = (
+        n, h, w, c, plan.p, plan.q, g.origin[0], g.origin[1], *g.strides, plan.config.f0, plan.config.f1, ldd,
+        source, b2b_operand(first.filter), bias_operand(plan.stage0.bias),
+        b2b_operand(second.filter), bias_operand(plan.stage1.bias), RESULT,
+        ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
+    )
+    return B2bLowering(B2bConvDirectKernel(plan.config), values,
+                       f"{FAMILY}: mma.sync, the first product in registers; the {c}-channel model input read "
+                       "through its space-to-depth fold (no fold kernel)")
+
+
+__all__ = ["FAMILY", "B2bConvDirectConfig", "B2bConvDirectKernel", "B2bConvDirectPlan", "IDENTITY",
+           "direct_refusal", "input_gather", "lower_b2b_conv_direct", "tile_for"]

@@ -1,0 +1,482 @@
+// boltc: a narrow first convolution and the 1x1 convolution after it in one kernel
+// (b2b_conv_direct: boltc/lowering/cutlass/b2b_conv_direct.py emits its TU).
+//
+//   y = act1(conv1x1(act0(conv(x, W0) + bias0), W1) + bias1)     W0: F0 x K (k = the TU's taps), W1: F1 x F0
+//
+// For image stems: the first convolution reads a few channels (an RGB image, or the image
+// folded s x s into its channels by space-to-depth), its K is small, and its output is the
+// network's largest tensor. TMA im2col needs 16-byte channel rows (so the image is first folded
+// or padded by a kernel of its own, which writes more bytes than the image holds); here the CTA
+// reads the image itself: it stages the window of raw input pixels a tile of output pixels
+// needs (zeros outside the image) in shared memory, and gathers each MMA's A fragment from it
+// through a table of per-k offsets (the TU's taps: k -> (dy, dx, channel) from the output
+// pixel's window origin). A space-to-depth fold of the image is such a table too: the folded
+// convolution's k (tap a, t; folded channel (b, i, j, c)) reads raw pixel
+// ((p + a) * s + i - top, (q + t + b * step) * s + j - left), channel c.
+//
+// Per warp: 16 or 32 output pixels (one or two m16 tiles); the first convolution's accumulators (mma.sync
+// m16n8k16, fp32), bias0 and act0, rounded to the element type, are the second's A fragments
+// as they lie in the registers (an m16n8 accumulator pair is an m16k16 A fragment); bias1,
+// act1; the warp's 32 output rows staged in shared memory and stored as 16-byte vectors.
+// Persistent: a grid of the CTAs that fit walks the tiles; W0, W1 and the biases are staged
+// once per CTA. The input window goes through registers one tile ahead (loaded during the
+// previous tile's MMAs, stored to one of two shared buffers when its turn comes: one barrier
+// a tile).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include "cutlass/numeric_types.h"
+
+namespace boltc::b2b_conv_direct {
+
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+constexpr int kBatch = 8;                           // loads in flight per thread while staging a filter
+
+// Run-time geometry (the TU fixes the channels, the taps, the strides, F0, F1 and the tile).
+struct Geometry {
+  int n, h, w;                 // the raw input: images and size (a fold's kept rows and columns)
+  int p, q;                    // the output size
+  int top, left;               // output pixel (p, q)'s window origin is (p * StrideH - top, q * StrideW - left)
+  int64_t stride_n;            // the raw input's element strides (an image's offsets within 2^31: int)
+  int stride_h, stride_w, stride_c;
+  int64_t out_pitch;           // elements between consecutive output pixels (>= F1)
+  int tiles_h, tiles_w;        // tiles per image
+};
+
+// ElementS: the raw input's (16-bit, or float converted while staging); Element: the filters',
+// the intermediate's and the output's. C: the raw input's channels; K: W0's row (the taps);
+// SpanH x SpanW: the raw pixels one output pixel's window covers. K: the taps the kernel
+// multiplies (W0's columns the TU's table names, of its KSource; the rest are zero).
+// WarpMTiles: the m16 tiles (16 output pixels each) a warp computes at once; a tile is
+// TileH x TileW = 8 warps x 16 x WarpMTiles output pixels.
+template <class ElementS_, class Element_, class ElementBias0_, class ElementBias1_, int C_, int K_, int KSource_,
+          int StrideH_,
+          int StrideW_, int SpanH_, int SpanW_, int F0_, int F1_, int TileH_, int TileW_, int WarpMTiles_,
+          class Act0_, class Act1_, bool HasBias0_, bool HasBias1_>
+struct Config {
+  using ElementS = ElementS_;
+  using Element = Element_;
+  using ElementBias0 = ElementBias0_;
+  using ElementBias1 = ElementBias1_;
+  using Act0 = Act0_;
+  using Act1 = Act1_;
+  static constexpr bool HasBias0 = HasBias0_, HasBias1 = HasBias1_;
+  static constexpr int C = C_, K = K_, KSource = KSource_, StrideH = StrideH_, StrideW = StrideW_, SpanH = SpanH_, SpanW = SpanW_;
+  static constexpr int F0 = F0_, F1 = F1_, TileH = TileH_, TileW = TileW_;
+  static constexpr int kWarpMTiles = WarpMTiles_;
+  static constexpr int kWarpPixels = kWarpMTiles * 16;
+  static constexpr int kTilePixels = kWarps * kWarpPixels;
+  static constexpr int kInH = (TileH - 1) * StrideH + SpanH;
+  static constexpr int kInW = (TileW - 1) * StrideW + SpanW;
+  static constexpr int kInElements = kInH * kInW * C;
+  static constexpr int kInStored = (kInElements + 7) / 8 * 8;
+  static constexpr int kKSteps0 = (K + 15) / 16;
+  static constexpr int kKPad0 = kKSteps0 * 16;
+  static constexpr int kKSteps1 = F0 / 16;
+  static constexpr int kNTiles0 = F0 / 8;
+  static constexpr int kNTiles1 = F1 / 8;
+  // Row pitches in elements, an odd number of 16-byte units (ldmatrix rows conflict-free).
+  static constexpr int kW0Pitch = kKPad0 + 8;
+  static constexpr int kW1Pitch = F0 + 8;
+  static constexpr int kOutPitch = F1 + 8;
+  static constexpr int kW0Bytes = F0 * kW0Pitch * 2;
+  static constexpr int kW1Bytes = F1 * kW1Pitch * 2;
+  static constexpr int kBiasBytes = (F0 + F1) * 4;
+  static constexpr int kOffsetBytes = kKSteps0 * 4 * 16;
+  static constexpr int kInBytes = kInStored * 2 * 2;  // two windows
+  static constexpr int kOutBytes = kTilePixels * kOutPitch * 2;
+  static constexpr int kSmemBytes = kW0Bytes + kW1Bytes + kBiasBytes + kOffsetBytes + kInBytes + kOutBytes;
+  static constexpr int kPerThread = (kInElements + kThreads - 1) / kThreads;
+  static_assert(TileH * TileW == kTilePixels, "a tile is 8 warps x WarpMTiles x 16 output pixels");
+  static_assert(TileW % 16 == 0, "an m16 tile is 16 pixels of one tile row");
+  static_assert(F0 % 16 == 0 && F1 % 16 == 0, "F0 and F1: whole 16-wide k-steps and pairs of 8-wide n-tiles");
+  static_assert(sizeof(Element) == 2, "16-bit MMA operands");
+};
+
+template <class Element>
+__device__ __forceinline__ void mma(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
+  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+  } else {
+    static_assert(std::is_same_v<Element, cutlass::bfloat16_t>, "f16 or bf16 operands");
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+  }
+}
+
+// The first MMA of a k-loop: d = a * b (no accumulator to zero first).
+template <class Element>
+__device__ __forceinline__ void mma_first(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
+  float const zero = 0.f;
+  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%10,%10,%10,%10};\n"
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(zero));
+  } else {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%10,%10,%10,%10};\n"
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(zero));
+  }
+}
+
+__device__ __forceinline__ uint32_t pack(uint16_t lo, uint16_t hi) {
+  return uint32_t(lo) | (uint32_t(hi) << 16);
+}
+
+// Two floats rounded to the 16-bit element type, packed (the lower channel in the low half).
+template <class Element>
+__device__ __forceinline__ uint32_t pack_floats(float lo, float hi) {
+  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
+    __half2 const v = __floats2half2_rn(lo, hi);
+    return *reinterpret_cast<uint32_t const*>(&v);
+  } else {
+    __nv_bfloat162 const v = __floats2bfloat162_rn(lo, hi);
+    return *reinterpret_cast<uint32_t const*>(&v);
+  }
+}
+
+// One raw input element as the 16-bit element's bits (a float input converted).
+template <class ElementS, class Element>
+__device__ __forceinline__ uint32_t element_bits(ElementS const* source, int offset) {
+  if constexpr (sizeof(ElementS) == 2) {
+    return reinterpret_cast<uint16_t const*>(source)[offset];
+  } else {
+    Element const v(__ldg(reinterpret_cast<float const*>(source) + offset));
+    return reinterpret_cast<uint16_t const&>(v);
+  }
+}
+
+template <class T>
+__device__ __forceinline__ float to_float(T v) {
+  return float(v);
+}
+
+// A [rows x source_k] row-major filter (16-bit) into shared memory rows of `pitch` elements:
+// column col of a row is the filter's columns[col] (all of them, in order, where `columns` is
+// null) for col < k, zero from k to kpad; the loads of a thread in flight together.
+template <class Element>
+__device__ __forceinline__ void stage_rows(Element const* __restrict__ filter, int rows, int source_k,
+                                           int const* __restrict__ columns, int k, int kpad, int pitch,
+                                           Element* s_rows) {
+  uint16_t const* bits = reinterpret_cast<uint16_t const*>(filter);
+  uint16_t* s_bits = reinterpret_cast<uint16_t*>(s_rows);
+  int const elements = rows * kpad;
+  for (int i0 = 0; i0 < elements; i0 += kThreads * kBatch) {
+    uint16_t v[kBatch];
+#pragma unroll
+    for (int j = 0; j < kBatch; ++j) {
+      int const i = i0 + j * kThreads + threadIdx.x;
+      int const row = i / kpad, col = i % kpad;
+      v[j] = i < elements && col < k ? __ldg(bits + row * source_k + (columns ? columns[4 * col + 3] : col))
+                                     : uint16_t(0);
+    }
+#pragma unroll
+    for (int j = 0; j < kBatch; ++j) {
+      int const i = i0 + j * kThreads + threadIdx.x;
+      if (i < elements) {
+        s_bits[(i / kpad) * pitch + i % kpad] = v[j];
+      }
+    }
+  }
+}
+
+// A tile's raw input window in a thread's registers: its share of the window's elements (row by
+// row, then column, then channel: an NHWC image's rows are read contiguously), two to a
+// register, loaded before the tile's turn and stored to shared memory when it comes. A thread's
+// elements are the same in every tile: their offsets from the window's origin are computed once
+// (`offsets`), and a tile whose window lies inside the image loads them unchecked.
+template <class Cfg>
+struct Window {
+  uint32_t items[(Cfg::kPerThread + 1) / 2];
+  int offsets[Cfg::kPerThread];
+
+  __device__ __forceinline__ static void place(int j, int& y_local, int& x_local, int& c) {
+    int const i = j * kThreads + threadIdx.x;
+    c = i % Cfg::C;
+    x_local = (i / Cfg::C) % Cfg::kInW;
+    y_local = i / (Cfg::C * Cfg::kInW);
+  }
+
+  __device__ __forceinline__ void prepare(Geometry const& g) {
+#pragma unroll
+    for (int j = 0; j < Cfg::kPerThread; ++j) {
+      int y_local, x_local, c;
+      place(j, y_local, x_local, c);
+      offsets[j] = y_local * g.stride_h + x_local * g.stride_w + c * g.stride_c;
+    }
+  }
+
+  __device__ __forceinline__ void load(Geometry const& g, typename Cfg::ElementS const* image, int iy0, int ix0) {
+    typename Cfg::ElementS const* origin = image + (iy0 * g.stride_h + ix0 * g.stride_w);
+    bool const inside = iy0 >= 0 && ix0 >= 0 && iy0 + Cfg::kInH <= g.h && ix0 + Cfg::kInW <= g.w;
+#pragma unroll
+    for (int j = 0; j < Cfg::kPerThread; ++j) {
+      bool valid = j * kThreads + int(threadIdx.x) < Cfg::kInElements;
+      if (!inside) {  // a tile at the image's edge: each element checked
+        int y_local, x_local, c;
+        place(j, y_local, x_local, c);
+        int const y = iy0 + y_local, x = ix0 + x_local;
+        valid = valid && y >= 0 && y < g.h && x >= 0 && x < g.w;
+      }
+      uint32_t const value =
+          valid ? element_bits<typename Cfg::ElementS, typename Cfg::Element>(origin, offsets[j]) : 0u;
+      if (j % 2 == 0) {
+        items[j / 2] = value;
+      } else {
+        items[j / 2] |= value << 16;
+      }
+    }
+  }
+
+  __device__ __forceinline__ void store(uint16_t* s_in) const {
+#pragma unroll
+    for (int j = 0; j < Cfg::kPerThread; ++j) {
+      int const i = j * kThreads + threadIdx.x;
+      if (i < Cfg::kInElements) {
+        s_in[i] = static_cast<uint16_t>(j % 2 == 0 ? items[j / 2] : items[j / 2] >> 16);
+      }
+    }
+  }
+};
+
+// The whole kernel body. `taps` holds (dy, dx, channel, W0's column) for each of the K taps.
+template <class Cfg>
+__device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS const* __restrict__ input,
+                                    typename Cfg::Element const* __restrict__ filter0,
+                                    typename Cfg::ElementBias0 const* __restrict__ bias0,
+                                    typename Cfg::Element const* __restrict__ filter1,
+                                    typename Cfg::ElementBias1 const* __restrict__ bias1,
+                                    typename Cfg::Element* __restrict__ output, int const* __restrict__ taps,
+                                    unsigned char* smem) {
+  using Element = typename Cfg::Element;
+  Element* const s_w0 = reinterpret_cast<Element*>(smem);
+  Element* const s_w1 = reinterpret_cast<Element*>(smem + Cfg::kW0Bytes);
+  float* const s_bias0 = reinterpret_cast<float*>(smem + Cfg::kW0Bytes + Cfg::kW1Bytes);
+  float* const s_bias1 = s_bias0 + Cfg::F0;
+  int4* const s_koff = reinterpret_cast<int4*>(smem + Cfg::kW0Bytes + Cfg::kW1Bytes + Cfg::kBiasBytes);
+  uint16_t* const s_in =
+      reinterpret_cast<uint16_t*>(smem + Cfg::kW0Bytes + Cfg::kW1Bytes + Cfg::kBiasBytes + Cfg::kOffsetBytes);
+  uint16_t* const s_out = reinterpret_cast<uint16_t*>(smem + Cfg::kW0Bytes + Cfg::kW1Bytes + Cfg::kBiasBytes +
+                                                      Cfg::kOffsetBytes + Cfg::kInBytes);
+
+  // The filters, the biases (as floats, zeros without one) and the k-offset table, once per CTA:
+  // lane t of a quad reads columns (2t, 2t+1, 2t+8, 2t+9) of each k-step; a k past K (its
+  // weights are zero) reads the pixel's first element, a value of the window.
+  stage_rows(filter0, Cfg::F0, Cfg::KSource, taps, Cfg::K, Cfg::kKPad0, Cfg::kW0Pitch, s_w0);
+  stage_rows(filter1, Cfg::F1, Cfg::F0, static_cast<int const*>(nullptr), Cfg::F0, Cfg::F0, Cfg::kW1Pitch, s_w1);
+  for (int i = threadIdx.x; i < Cfg::F0 + Cfg::F1; i += kThreads) {
+    float value = 0.f;
+    if (i < Cfg::F0) {
+      if constexpr (Cfg::HasBias0) {
+        value = to_float(bias0[i]);
+      }
+    } else if constexpr (Cfg::HasBias1) {
+      value = to_float(bias1[i - Cfg::F0]);
+    }
+    s_bias0[i] = value;
+  }
+  auto k_offset = [&](int k) {
+    if (k >= Cfg::K) {
+      return 0;
+    }
+    return (taps[4 * k] * Cfg::kInW + taps[4 * k + 1]) * Cfg::C + taps[4 * k + 2];
+  };
+  for (int i = threadIdx.x; i < Cfg::kKSteps0 * 4; i += kThreads) {
+    int const k0 = (i / 4) * 16 + (i % 4) * 2;
+    s_koff[i] = make_int4(k_offset(k0), k_offset(k0 + 1), k_offset(k0 + 8), k_offset(k0 + 9));
+  }
+
+  int const warp = threadIdx.x / 32, lane = threadIdx.x % 32, group = lane / 4, quad_lane = lane % 4;
+  uint32_t const s_w0_address = static_cast<uint32_t>(__cvta_generic_to_shared(s_w0));
+  uint32_t const s_w1_address = static_cast<uint32_t>(__cvta_generic_to_shared(s_w1));
+  // ldmatrix.x4: lanes 8j..8j+7 address matrix j's rows: j = 0, 1 the k halves of an n-tile,
+  // j = 2, 3 those of the next.
+  int const ld_row = (lane / 16) * 8 + lane % 8, ld_col = ((lane / 8) % 2) * 8;
+  int const tiles_per_image = g.tiles_h * g.tiles_w;
+  int const tiles = g.n * tiles_per_image;
+  uint16_t* const s_warp_out = s_out + warp * Cfg::kWarpPixels * Cfg::kOutPitch;
+
+  auto origin = [&](int tile, int& n, int& p0, int& q0) {
+    n = tile / tiles_per_image;
+    int const rest = tile % tiles_per_image;
+    p0 = (rest / g.tiles_w) * Cfg::TileH;
+    q0 = (rest % g.tiles_w) * Cfg::TileW;
+  };
+  auto prefetch = [&](Window<Cfg>& window, int tile) {
+    int n, p0, q0;
+    origin(tile, n, p0, q0);
+    window.load(g, input + int64_t(n) * g.stride_n, p0 * Cfg::StrideH - g.top, q0 * Cfg::StrideW - g.left);
+  };
+  // The window offset of a tile pixel (every pixel of a tile is one of its warps').
+  auto window_base = [](int pixel) {
+    return ((pixel / Cfg::TileW) * Cfg::StrideH * Cfg::kInW + (pixel % Cfg::TileW) * Cfg::StrideW) * Cfg::C;
+  };
+  // This warp's rows of the tile: its two m-tiles' pixels `group` and `group + 8`.
+  int base[Cfg::kWarpMTiles][2];
+#pragma unroll
+  for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+    base[t][0] = window_base(warp * Cfg::kWarpPixels + t * 16 + group);
+    base[t][1] = window_base(warp * Cfg::kWarpPixels + t * 16 + group + 8);
+  }
+
+  // The output chunks a lane stores (16 bytes each): its rows, their offsets in the warp's
+  // staging rows and from the warp's first output pixel.
+  constexpr int kVectors = Cfg::F1 / 8;
+  constexpr int kChunks = Cfg::kWarpPixels * kVectors / 32;
+  static_assert(Cfg::kWarpPixels * kVectors % 32 == 0, "whole chunks a lane");
+  int chunk_row[kChunks], chunk_shared[kChunks], chunk_global[kChunks];
+#pragma unroll
+  for (int j = 0; j < kChunks; ++j) {
+    int const i = j * 32 + lane, row = i / kVectors, v = i % kVectors;
+    chunk_row[j] = row;
+    chunk_shared[j] = row * Cfg::kOutPitch + v * 8;
+    chunk_global[j] = int(row * g.out_pitch) + v * 8;
+  }
+
+  Window<Cfg> window;
+  window.prepare(g);
+  int buffer = 0;
+  if (blockIdx.x < tiles) {
+    prefetch(window, blockIdx.x);
+  }
+  for (int tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    int n, p0, q0;
+    origin(tile, n, p0, q0);
+    uint16_t* const s_window = s_in + buffer * Cfg::kInStored;
+    // This tile's window to shared memory (the buffer the tile before last read: every warp has
+    // passed the barrier after it), then the next tile's loads, in flight during the MMAs.
+    window.store(s_window);
+    __syncthreads();
+    if (tile + int(gridDim.x) < tiles) {
+      prefetch(window, tile + gridDim.x);
+    }
+    buffer ^= 1;
+
+    // The first convolution's A fragments, every k-step's, gathered from the window through the
+    // k-offset table (they stay in registers while the n-tiles go by).
+    uint32_t a0[Cfg::kWarpMTiles][Cfg::kKSteps0][4];
+#pragma unroll
+    for (int ks = 0; ks < Cfg::kKSteps0; ++ks) {
+      int4 const ko = s_koff[ks * 4 + quad_lane];
+#pragma unroll
+      for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+        a0[t][ks][0] = pack(s_window[base[t][0] + ko.x], s_window[base[t][0] + ko.y]);
+        a0[t][ks][1] = pack(s_window[base[t][1] + ko.x], s_window[base[t][1] + ko.y]);
+        a0[t][ks][2] = pack(s_window[base[t][0] + ko.z], s_window[base[t][0] + ko.w]);
+        a0[t][ks][3] = pack(s_window[base[t][1] + ko.z], s_window[base[t][1] + ko.w]);
+      }
+    }
+
+    // A pair of n-tiles at a time (its accumulators alone live: the registers of both stages'
+    // whole rows would spill), each through bias0 and act0, rounded: the accumulators of n-tiles
+    // 2kk and 2kk + 1 are k-step kk's A fragment of the second convolution (rows g and g + 8,
+    // columns 2t, 2t + 1 and + 8).
+    typename Cfg::Act0 act0;
+    uint32_t a1[Cfg::kWarpMTiles][Cfg::kKSteps1][4];
+#pragma unroll
+    for (int j = 0; j < Cfg::kNTiles0; j += 2) {
+      float acc[Cfg::kWarpMTiles][2][4];
+#pragma unroll
+      for (int ks = 0; ks < Cfg::kKSteps0; ++ks) {
+        uint32_t b[4];
+        uint32_t const address = s_w0_address + ((j * 8 + ld_row) * Cfg::kW0Pitch + ks * 16 + ld_col) * 2;
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                     : "=r"(b[0]), "=r"(b[1]), "=r"(b[2]), "=r"(b[3])
+                     : "r"(address));
+#pragma unroll
+        for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+          if (ks == 0) {
+            mma_first<Element>(acc[t][0], a0[t][ks], b[0], b[1]);
+            mma_first<Element>(acc[t][1], a0[t][ks], b[2], b[3]);
+          } else {
+            mma<Element>(acc[t][0], a0[t][ks], b[0], b[1]);
+            mma<Element>(acc[t][1], a0[t][ks], b[2], b[3]);
+          }
+        }
+      }
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        float2 const b = *reinterpret_cast<float2 const*>(s_bias0 + (j + h) * 8 + quad_lane * 2);
+#pragma unroll
+        for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+          a1[t][j / 2][h * 2] = pack_floats<Element>(act0(acc[t][h][0] + b.x), act0(acc[t][h][1] + b.y));
+          a1[t][j / 2][h * 2 + 1] = pack_floats<Element>(act0(acc[t][h][2] + b.x), act0(acc[t][h][3] + b.y));
+        }
+      }
+    }
+
+    // The second convolution, W1 [F1 x F0] from shared memory, a pair of n-tiles at a time
+    // through bias1 and act1 into the warp's rows of the staging tile.
+    typename Cfg::Act1 act1;
+#pragma unroll
+    for (int j = 0; j < Cfg::kNTiles1; j += 2) {
+      float acc[Cfg::kWarpMTiles][2][4];
+#pragma unroll
+      for (int kk = 0; kk < Cfg::kKSteps1; ++kk) {
+        uint32_t b[4];
+        uint32_t const address = s_w1_address + ((j * 8 + ld_row) * Cfg::kW1Pitch + kk * 16 + ld_col) * 2;
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                     : "=r"(b[0]), "=r"(b[1]), "=r"(b[2]), "=r"(b[3])
+                     : "r"(address));
+#pragma unroll
+        for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+          if (kk == 0) {
+            mma_first<Element>(acc[t][0], a1[t][kk], b[0], b[1]);
+            mma_first<Element>(acc[t][1], a1[t][kk], b[2], b[3]);
+          } else {
+            mma<Element>(acc[t][0], a1[t][kk], b[0], b[1]);
+            mma<Element>(acc[t][1], a1[t][kk], b[2], b[3]);
+          }
+        }
+      }
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        int const f = (j + h) * 8 + quad_lane * 2;
+        float2 const b = *reinterpret_cast<float2 const*>(s_bias1 + f);
+#pragma unroll
+        for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+          int const row = t * 16 + group;
+          *reinterpret_cast<uint32_t*>(s_warp_out + row * Cfg::kOutPitch + f) =
+              pack_floats<Element>(act1(acc[t][h][0] + b.x), act1(acc[t][h][1] + b.y));
+          *reinterpret_cast<uint32_t*>(s_warp_out + (row + 8) * Cfg::kOutPitch + f) =
+              pack_floats<Element>(act1(acc[t][h][2] + b.x), act1(acc[t][h][3] + b.y));
+        }
+      }
+    }
+    __syncwarp();
+    // The warp's output pixels, 16 bytes (8 channels) a store; pixels past the output are not.
+    // They are consecutive pixels of one output row (TileW is a multiple of 16): past the
+    // first, rows of out_pitch elements; a lane's chunks are the same in every tile.
+    int const first = warp * Cfg::kWarpPixels;
+    int const p = p0 + first / Cfg::TileW, q = q0 + first % Cfg::TileW;
+    int const valid = p < g.p ? min(Cfg::kWarpPixels, g.q - q) : 0;
+    typename Cfg::Element* const row0 = output + ((int64_t(n) * g.p + p) * g.q + q) * g.out_pitch;
+#pragma unroll
+    for (int j = 0; j < kChunks; ++j) {
+      if (chunk_row[j] < valid) {
+        *reinterpret_cast<uint4*>(row0 + chunk_global[j]) =
+            *reinterpret_cast<uint4 const*>(s_warp_out + chunk_shared[j]);
+      }
+    }
+    __syncwarp();
+  }
+}
+
+}  // namespace boltc::b2b_conv_direct

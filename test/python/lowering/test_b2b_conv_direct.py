@@ -1,0 +1,173 @@
+"""b2b_conv_direct without a GPU: which pairs it takes (the RGB stems, folded by space-to-depth)
+and why it refuses the rest, its taps against the unfolded convolution (the kernel's gather
+emulated in numpy against the reference executor), the host program (no fold kernel; the
+kernel reads the model input), the model's fuse decision, and (marker nvcc) that the TUs
+compile for both targets. The GPU numerics are test/gpu/test_b2b_conv_direct.py's."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from boltc.compiler import lower_library, optimize
+from boltc.dialects import bolt
+from boltc.frontends import load
+from boltc.interpret.runner import run_module
+from boltc.lowering.anchors import lower_anchor
+from boltc.lowering.build import Arch
+from boltc.lowering.cutlass import b2b_conv_direct
+from boltc.lowering.cutlass.b2b_conv_direct import (
+    B2bConvDirectConfig,
+    direct_refusal,
+    lower_b2b_conv_direct,
+    tile_for,
+)
+from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig
+from boltc.lowering.host import SourcePointer
+
+from nvcc_objects import NVCC_MISSING, compile_kernel_object
+
+from b2b_helpers import rgb_stem
+
+
+def stem_module(c=3, f0=48, f1=48, stride=2, acts=("relu", "relu"), shape=(2, 64, 64), nhwc=True, dtype=torch.half,
+                arch="sm_90a", cast_input=False):
+    torch.manual_seed(7)
+    module = rgb_stem(c, f0, f1, stride, *acts, nhwc=nhwc, cast_input=cast_input).to(dtype)
+    n, h, w = shape
+    x = torch.randn((n, h, w, c) if nhwc else (n, c, h, w), dtype=torch.float32 if cast_input else dtype)
+    return module, x, optimize(load(module, (x,)), arch=arch)
+
+
+def the_b2b(module) -> bolt.B2bOp:
+    [op] = [o for o in module.walk() if isinstance(o, bolt.B2bOp)]
+    return op
+
+
+def test_the_rgb_stem_is_fused_and_lowered_to_the_direct_kernel():
+    _, _, module = stem_module()
+    op = the_b2b(module)
+    call = lower_anchor(op, "sm_90a")
+    assert call.family == "b2b_conv_direct"
+    c = lower_b2b_conv_direct(op).kernel.config
+    # The fold's 2x1 window on 24 channels is 48 columns; 27 of them are the 3x3x3 filter's.
+    assert (c.c, c.k, c.k_source, c.conv_strides, c.span) == (3, 27, 48, (2, 2), (3, 3))
+    assert sorted(c.taps) == [(r, s, ch) for r in range(3) for s in range(3) for ch in range(3)]
+    assert (c.f0, c.f1, c.act0, c.act1, c.bias0, c.bias1) == (48, 48, "relu", "relu", Element.F16, Element.F16)
+    assert "fused: the performance model" in call.reason and "no fold kernel" in call.reason
+
+
+def test_the_taps_compute_the_unfolded_pair():
+    """The kernel's arithmetic in numpy (the raw image gathered through the taps, W0's columns
+    by the table, both stages in fp32, the intermediate rounded to f16) against the reference
+    executor on the optimized module (fold, folded convolution and 1x1)."""
+    _, x, module = stem_module(f0=16, f1=32, shape=(1, 13, 18))
+    op = the_b2b(module)
+    plan = direct_refusal(*[o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)])
+    assert not isinstance(plan, str)
+    want = run_module(module, x.numpy())[0].astype(np.float32)
+
+    def constant(value):
+        from boltc.passes.fold_constants import constant_operand
+
+        return constant_operand(b2b_conv_direct.outside_value(value)).astype(np.float32)
+
+    first, second = [o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)]
+    w0, w1 = constant(first.filter), constant(second.filter)
+    b0, b1 = constant(first.extras[0]).reshape(-1), constant(second.extras[0]).reshape(-1)
+    g, c = plan.gather, plan.config
+    image = x.numpy().astype(np.float32)
+    n, h, w, channels = image.shape
+    top, left = g.origin
+    sy, sx = g.conv_strides
+    got = np.zeros((n, plan.p, plan.q, c.f1), np.float32)
+    w0_rows = w0.reshape(c.f0, -1)[:, list(c.columns)]  # [F0, K]
+    for p in range(plan.p):
+        for q in range(plan.q):
+            a = np.zeros((n, c.k), np.float32)
+            for k, (dy, dx, ch) in enumerate(c.taps):
+                y, xx = p * sy - top + dy, q * sx - left + dx
+                if 0 <= y < h and 0 <= xx < w:
+                    a[:, k] = image[:, y, xx, ch]
+            hidden = np.maximum(a @ w0_rows.T + b0, 0).astype(np.float16).astype(np.float32)
+            got[:, p, q] = np.maximum(hidden @ w1.reshape(c.f1, c.f0).T + b1, 0)
+    np.testing.assert_allclose(got, want, rtol=2e-2, atol=2e-2)
+    assert np.abs(want).max() > 0.1
+
+
+def test_the_host_skips_the_fold_and_passes_the_image():
+    module_, x, _ = stem_module(nhwc=False, cast_input=True)
+    library, _ = lower_library(module_, (x,), arch="sm_90a", fuse_b2b=True)
+    program = library.programs[0]
+    # No space_to_depth and no cast: the kernel, then the NHWC result to the model's NCHW.
+    assert [s["kernel"] for s in program.steps] == ["b2b_conv_direct", "transpose_2d"]
+    [call] = program.anchor_kernels
+    [source] = [a for a in call.arguments if isinstance(a, SourcePointer)]
+    assert str(source.value.type) == "tensor<2x3x64x64xf32>"  # the model input: the f32 NCHW image
+    # The NCHW image's element strides, read through the edge transpose (n, h, w, c).
+    names = [p[1] for p in call.parameters]
+    strides = [call.arguments[names.index(k)].value for k in ("stride_n", "stride_h", "stride_w", "stride_c")]
+    assert strides == [3 * 64 * 64, 64, 1, 64 * 64]
+    assert "f32->f16" in call.config
+
+
+def test_without_the_kernel_the_fold_kernel_runs():
+    """A pair the direct kernel refuses (F0 = 24: not a multiple of 16) keeps the fold's kernel."""
+    module_, x, module = stem_module(f0=24)
+    op = the_b2b(module)
+    assert lower_anchor(op, "sm_90a").family == "b2b_conv_sm90"
+    library, _ = lower_library(module_, (x,), arch="sm_90a", fuse_b2b=True)
+    assert [s["kernel"] for s in library.programs[0].steps] == ["space_to_depth", "b2b_conv_sm90"]
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_80"])
+def test_sm80_takes_it_too(arch):
+    _, _, module = stem_module(f0=64, f1=64, arch=arch)
+    assert lower_anchor(the_b2b(module), arch).family == "b2b_conv_direct"
+
+
+def test_refusals_name_the_reason():
+    _, _, module = stem_module()
+    first, second = [o for o in the_b2b(module).body.block.ops if isinstance(o, bolt.Conv2dOp)]
+    assert "not a model input's space-to-depth fold" in direct_refusal(second, second)
+    assert "runs on sm_90a and sm_80, not sm_75" in direct_refusal(first, second, "sm_75")
+    _, _, wide = stem_module(f0=96)
+    pair = [o for o in the_b2b(wide).body.block.ops if isinstance(o, bolt.Conv2dOp)]
+    assert "F0=96 is not a multiple of 16 up to 64" in direct_refusal(*pair)
+
+
+def config(**changes) -> B2bConvDirectConfig:
+    taps = tuple((r, s, c) for r in range(3) for s in range(3) for c in range(3))
+    fields = dict(element_source=Element.F16, element=Element.F16, bias0=Element.F16, bias1=None, act0="relu",
+                  act1="identity", c=3, conv_strides=(2, 2), taps=taps, columns=tuple(range(27)), k_source=27,
+                  f0=48, f1=48, tile=(8, 16))
+    fields.update(changes)
+    return B2bConvDirectConfig(**fields)
+
+
+def test_the_configuration_refuses_what_the_header_cannot():
+    assert config().smem_bytes() > 0
+    taps = tuple((0, 0, 0) for _ in range(65))
+    with pytest.raises(InvalidKernelConfig, match="K = R\\*S\\*C = 65 is over 64"):
+        config(taps=taps, columns=tuple(range(65)), k_source=65)
+    with pytest.raises(InvalidKernelConfig, match="F1=40 is not a multiple of 16"):
+        config(f1=40)
+    with pytest.raises(InvalidKernelConfig, match="a tile of 16x16 output pixels; the kernel's is 128"):
+        config(tile=(16, 16))
+    with pytest.raises(InvalidKernelConfig, match="f32 filters"):
+        config(element=Element.F32)
+
+
+def test_tiles_fit_the_output():
+    assert tile_for(112, 112) == (8, 16)  # 112 = 7 x 16: no pixel outside
+    assert tile_for(4, 96) == (4, 32)  # a wide, short output: 32 columns waste none
+    assert tile_for(29, 29) == (8, 16)
+
+
+@pytest.mark.skipif(NVCC_MISSING, reason="nvcc is not installed")
+@pytest.mark.parametrize("arch", [Arch.SM90A, Arch.SM80])
+def test_the_tu_compiles(arch, tmp_path):
+    _, _, module = stem_module(f0=64, f1=64, acts=("gelu", "silu"), arch=arch.value[0])
+    kernel = lower_b2b_conv_direct(the_b2b(module), arch=arch.value[0]).kernel
+    compile_kernel_object(kernel, arch, tmp_path)
