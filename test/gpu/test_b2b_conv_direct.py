@@ -80,3 +80,22 @@ def test_a_nan_in_the_image_reaches_exactly_its_outputs(tmp_path):
     want = module.float()(x.float())
     assert torch.isnan(want).any()
     assert torch.equal(torch.isnan(got), torch.isnan(want))
+
+
+@pytest.mark.parametrize("f", [48, 64])
+def test_two_m16_tiles_a_warp_match_torch(tmp_path, monkeypatch, f):
+    """The kernel's other form (WARP_M_TILES = 2: a warp's 32 pixels in one row of a 32-wide
+    tile, each B fragment shared by two MMAs; 2 CTAs an SM), which bench probes compare."""
+    import torch
+
+    from boltc.lowering.cutlass import b2b_conv_direct
+
+    monkeypatch.setattr(b2b_conv_direct, "WARP_M_TILES", 2)
+    monkeypatch.setattr(b2b_conv_direct, "CTAS_PER_SM", 2)
+    torch.manual_seed(1)
+    module = rgb_stem(3, f, f, 2, "relu", "relu").half()
+    x = torch.randn(2, 224, 224, 3, dtype=torch.half)
+    model = boltc.compile(module, (x,), output=tmp_path / "stem.so")
+    assert model.kernels == ["b2b_conv_direct"], model.kernels
+    want = module.float().cuda()(x.float().cuda())
+    torch.testing.assert_close(model(x.cuda()).float(), want, rtol=2e-2, atol=2e-2)

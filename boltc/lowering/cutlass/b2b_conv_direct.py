@@ -280,9 +280,9 @@ class B2bConvDirectConfig(SelfChecking):
                     "every A fragment element by element (it is built for image stems)")
         if self.warp_m_tiles not in (1, 2):
             return f"{self.warp_m_tiles} m16 tiles a warp; the kernel computes one or two"
-        if self.tile[0] * self.tile[1] != self.tile_pixels or self.tile[1] % 16:
+        if self.tile[0] * self.tile[1] != self.tile_pixels or self.tile[1] % (16 * self.warp_m_tiles):
             return (f"a tile of {self.tile[0]}x{self.tile[1]} output pixels; the kernel's is {self.tile_pixels}, "
-                    "rows of a multiple of 16")
+                    f"rows of a multiple of {16 * self.warp_m_tiles} (a warp's pixels, consecutive in one row)")
         if self.window_per_thread() > MAX_WINDOW_PER_THREAD:
             return (f"the input window is {self.window_per_thread()} elements a thread, over "
                     f"{MAX_WINDOW_PER_THREAD} (held in registers between tiles)")
@@ -322,7 +322,8 @@ def tile_for(p: int, q: int, warp_m_tiles: int = WARP_M_TILES) -> tuple[int, int
     def waste(width: int) -> int:
         rows = pixels // width
         return -(-p // rows) * rows * -(-q // width) * width - p * q
-    width = min((w for w in TILE_WIDTHS if w <= pixels), key=lambda w: (waste(w), TILE_WIDTHS.index(w)))
+    widths = [w for w in TILE_WIDTHS if w <= pixels and w % (16 * warp_m_tiles) == 0]  # a warp's pixels in one row
+    width = min(widths, key=lambda w: (waste(w), TILE_WIDTHS.index(w)))
     return pixels // width, width
 
 
@@ -378,7 +379,7 @@ def direct_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp, arch: str = "sm_
         config = B2bConvDirectConfig(gather.element, element, bias_element(stages[0]), bias_element(stages[1]),
                                      activation_of(stages[0]), activation_of(stages[1]), gather.size[3],
                                      gather.conv_strides, gather.taps, gather.columns, gather.k_source, d0["F"],
-                                     d1["F"], tile_for(d0["P"], d0["Q"]))
+                                     d1["F"], tile_for(d0["P"], d0["Q"], WARP_M_TILES), WARP_M_TILES)
     except InvalidKernelConfig as error:
         return error.message.split(": ", 1)[-1] if ": " in error.message else error.message
     smem = config.smem_blocker(arch)

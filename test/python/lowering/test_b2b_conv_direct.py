@@ -155,6 +155,10 @@ def test_the_configuration_refuses_what_the_header_cannot():
         config(f1=40)
     with pytest.raises(InvalidKernelConfig, match="a tile of 16x16 output pixels; the kernel's is 128"):
         config(tile=(16, 16))
+    # Two m16 tiles a warp: its 32 pixels must lie in one tile row (16-wide rows split them).
+    assert config(warp_m_tiles=2, tile=(8, 32)).tile_pixels == 256
+    with pytest.raises(InvalidKernelConfig, match="rows of a multiple of 32"):
+        config(warp_m_tiles=2, tile=(16, 16))
     with pytest.raises(InvalidKernelConfig, match="f32 filters"):
         config(element=Element.F32)
 
@@ -163,6 +167,7 @@ def test_tiles_fit_the_output():
     assert tile_for(112, 112) == (8, 16)  # 112 = 7 x 16: no pixel outside
     assert tile_for(4, 96) == (4, 32)  # a wide, short output: 32 columns waste none
     assert tile_for(29, 29) == (8, 16)
+    assert tile_for(112, 112, warp_m_tiles=2) == (8, 32)  # never 16 wide: a warp's 32 pixels in one row
 
 
 @pytest.mark.skipif(NVCC_MISSING, reason="nvcc is not installed")

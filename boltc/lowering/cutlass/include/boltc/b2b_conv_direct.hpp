@@ -94,7 +94,7 @@ struct Config {
   static constexpr int kSmemBytes = kW0Bytes + kW1Bytes + kBiasBytes + kOffsetBytes + kInBytes + kOutBytes;
   static constexpr int kPerThread = (kInElements + kThreads - 1) / kThreads;
   static_assert(TileH * TileW == kTilePixels, "a tile is 8 warps x WarpMTiles x 16 output pixels");
-  static_assert(TileW % 16 == 0, "an m16 tile is 16 pixels of one tile row");
+  static_assert(TileW % kWarpPixels == 0, "a warp's pixels are consecutive pixels of one tile row");
   static_assert(F0 % 16 == 0 && F1 % 16 == 0, "F0 and F1: whole 16-wide k-steps and pairs of 8-wide n-tiles");
   static_assert(sizeof(Element) == 2, "16-bit MMA operands");
 };
