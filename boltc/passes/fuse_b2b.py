@@ -24,9 +24,11 @@ compute-bound pairs apart. On sm_80, first what CUTLASS example 13's templates c
 a first-stage bias, epilogues of a bias and an activation (no residual), one weight layout. On sm_90a, what
 b2b_gemm_sm90 takes (`lowering.cutlass.b2b_sm90.sm90_refusal`: f16/bf16 GEMM pairs, 16-byte
 rows, epilogues of a bias, a residual and an activation in either stage), then
-b2b_gemm_simt (`b2b_simt.simt_refusal`: widths up to 16), or, for convolutions, b2b_conv_sm90
+b2b_gemm_simt (`b2b_simt.simt_refusal`: widths up to 16), or, for convolutions, b2b_conv_direct
+(`lowering.cutlass.b2b_conv_direct.direct_refusal`: an RGB stem read through its space-to-depth
+fold; on sm_80 too, before example 13) or b2b_conv_sm90
 (`lowering.cutlass.b2b_conv_sm90.conv_sm90_refusal`),
-or else example 13's: a pair no kernel of the target runs stays
+or else example 13's (families.B2B_FAMILIES, by target): a pair no kernel of the target runs stays
 two kernels (`kernels=false` drops that rule, for studying the analysis alone). Of the pairs a
 kernel takes, the performance model decides (h100_sxm for sm_90a; for sm_80 a100_sxm, scaled
 from it by the A100's datasheet, unfitted): tuning/fusion.py's time of that kernel against the
