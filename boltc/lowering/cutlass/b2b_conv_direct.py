@@ -271,6 +271,9 @@ class B2bConvDirectConfig(SelfChecking):
             return f"a {self.element_source.short} input; the kernel reads f16, bf16 or f32 (converted)"
         if self.element not in (Element.F16, Element.BF16):
             return f"{self.element.short} filters and output; the kernel's MMAs take f16 or bf16"
+        if self.element_source is not Element.F32 and self.element_source is not self.element:
+            return (f"a {self.element_source.short} image cast to {self.element.short}; the kernel converts only "
+                    "an f32 image (it copies 16-bit pixels as they are)")
         for name, f in (("F0", self.f0), ("F1", self.f1)):
             if f % 16 or f > MAX_F:
                 return (f"{name}={f} is not a multiple of 16 up to {MAX_F} (pairs of 8-wide MMA tiles; a warp's "

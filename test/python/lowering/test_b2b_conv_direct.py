@@ -159,6 +159,8 @@ def test_the_configuration_refuses_what_the_header_cannot():
     assert config(warp_m_tiles=2, tile=(8, 32)).tile_pixels == 256
     with pytest.raises(InvalidKernelConfig, match="rows of a multiple of 32"):
         config(warp_m_tiles=2, tile=(16, 16))
+    with pytest.raises(InvalidKernelConfig, match="a bf16 image cast to f16; the kernel converts only an f32 image"):
+        config(element_source=Element.BF16)
     with pytest.raises(InvalidKernelConfig, match="f32 filters"):
         config(element=Element.F32)
 
