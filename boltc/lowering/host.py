@@ -447,6 +447,7 @@ class _HostLowering:
         self.output_copies: list[tuple[int, SSAValue]] = []
         self.absorbed: set[Operation] = set()
         self.calls: dict[Operation, AnchorCall] = {}  # the anchor lowering's, by op (anchor_call)
+        self.reads_through: dict[Operation, tuple[Operation, ...]] = {}  # a fold's ops, by the kernel reading its source
         self.folds: dict[Operation, SpaceToDepthPlan] = {}  # by the op whose result each writes
         self.folded: set[Operation] = set()  # ops a space_to_depth kernel does before its last
         self.fold_readers: set[Operation] = set()  # every op of those chains (they read through)
@@ -543,7 +544,11 @@ class _HostLowering:
             tree = self.trees[op]
             return sorted([*tree.absorbed, tree.root], key=lambda o: self.step_of.get(o, -1))
         if op.regions:
-            return [op, *(inner for inner in op.walk() if inner is not op and not isinstance(inner, bolt.YieldOp))]
+            # A kernel that reads a fold's source does the fold's data movement too: its bytes
+            # read are the source's (launch_work), the folded copy never being written.
+            through = list(self.reads_through.get(op, ()))
+            return [*through, op,
+                    *(inner for inner in op.walk() if inner is not op and not isinstance(inner, bolt.YieldOp))]
         return [op]
 
     def run(self) -> HostProgram:
@@ -602,20 +607,25 @@ class _HostLowering:
                 self.absorbed.update(o for o in plan.covered if isinstance(o, bolt.CastOp))
                 if self.reads_fold_source(plan):
                     self.folded.update(plan.covered)
+                    self.reads_through[self.fold_reader(plan)] = plan.covered
                     continue
                 self.folds[plan.final] = plan
                 self.folded.update(plan.covered[:-1])
 
+    def fold_reader(self, plan: SpaceToDepthPlan) -> Operation | None:
+        """The one op reading the fold's result (through the merge reshape, a view), or None."""
+        users = [use.operation for use in plan.final.results[0].uses]
+        if len(users) == 1 and isinstance(users[0], bolt.ReshapeOp) and plan.final is not users[0]:
+            users = [use.operation for use in users[0].result.uses]
+        return users[0] if len(users) == 1 else None
+
     def reads_fold_source(self, plan: SpaceToDepthPlan) -> bool:
         """Whether the one reader of the fold's result reads the fold's source instead (its
         lowering, made now and kept for lower_anchor, passes it as a SourcePointer)."""
-        result = plan.final.results[0]
-        users = [use.operation for use in result.uses]
-        if len(users) == 1 and isinstance(users[0], bolt.ReshapeOp) and plan.final is not users[0]:
-            users = [use.operation for use in users[0].result.uses]  # the merge reshape: a view
-        if len(users) != 1 or not isinstance(users[0], bolt.B2bOp) or self.anchors is None:
+        reader = self.fold_reader(plan)
+        if not isinstance(reader, bolt.B2bOp) or self.anchors is None:
             return False
-        call = self.anchor_call(users[0])
+        call = self.anchor_call(reader)
         return any(isinstance(a, SourcePointer) and a.value is plan.source for a in call.arguments)
 
     def anchor_call(self, op: Operation) -> AnchorCall:

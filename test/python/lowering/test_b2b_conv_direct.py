@@ -110,6 +110,15 @@ def test_the_host_skips_the_fold_and_passes_the_image():
     strides = [call.arguments[names.index(k)].value for k in ("stride_n", "stride_h", "stride_w", "stride_c")]
     assert strides == [3 * 64 * 64, 64, 1, 64 * 64]
     assert "f32->f16" in call.config
+    # The step covers the fold's ops: its bytes read are the f32 image's (and the weights'), not
+    # the folded copy's, which no launch writes.
+    [step] = [s for s in program.steps if s["kernel"] == "b2b_conv_direct"]
+    covered = [c["op"] for c in step["covers"]]
+    assert covered[:2] == ["bolt.ew.cast", "bolt.transpose"] and "bolt.concat" in covered  # the edge ops first
+    image = 2 * 3 * 64 * 64 * 4
+    weights = (48 * 2 * 1 * 24 + 48 + 48 * 48 + 48) * 2  # the folded filter, both biases, the 1x1
+    assert step["work"]["bytes_read"] == image + weights
+    assert step["work"]["bytes_written"] == 2 * 32 * 32 * 48 * 2
 
 
 def test_without_the_kernel_the_fold_kernel_runs():
