@@ -22,8 +22,8 @@ stem). The host skips the fold's kernel: the kernel's input argument is the fold
 Legality (`direct_refusal`, asked before b2b_conv_sm90 on sm_90a and before example 13 on
 sm_80): NHWC, one group, dilation 1; an input that is a model input's space-to-depth fold (the
 folded convolution stride 1, unpadded, the fold's fill 0); K (the filter's nonzero columns)
-at most MAX_K (the filter staged whole; a stem's); F0 and F1 multiples of 16 up to MAX_F (a warp's two accumulator sets in
-registers); epilogues of a bias and an activation (no residual); one element type, f16 or
+at most MAX_K (the filter staged whole; a stem's); F0 and F1 multiples of 16 up to MAX_F (a
+warp's two accumulator sets in registers); epilogues of a bias and an activation (no residual); one element type, f16 or
 bf16, for the filters, the intermediate and the output (the image f16, bf16 or f32, converted
 while staged); the window within MAX_WINDOW_PER_THREAD elements a thread, shared memory within
 the target's.
@@ -61,6 +61,7 @@ from boltc.lowering.cutlass.b2b_sm90 import activation_of, bias_element, one_ele
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     Element,
+    PERSISTENT_GRID_HEADER,
     InvalidKernelConfig,
     SelfChecking,
     UnsupportedEpilogue,
@@ -459,29 +460,16 @@ BOLTC_EXPORT @LAUNCH@ {
       (Config::HasBias1 && !bias1)) {
     return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
   }
-  // Persistent: as many CTAs as fit at once (the occupancy query), at most one a tile, so that
-  // each CTA stages the filters once. Per device, once: the shared-memory attribute is the
-  // current device's, and a process may run the model on several (the writes are idempotent).
-  int device = 0;
-  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= kMaxDevices) {
+  // Persistent: as many CTAs as fit at once (boltc/persistent_grid.hpp: the occupancy query, per
+  // device), at most one a tile, so that each CTA stages the filters once.
+  static int slots[boltc::persistent_grid::kMaxDevices] = {};
+  int const fit = boltc::persistent_grid::slots(b2b_conv_direct_kernel, boltc::b2b_conv_direct::kThreads,
+                                                Config::kSmemBytes, slots);
+  if (fit == 0) {
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
-  static int slots[kMaxDevices] = {};
-  if (slots[device] == 0) {
-    int sms = 0, per_sm = 0;
-    if (cudaFuncSetAttribute(b2b_conv_direct_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             Config::kSmemBytes) != cudaSuccess ||
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, b2b_conv_direct_kernel,
-                                                      boltc::b2b_conv_direct::kThreads, Config::kSmemBytes) !=
-            cudaSuccess ||
-        per_sm < 1) {
-      return static_cast<int>(cutlass::Status::kErrorInternal);
-    }
-    slots[device] = sms * per_sm;
-  }
   int64_t const tiles = int64_t(g.n) * g.tiles_h * g.tiles_w;
-  int const grid = static_cast<int>(tiles < slots[device] ? tiles : slots[device]);
+  int const grid = static_cast<int>(tiles < fit ? tiles : fit);
   b2b_conv_direct_kernel<<<grid, boltc::b2b_conv_direct::kThreads, Config::kSmemBytes, stream>>>(
       g, static_cast<Config::ElementS const*>(input), static_cast<Element const*>(filter0),
       static_cast<Config::ElementBias0 const*>(bias0), static_cast<Element const*>(filter1),
@@ -501,13 +489,10 @@ BOLTC_EXPORT @CAN@ {
   if (status != cutlass::Status::kSuccess) {
     return static_cast<int>(status);
   }
-  int device = 0, most = 0;
-  if (cudaGetDevice(&device) != cudaSuccess ||
-      cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess) {
-    return static_cast<int>(cutlass::Status::kErrorInternal);
-  }
-  return static_cast<int>(Config::kSmemBytes <= most ? cutlass::Status::kSuccess
-                                                     : cutlass::Status::kErrorNotSupported);
+  bool error = false;
+  bool const fits = boltc::persistent_grid::fits_shared_memory(Config::kSmemBytes, &error);
+  return static_cast<int>(error ? cutlass::Status::kErrorInternal
+                                : fits ? cutlass::Status::kSuccess : cutlass::Status::kErrorNotSupported);
 }
 """
 
@@ -535,12 +520,11 @@ class B2bConvDirectKernel(CutlassKernel):
             "// Exported entry points (boltc/lowering/cutlass/b2b_conv_direct.py documents them):\n"
             + "".join(f"//   {p};\n" for p in entry.prototypes())
         )
-        includes = with_headers(_INCLUDES, (HEADER, *c.functor_headers()))
+        includes = with_headers(_INCLUDES, (HEADER, PERSISTENT_GRID_HEADER, *c.functor_headers()))
         constants = "\n".join([
             f"using Element = {c.element.cpp};  // the filters (KRSC), the intermediate, the output (NHWC)",
             f"using Config = boltc::b2b_conv_direct::Config<{', '.join(c.template_arguments())}>;",
             f"constexpr int kCtasPerSm = {CTAS_PER_SM};",
-            "constexpr int kMaxDevices = 64;  // devices whose launch configuration is cached",
             "// The kernel's k -> (dy, dx, channel) of the raw input from the output pixel's window origin,",
             "// and W0's column.",
             f"__device__ int const kTaps[{4 * c.k}] = {{{taps}}};",

@@ -54,6 +54,7 @@ from boltc.lowering.cutlass.conv_sm90 import (
 )
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
+    PERSISTENT_GRID_HEADER,
     Element,
     InvalidKernelConfig,
     SelfChecking,
@@ -310,28 +311,16 @@ BOLTC_EXPORT @LAUNCH@ {
   }
   Leaves leaves{};
 @LEAVES@
-  // Persistent: as many CTAs as fit at once (the occupancy query), at most one a tile, so that
-  // each CTA stages the filter once. Per device, once: the shared-memory attribute is the current
-  // device's, and a process may run the model on several (the writes are idempotent).
-  int device = 0;
-  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= kMaxDevices) {
+  // Persistent: as many CTAs as fit at once (boltc/persistent_grid.hpp: the occupancy query, per
+  // device), at most one a tile, so that each CTA stages the filter once.
+  static int slots[boltc::persistent_grid::kMaxDevices] = {};
+  int const fit = boltc::persistent_grid::slots(conv_pool_kernel, boltc::conv_pool::kThreads, Config::kSmemBytes,
+                                                slots);
+  if (fit == 0) {
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
-  static int slots[kMaxDevices] = {};
-  if (slots[device] == 0) {
-    int sms = 0, per_sm = 0;
-    if (cudaFuncSetAttribute(conv_pool_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes) !=
-            cudaSuccess ||
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, conv_pool_kernel, boltc::conv_pool::kThreads,
-                                                      Config::kSmemBytes) != cudaSuccess ||
-        per_sm < 1) {
-      return static_cast<int>(cutlass::Status::kErrorInternal);
-    }
-    slots[device] = sms * per_sm;
-  }
   int64_t const tiles = int64_t(g.n) * g.tiles_h * g.tiles_w;
-  int const grid = static_cast<int>(tiles < slots[device] ? tiles : slots[device]);
+  int const grid = static_cast<int>(tiles < fit ? tiles : fit);
   conv_pool_kernel<<<grid, boltc::conv_pool::kThreads, Config::kSmemBytes, stream>>>(
       g, static_cast<ElementA const*>(input), static_cast<ElementA const*>(filter), static_cast<ElementD*>(output),
       leaves);
@@ -350,13 +339,10 @@ BOLTC_EXPORT @CAN@ {
   if (status != cutlass::Status::kSuccess) {
     return static_cast<int>(status);
   }
-  int device = 0, most = 0;
-  if (cudaGetDevice(&device) != cudaSuccess ||
-      cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess) {
-    return static_cast<int>(cutlass::Status::kErrorInternal);
-  }
-  return static_cast<int>(Config::kSmemBytes <= most ? cutlass::Status::kSuccess
-                                                     : cutlass::Status::kErrorNotSupported);
+  bool error = false;
+  bool const fits = boltc::persistent_grid::fits_shared_memory(Config::kSmemBytes, &error);
+  return static_cast<int>(error ? cutlass::Status::kErrorInternal
+                                : fits ? cutlass::Status::kSuccess : cutlass::Status::kErrorNotSupported);
 }
 """
 
@@ -382,7 +368,6 @@ class ConvPoolKernel(CutlassKernel):
             f"using ElementD = {c.element_d.cpp};  // the convolution's result and the pooled output (NHWC)",
             f"using Config = boltc::conv_pool::Config<{', '.join(c.template_arguments())}>;",
             f"constexpr int kCtasPerSm = {CTAS_PER_SM};",
-            "constexpr int kMaxDevices = 64;  // devices whose launch configuration is cached",
             "",
         ])
         sizes = [p for p in entry.problem_params if isinstance(p.role, (ConvDim, PoolDim)) or p.role is ParamRole.LDD]
@@ -390,7 +375,8 @@ class ConvPoolKernel(CutlassKernel):
                 .replace("@FORWARD@", ", ".join(p.name for p in sizes))
                 .replace("@LAUNCH@", launch).replace("@WORKSPACE@", workspace).replace("@CAN@", can)
                 .replace("@LEAVES@", "\n".join(leaf_initializers(self.epilogue))))
-        return (tu_preamble(FAMILY, c.summary(), "conv_pool.py", entry, self.epilogue, _INCLUDES, headers=(HEADER,))
+        return (tu_preamble(FAMILY, c.summary(), "conv_pool.py", entry, self.epilogue, _INCLUDES,
+                            headers=(HEADER, PERSISTENT_GRID_HEADER))
                 + constants + "\n" + render_scalar_epilogue(self.epilogue, row_leaf=self._row_leaf) + "\n" + body)
 
     def _row_leaf(self, i: int) -> str:

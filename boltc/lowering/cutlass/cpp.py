@@ -262,6 +262,12 @@ KERNEL_NAME_PLACEHOLDER = "@KERNEL_NAME@"
 # TU includes those it uses after CUTLASS's (`with_headers`). This one: `boltc::KernelAdapter`,
 # the launch of a split pair's kernel from its host TU (host_adapter, kernel_adapter).
 KERNEL_ADAPTER_HEADER = "boltc/kernel_adapter.hpp"
+# The launch of a persistent kernel (its CTAs that fit at once, cached per device; whether a
+# device gives a CTA its shared memory): conv_pool's and b2b_conv_direct's TUs.
+PERSISTENT_GRID_HEADER = "boltc/persistent_grid.hpp"
+# mma.sync m16n8k16 and the register packing of 16-bit pairs, for boltc's mma.sync kernels
+# (included by conv_pool.hpp and b2b_conv_direct.hpp, not by a TU itself).
+MMA_SYNC_HEADER = "boltc/mma_sync.hpp"
 
 
 def with_headers(includes: str, headers: Iterable[str]) -> str:

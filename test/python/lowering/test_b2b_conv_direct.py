@@ -6,6 +6,8 @@ compile for both targets. The GPU numerics are test/gpu/test_b2b_conv_direct.py'
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 import torch
@@ -181,7 +183,7 @@ def test_tiles_fit_the_output():
     assert tile_for(112, 112, warp_m_tiles=2) == (8, 32)  # never 16 wide: a warp's 32 pixels in one row
 
 
-@pytest.mark.skipif(NVCC_MISSING, reason="nvcc is not installed")
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
 @pytest.mark.parametrize("arch", [Arch.SM90A, Arch.SM80])
 def test_the_tu_compiles(arch, tmp_path):
     _, _, module = stem_module(f0=64, f1=64, acts=("gelu", "silu"), arch=arch.value[0])

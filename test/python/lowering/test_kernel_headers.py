@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[3]
 # Each header by the emitter constant that names it in the TUs' #include lines.
 NAMED = {
     "cpp.KERNEL_ADAPTER_HEADER": cpp.KERNEL_ADAPTER_HEADER,
+    "cpp.PERSISTENT_GRID_HEADER": cpp.PERSISTENT_GRID_HEADER,
+    "cpp.MMA_SYNC_HEADER": cpp.MMA_SYNC_HEADER,
     "evt.FUNCTORS_HEADER": evt.FUNCTORS_HEADER,
     "evt.ROW_BROADCAST_PREFETCH_HEADER": evt.ROW_BROADCAST_PREFETCH_HEADER,
     "conv_sm80.VISITOR_KERNEL_HEADER": conv_sm80.VISITOR_KERNEL_HEADER,

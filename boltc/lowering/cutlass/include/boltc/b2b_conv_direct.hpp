@@ -32,6 +32,8 @@
 
 #include "cutlass/numeric_types.h"
 
+#include "boltc/mma_sync.hpp"
+
 namespace boltc::b2b_conv_direct {
 
 constexpr int kThreads = 256;
@@ -99,46 +101,9 @@ struct Config {
   static_assert(sizeof(Element) == 2, "16-bit MMA operands");
 };
 
-template <class Element>
-__device__ __forceinline__ void mma(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
-  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%0,%1,%2,%3};\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-  } else {
-    static_assert(std::is_same_v<Element, cutlass::bfloat16_t>, "f16 or bf16 operands");
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%0,%1,%2,%3};\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-  }
-}
-
-// The first MMA of a k-loop: d = a * b (no accumulator to zero first).
-template <class Element>
-__device__ __forceinline__ void mma_first(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
-  float const zero = 0.f;
-  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%10,%10,%10,%10};\n"
-        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(zero));
-  } else {
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%10,%10,%10,%10};\n"
-        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(zero));
-  }
-}
-
-__device__ __forceinline__ uint32_t pack(uint16_t lo, uint16_t hi) {
-  return uint32_t(lo) | (uint32_t(hi) << 16);
-}
+using boltc::mma_sync::mma;
+using boltc::mma_sync::mma_first;
+using boltc::mma_sync::pack;
 
 // Two floats rounded to the 16-bit element type, packed (the lower channel in the low half).
 template <class Element>

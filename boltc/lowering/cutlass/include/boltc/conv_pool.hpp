@@ -27,6 +27,8 @@
 
 #include "cutlass/numeric_types.h"
 
+#include "boltc/mma_sync.hpp"
+
 namespace boltc::conv_pool {
 
 constexpr int kThreads = 256;
@@ -86,25 +88,6 @@ struct Config {
   static_assert(sizeof(ElementA) == 2 && sizeof(ElementD) == 2, "16-bit elements");
 };
 
-// One m16n8k16 tensor-core MMA, fp32 accumulators, f16 or bf16 operands.
-template <class Element>
-__device__ __forceinline__ void mma(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
-  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%0,%1,%2,%3};\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-  } else {
-    static_assert(std::is_same_v<Element, cutlass::bfloat16_t>, "f16 or bf16 operands");
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%0,%1,%2,%3};\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-  }
-}
-
 // NaN-propagating max of two vectors of 8 16-bit values (torch's max pool propagates NaN).
 template <class Element>
 __device__ __forceinline__ uint4 max8(uint4 a, uint4 b) {
@@ -126,9 +109,8 @@ __device__ __forceinline__ uint4 max8(uint4 a, uint4 b) {
   return r;
 }
 
-__device__ __forceinline__ uint32_t pack(uint16_t lo, uint16_t hi) {
-  return uint32_t(lo) | (uint32_t(hi) << 16);
-}
+using boltc::mma_sync::mma;
+using boltc::mma_sync::pack;
 
 // The filter's k = (r * S + s) * C + c (KRSC) as an offset into the staged window, relative to
 // the window position of the output pixel. A k past K (its weights are zero) reads the pixel's

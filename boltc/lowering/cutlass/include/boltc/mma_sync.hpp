@@ -1,0 +1,57 @@
+// boltc: the mma.sync m16n8k16 tensor-core MMA (fp32 accumulators, f16 or bf16 operands) and the
+// packing of two 16-bit values into one register, for boltc's own mma.sync kernels
+// (conv_pool.hpp, b2b_conv_direct.hpp: sm_80 and sm_90a alike).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "cutlass/numeric_types.h"
+
+namespace boltc::mma_sync {
+
+// d += a * b.
+template <class Element>
+__device__ __forceinline__ void mma(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
+  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+  } else {
+    static_assert(std::is_same_v<Element, cutlass::bfloat16_t>, "f16 or bf16 operands");
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+  }
+}
+
+// d = a * b: the first MMA of a k-loop (no accumulator to zero first).
+template <class Element>
+__device__ __forceinline__ void mma_first(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
+  float const zero = 0.f;
+  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%10,%10,%10,%10};\n"
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(zero));
+  } else {
+    static_assert(std::is_same_v<Element, cutlass::bfloat16_t>, "f16 or bf16 operands");
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%10,%10,%10,%10};\n"
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(zero));
+  }
+}
+
+// Two 16-bit values in one register, `lo` in the low half (an MMA fragment's column order).
+__device__ __forceinline__ uint32_t pack(uint16_t lo, uint16_t hi) {
+  return uint32_t(lo) | (uint32_t(hi) << 16);
+}
+
+}  // namespace boltc::mma_sync

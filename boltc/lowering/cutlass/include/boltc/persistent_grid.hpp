@@ -1,0 +1,44 @@
+// boltc: the launch of a persistent kernel (a grid of the CTAs that fit at once, each walking
+// tiles), for the TUs of conv_pool and b2b_conv_direct. Host code.
+#pragma once
+
+#include <cuda_runtime.h>
+
+namespace boltc::persistent_grid {
+
+constexpr int kMaxDevices = 64;  // devices whose launch configuration a TU caches
+
+// The CTAs of `kernel` the current device runs at once (its SMs x the occupancy at `threads`
+// threads and `smem_bytes` of dynamic shared memory, which the kernel is first opted into), or
+// 0 on a CUDA error. Once per device, in the caller's `slots` (each kernel its own: the
+// shared-memory attribute is a per-device setting of that kernel, and a process may run the
+// model on several devices; the writes are idempotent).
+template <class Kernel>
+inline int slots(Kernel kernel, int threads, int smem_bytes, int (&cache)[kMaxDevices]) {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= kMaxDevices) {
+    return 0;
+  }
+  if (cache[device] == 0) {
+    int sms = 0, per_sm = 0;
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem_bytes) != cudaSuccess ||
+        per_sm < 1) {
+      return 0;
+    }
+    cache[device] = sms * per_sm;
+  }
+  return cache[device];
+}
+
+// Whether the current device gives a CTA `smem_bytes` of dynamic shared memory (its opt-in
+// limit); false on a CUDA error too (`error` then set).
+inline bool fits_shared_memory(int smem_bytes, bool* error) {
+  int device = 0, most = 0;
+  *error = cudaGetDevice(&device) != cudaSuccess ||
+           cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess;
+  return !*error && smem_bytes <= most;
+}
+
+}  // namespace boltc::persistent_grid
