@@ -37,6 +37,8 @@ pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not (has_cuda_gpu() and has_to
     ("nchw f32 image", (2, 96, 96), (3, 32, 64), 2, ("relu", "relu"), "f16", "sm_90a", False, True),
     # An odd image: the fold crops nothing but the tiles overhang P x Q (29 x 29), bf16.
     ("odd image bf16", (3, 57, 57), (3, 48, 32), 2, ("relu", "relu"), "bf16", "sm_90a", True, False),
+    # The TMA window (rows of 104 x 3 f16: whole 16-byte units) with tiles overhanging 60 x 52.
+    ("tma window, ragged tiles", (2, 120, 104), (3, 32, 48), 2, ("relu", "relu"), "f16", "sm_90a", True, False),
     # Other activations in either stage, no second bias.
     ("gelu, silu, no bias1", (2, 64, 80), (3, 32, 48), 2, ("gelu", "silu"), "f16", "sm_90a", True, False),
     ("no act1", (2, 64, 64), (3, 16, 16), 2, ("relu", "none"), "f16", "sm_90a", True, False),
@@ -93,6 +95,23 @@ def test_two_m16_tiles_a_warp_match_torch(tmp_path, monkeypatch, f):
     monkeypatch.setattr(b2b_conv_direct, "WARP_M_TILES", 2)
     monkeypatch.setattr(b2b_conv_direct, "CTAS_PER_SM", 2)
     torch.manual_seed(1)
+    module = rgb_stem(3, f, f, 2, "relu", "relu").half()
+    x = torch.randn(2, 224, 224, 3, dtype=torch.half)
+    model = boltc.compile(module, (x,), output=tmp_path / "stem.so")
+    assert model.kernels == ["b2b_conv_direct"], model.kernels
+    want = module.float().cuda()(x.float().cuda())
+    torch.testing.assert_close(model(x.cuda()).float(), want, rtol=2e-2, atol=2e-2)
+
+
+@pytest.mark.parametrize("f", [48, 64])
+def test_the_window_through_registers_on_sm90_matches_torch(tmp_path, monkeypatch, f):
+    """sm_90a's other window path (TMA_WINDOW off: the threads load and store it, as on sm_80)."""
+    import torch
+
+    from boltc.lowering.cutlass import b2b_conv_direct
+
+    monkeypatch.setattr(b2b_conv_direct, "TMA_WINDOW", False)
+    torch.manual_seed(2)
     module = rgb_stem(3, f, f, 2, "relu", "relu").half()
     x = torch.randn(2, 224, 224, 3, dtype=torch.half)
     model = boltc.compile(module, (x,), output=tmp_path / "stem.so")

@@ -8,9 +8,11 @@ b2b_conv_sm90 reads its first convolution's input by TMA im2col, in 16-byte chan
 RGB stem reaches it folded by space-to-depth (or padded to 8 channels) by a kernel of its own
 that reads the image and writes a tensor twice its size (on the paper's 224x224x3 chains at
 batch 32: 16 of the 42 us the pair took). This kernel takes the image as it is: a CTA stages
-the raw pixels a tile of 256 output pixels reads (zeros outside the image) and gathers each
-MMA's A fragment from them through a table of taps, k -> (dy, dx, channel) from the output
-pixel's window origin (`InputGather.taps`). The first convolution's input is a space-to-depth
+the raw pixels a tile of 128 output pixels reads (zeros outside the image; on sm_90a by one
+TMA load where the image allows, `tma_view_refusal`) and gathers each MMA's A fragment from
+them through the taps, k -> (dy, dx, channel) from the output pixel's window origin
+(`InputGather.taps`), laid out as pairs of k slots (`B2bConvDirectConfig.pairs`: one 32-bit
+word of the window each where the pixels' bases are even). The first convolution's input is a space-to-depth
 fold of a model input (passes/space_to_depth.py; lowering/space_to_depth.py's plan), and the
 taps are the fold's: the folded convolution's k (tap a, t; folded channel (b, i, j, c)) reads
 raw pixel ((p + a) s + i - top, (q + t + b step) s + j - left), channel c. The fold's all-zero
@@ -84,11 +86,15 @@ THREADS = 256  # the header's kThreads: 8 warps
 # thread, and under two CTAs' 128 they spill (228 bytes, nvcc 13, the 64-channel stem).
 WARP_M_TILES = 1
 TILE_WIDTHS = (16, 32, 64)  # a tile's output columns (its rows: the tile's pixels / that), in order of preference
-# __launch_bounds__(kThreads, 4): at most 64 registers a thread, 8 warps a scheduler to hide the
-# latencies of a warp's dependent chain (gather -> MMA -> epilogue -> MMA -> store). At 2 CTAs
-# (128 registers, the compiler's own pick) the 3x3/2 RGB stem ran 40.4 us at 0.87 eligible warps
-# a scheduler (ncu, H200); at 4 it spills 24 bytes a thread (nvcc 13).
-CTAS_PER_SM = 4
+# __launch_bounds__(kThreads, 3): at most 80 registers a thread, 6 warps a scheduler to hide the
+# latencies of a warp's dependent chain (gather -> MMA -> epilogue -> MMA -> store). Measured on
+# the paper's RGB stems with the TMA window (H200, batch 32, kernel time): 3 CTAs 27.1 / 32.9 us
+# (48 / 64 channels), 4 CTAs (64 registers) 27.2 / 35.6, 2 CTAs with two m16 a warp 26.1 / 33.4.
+CTAS_PER_SM = 3
+# sm_90a: a tile's input window by one TMA load where the image allows it (tma_view_refusal);
+# ncu on the 3x3/2 RGB stem (H200): the threads' window loads and stores were ~100 of a warp's
+# ~550 instructions a tile, and their registers made the kernel spill under 64.
+TMA_WINDOW = True
 MAX_K = 64  # the first convolution's R*S*C: its filter staged whole (the folded 3x3/2 stem: 48)
 MAX_F = 64  # F0 and F1: a warp's 2 x F/8 accumulator tiles of each stage within 128 registers
 MAX_WINDOW_PER_THREAD = 32  # elements of the raw input window a thread holds between tiles
@@ -209,6 +215,28 @@ def input_gather(conv: bolt.Conv2dOp) -> InputGather | str:
             "image stem's pixels through the fold; b2b_conv_sm90's TMA im2col reads 16-byte channel rows)")
 
 
+ZERO_COLUMN = -1  # a k slot with no weight (its value masked to 0: a NaN it would read stays out)
+BIAS_COLUMN = -2  # the k slot whose weights are bias0 (its value the constant 1)
+
+
+@dataclass(frozen=True)
+class KPair:
+    """Two k slots (2i, 2i + 1) of the first MMA's A fragment: their window elements from the
+    output pixel's window base, and W0's column of each (ZERO_COLUMN, BIAS_COLUMN)."""
+
+    offsets: tuple[int, int]
+    columns: tuple[int, int]
+
+    def mask(self) -> int:
+        """The bits of the pair's 32-bit word that are read (the slots with a weight column)."""
+        return (0xFFFF if self.columns[0] >= 0 else 0) | (0xFFFF0000 if self.columns[1] >= 0 else 0)
+
+    def ones(self, element: Element) -> int:
+        """The bits set after the mask: the constant 1 of a bias slot."""
+        one = 0x3C00 if element is Element.F16 else 0x3F80
+        return (one if self.columns[0] == BIAS_COLUMN else 0) | ((one << 16) if self.columns[1] == BIAS_COLUMN else 0)
+
+
 @dataclass(frozen=True)
 class B2bConvDirectConfig(SelfChecking):
     """Everything one TU fixes at compile time (the header's `Config`, and the taps)."""
@@ -228,6 +256,8 @@ class B2bConvDirectConfig(SelfChecking):
     f1: int
     tile: tuple[int, int]  # output pixels: rows x columns
     warp_m_tiles: int = WARP_M_TILES
+    tma_window: bool = False  # sm_90a: a tile's window by one TMA load (tma_view_refusal)
+    window_shift: int = 0  # a TMA window: the box's elements before the window (-left * C mod 8)
 
     @property
     def tile_pixels(self) -> int:
@@ -246,6 +276,66 @@ class B2bConvDirectConfig(SelfChecking):
         return ((self.tile[0] - 1) * self.conv_strides[0] + self.span[0],
                 (self.tile[1] - 1) * self.conv_strides[1] + self.span[1])
 
+    def paired(self) -> bool:
+        """Whether the k slots load as aligned 32-bit words of the shared window (two neighbouring
+        elements a load): where every output pixel's window base is an even element, and the
+        lone taps that leave half a word empty cost no extra k-step over loading halves."""
+        sy, sx = self.conv_strides
+        if not ((sx * self.c) % 2 == 0 and (sy * self.window_pitch) % 2 == 0):
+            return False
+        return -(-len(self._aligned_pairs()) // 8) <= -(-len(self.taps) // 16)
+
+    @property
+    def box_width(self) -> int:
+        """A TMA window's row: the window's elements in whole 16-byte units."""
+        return -(-(self.window_shift + self.input_window[1] * self.c) // 8) * 8
+
+    @property
+    def window_pitch(self) -> int:
+        """Elements between the rows of a window in shared memory (the header's kPitch)."""
+        return self.box_width if self.tma_window else self.input_window[1] * self.c
+
+    def _offsets(self) -> dict[int, int]:
+        return {self.window_shift + dy * self.window_pitch + dx * self.c + ch: col
+                for (dy, dx, ch), col in zip(self.taps, self.columns)}
+
+    def _aligned_pairs(self) -> tuple[KPair, ...]:
+        # A tap at an odd (even) offset shares the word of the even (odd) one before (after)
+        # it; a lone tap's neighbour is masked.
+        offset = self._offsets()
+        return tuple(KPair((e, e + 1), (offset.get(e, ZERO_COLUMN), offset.get(e + 1, ZERO_COLUMN)))
+                     for e in sorted({o - o % 2 for o in offset}))
+
+    def bias0_in_filter(self) -> bool:
+        """bias0 as W0's column of a constant-1 slot: where it has W0's element type (no rounding)
+        and the slot fits in the last k-step's padding (no extra MMA)."""
+        if self.bias0 is not self.element:
+            return False
+        return -(-2 * (len(self._tap_pairs()) + 1) // 16) == -(-2 * len(self._tap_pairs()) // 16)
+
+    def _tap_pairs(self) -> tuple[KPair, ...]:
+        if self.paired():
+            return self._aligned_pairs()
+        order = list(self._offsets().items())  # the taps' order: any two k slots, loaded as two halves
+        if len(order) % 2:
+            order.append((0, ZERO_COLUMN))
+        return tuple(KPair((order[i][0], order[i + 1][0]), (order[i][1], order[i + 1][1]))
+                     for i in range(0, len(order), 2))
+
+    def pairs(self) -> tuple[KPair, ...]:
+        """The A fragment's k slots two by two, bias0's constant-1 slot last where it goes in W0,
+        padded with empty pairs to whole 16-wide k-steps."""
+        pairs = list(self._tap_pairs())
+        if self.bias0_in_filter():
+            pairs.append(KPair((0, 0), (BIAS_COLUMN, ZERO_COLUMN)))
+        while len(pairs) % 8:
+            pairs.append(KPair((0, 0), (ZERO_COLUMN, ZERO_COLUMN)))
+        return tuple(pairs)
+
+    @property
+    def k_slots(self) -> int:
+        return 2 * len(self.pairs())
+
     def window_per_thread(self) -> int:
         in_h, in_w = self.input_window
         return -(-in_h * in_w * self.c // THREADS)
@@ -253,18 +343,24 @@ class B2bConvDirectConfig(SelfChecking):
     def smem_bytes(self) -> int:
         """Config::kSmemBytes: both filters (rows padded), the biases as floats, the k-offset
         table, two input windows, the output staging rows."""
-        k_steps = -(-self.k // 16)
+        k_steps = self.k_slots // 16
         in_h, in_w = self.input_window
-        window = -(-in_h * in_w * self.c // 8) * 8 * 2 * 2
-        return (self.f0 * (k_steps * 16 + 8) * 2 + self.f1 * (self.f0 + 8) * 2 + (self.f0 + self.f1) * 4
-                + k_steps * 4 * 16 + window + self.tile_pixels * (self.f1 + 8) * 2)
+        if self.tma_window:
+            window = -(-(in_h * self.box_width + 2) // 64) * 64 * 2 * 2
+        else:
+            window = -(-(in_h * in_w * self.c + 2) // 8) * 8 * 2 * 2
+        return (window + self.f0 * (k_steps * 16 + 8) * 2 + self.f1 * (self.f0 + 8) * 2 + (self.f0 + self.f1) * 4
+                + k_steps * 4 * 32 + 16 + self.tile_pixels * (self.f1 + 8) * 2)
 
     def summary(self) -> str:
         return (f"{FAMILY} {self.element_source.short}->{self.element.short} C={self.c} K={self.k} "
-                f"(of W0's {self.k_source}) stride "
+                f"(of W0's {self.k_source}; {self.k_slots} k slots, "
+                f"{'aligned pairs' if self.paired() else 'halves'}"
+                f"{', bias0 in W0' if self.bias0_in_filter() else ''}) stride "
                 f"{self.conv_strides[0]}x{self.conv_strides[1]} span {self.span[0]}x{self.span[1]}, F0={self.f0} "
                 f"{self.act0}, F1={self.f1} {self.act1}, tile {self.tile[0]}x{self.tile[1]} output pixels "
-                f"({self.warp_m_tiles} m16 a warp), "
+                f"({self.warp_m_tiles} m16 a warp), window "
+                f"{f'by TMA (box from {self.window_shift} before)' if self.tma_window else 'through registers'}, "
                 f"{self.smem_bytes()} B shared memory")
 
     def blocker(self) -> str | None:
@@ -287,7 +383,17 @@ class B2bConvDirectConfig(SelfChecking):
         if self.tile[0] * self.tile[1] != self.tile_pixels or self.tile[1] % (16 * self.warp_m_tiles):
             return (f"a tile of {self.tile[0]}x{self.tile[1]} output pixels; the kernel's is {self.tile_pixels}, "
                     f"rows of a multiple of {16 * self.warp_m_tiles} (a warp's pixels, consecutive in one row)")
-        if self.window_per_thread() > MAX_WINDOW_PER_THREAD:
+        if not self.tma_window and self.window_shift:
+            return "a window shift without a TMA window"
+        if self.tma_window:
+            if not 0 <= self.window_shift < 8:
+                return f"a window shift of {self.window_shift} elements; a TMA box starts at most 7 before"
+            if self.element_source is not self.element:
+                return f"a TMA window copies the image as it is: {self.element_source.short}, not {self.element.short}"
+            if self.box_width > 256 or self.input_window[0] > 256:
+                return (f"a window of {self.input_window[0]} rows of {self.box_width} elements: a TMA box is at "
+                        "most 256 a dimension")
+        elif self.window_per_thread() > MAX_WINDOW_PER_THREAD:
             return (f"the input window is {self.window_per_thread()} elements a thread, over "
                     f"{MAX_WINDOW_PER_THREAD} (held in registers between tiles)")
         return None
@@ -307,7 +413,8 @@ class B2bConvDirectConfig(SelfChecking):
     def template_arguments(self) -> tuple[str, ...]:
         """boltc::b2b_conv_direct::Config's template arguments, in order."""
         return (self.element_source.cpp, self.element.cpp, (self.bias0 or self.element).cpp,
-                (self.bias1 or self.element).cpp, str(self.c), str(self.k), str(self.k_source),
+                (self.bias1 or self.element).cpp, str(self.c), str(self.k_slots), str(self.k_source),
+                _bool(self.paired()), _bool(self.bias0_in_filter()), _bool(self.tma_window), str(self.window_shift),
                 *(str(v) for v in self.conv_strides),
                 *(str(v) for v in self.span), str(self.f0), str(self.f1), *(str(v) for v in self.tile),
                 str(self.warp_m_tiles), self.functor(self.act0), self.functor(self.act1), _bool(self.bias0 is not None),
@@ -379,17 +486,37 @@ def direct_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp, arch: str = "sm_
     n, h, w, _ = gather.size
     if any(v > INT_MAX for v in (*gather.strides, n * h * w * gather.size[3])):
         return "the input's element offsets pass 2^31 (the entry point's strides are ints)"
-    try:
-        config = B2bConvDirectConfig(gather.element, element, bias_element(stages[0]), bias_element(stages[1]),
-                                     activation_of(stages[0]), activation_of(stages[1]), gather.size[3],
-                                     gather.conv_strides, gather.taps, gather.columns, gather.k_source, d0["F"],
-                                     d1["F"], tile_for(d0["P"], d0["Q"], WARP_M_TILES), WARP_M_TILES)
-    except InvalidKernelConfig as error:
-        return error.message.split(": ", 1)[-1] if ": " in error.message else error.message
+    tile = tile_for(d0["P"], d0["Q"], WARP_M_TILES)
+    tma = TMA_WINDOW and arch == "sm_90a" and tma_view_refusal(gather, element) is None
+    for tma_window in ((True, False) if tma else (False,)):
+        try:
+            config = B2bConvDirectConfig(gather.element, element, bias_element(stages[0]), bias_element(stages[1]),
+                                         activation_of(stages[0]), activation_of(stages[1]), gather.size[3],
+                                         gather.conv_strides, gather.taps, gather.columns, gather.k_source,
+                                         d0["F"], d1["F"], tile, WARP_M_TILES, tma_window,
+                                         (-gather.origin[1] * gather.size[3]) % 8 if tma_window else 0)
+            break
+        except InvalidKernelConfig as error:
+            if not tma_window:  # the window through registers: what the kernel cannot do at all
+                return error.message.split(": ", 1)[-1] if ": " in error.message else error.message
     smem = config.smem_blocker(arch)
     if smem:
         return smem
     return B2bConvDirectPlan(gather, config, stages[0], stages[1], d0["P"], d0["Q"])
+
+
+def tma_view_refusal(gather: InputGather, element: Element) -> str | None:
+    """Why the image cannot be the TMA view [N][H][W*C] of the header's TmaWindow, or None: an
+    NHWC image of the filters' 16-bit type (no conversion), its rows and images 16 bytes apart."""
+    n, h, w, c = gather.size
+    stride_n, stride_h, stride_w, stride_c = gather.strides
+    if gather.element is not element:
+        return f"the image is {gather.element.short}, the filters {element.short} (converted while staged)"
+    if (stride_c, stride_w) != (1, c) or w * c > stride_h or h * stride_h > stride_n:
+        return "the image is not NHWC (its pixels' channels are not adjacent)"
+    if (stride_h * element.bytes) % 16 or (stride_n * element.bytes) % 16:
+        return "the image's rows are not whole 16-byte units apart"
+    return None
 
 
 def _params() -> tuple[CParam, ...]:
@@ -401,6 +528,9 @@ _INCLUDES = """\
 #include <cstddef>
 #include <cstdint>
 
+#include <type_traits>
+
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 #include "cutlass/cutlass.h"
@@ -411,12 +541,43 @@ _INCLUDES = """\
 
 _KERNEL = """\
 __global__ void __launch_bounds__(boltc::b2b_conv_direct::kThreads, kCtasPerSm)
-    b2b_conv_direct_kernel(boltc::b2b_conv_direct::Geometry const g, Config::ElementS const* __restrict__ input,
+    b2b_conv_direct_kernel(__grid_constant__ CUtensorMap const window_map, boltc::b2b_conv_direct::Geometry const g,
+                           Config::ElementS const* __restrict__ input,
                            Element const* __restrict__ filter0, Config::ElementBias0 const* __restrict__ bias0,
                            Element const* __restrict__ filter1, Config::ElementBias1 const* __restrict__ bias1,
                            Element* __restrict__ output) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  boltc::b2b_conv_direct::run<Config>(g, input, filter0, bias0, filter1, bias1, output, kTaps, smem);
+  // (The tensor map first: TMA takes it at an address of 64-byte alignment, which the
+  // parameters' start has and a later parameter's offset need not.)
+  extern __shared__ __align__(128) unsigned char smem[];
+  boltc::b2b_conv_direct::run<Config>(g, input, filter0, bias0, filter1, bias1, output, kPairs, kColumns,
+                                      &window_map, smem);
+}
+
+// The TMA view of the image for Config::TmaWindow: [n][h][w * c] 16-bit elements, boxes of one
+// window (kBoxW x kInH); elements outside read as zeros. False where the driver refuses it.
+bool encode_window_map(CUtensorMap* map, void const* input, boltc::b2b_conv_direct::Geometry const& g, int c) {
+  using Encode = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, cuuint64_t const*,
+                              cuuint64_t const*, cuuint32_t const*, cuuint32_t const*, CUtensorMapInterleave,
+                              CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+  static Encode const encode = [] {
+    void* function = nullptr;
+    cudaDriverEntryPointQueryResult found;
+    cudaError_t const error =
+        cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000, cudaEnableDefault, &found);
+    return error == cudaSuccess && found == cudaDriverEntryPointSuccess ? reinterpret_cast<Encode>(function) : nullptr;
+  }();
+  if (!encode) {
+    return false;
+  }
+  cuuint64_t const size[3] = {cuuint64_t(g.w) * c, cuuint64_t(g.h), cuuint64_t(g.n)};
+  cuuint64_t const stride[2] = {cuuint64_t(g.stride_h) * 2, cuuint64_t(g.stride_n) * 2};
+  cuuint32_t const box[3] = {Config::kBoxW, Config::kInH, 1};
+  cuuint32_t const step[3] = {1, 1, 1};
+  CUtensorMapDataType const type =
+      std::is_same_v<Element, cutlass::half_t> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  return encode(map, type, 3, const_cast<void*>(input), size, stride, box, step, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
 }
 
 // Why this TU cannot run the problem (a cutlass::Status), or kSuccess with the kernel's geometry.
@@ -433,13 +594,20 @@ cutlass::Status check(@PROBLEM@, boltc::b2b_conv_direct::Geometry* g) {
   if (ldd < f1 || ldd % 8) {
     return cutlass::Status::kErrorInvalidProblem;
   }
+  // The TMA view: NHWC rows (channels, then pixels, adjacent), rows and images 16-byte apart.
+  if (Config::TmaWindow && (stride_c != 1 || stride_w != c || stride_h % 8 || stride_n % 8 ||
+                            int64_t(w) * c > stride_h || int64_t(h) * stride_h > stride_n ||
+                            ((-left * c) % 8 + 8) % 8 != Config::kWindowShift)) {
+    return cutlass::Status::kErrorInvalidProblem;
+  }
   int64_t const tiles_h = (p + Config::TileH - 1) / Config::TileH, tiles_w = (q + Config::TileW - 1) / Config::TileW;
   // Tile indices are ints, advanced by the grid (at most a few thousand CTAs) past the last.
   if (int64_t(n) * tiles_h * tiles_w >= (int64_t(1) << 30) || int64_t(n) * p * q >= (int64_t(1) << 62) / ldd) {
     return cutlass::Status::kErrorInvalidProblem;
   }
   *g = boltc::b2b_conv_direct::Geometry{n, h, w, p, q, top, left, stride_n, stride_h, stride_w, stride_c, ldd,
-                                        int(tiles_h), int(tiles_w)};
+                                        int(tiles_h), int(tiles_w), cutlass::FastDivmod(int(tiles_h * tiles_w)),
+                                        cutlass::FastDivmod(int(tiles_w))};
   return cutlass::Status::kSuccess;
 }
 
@@ -468,10 +636,19 @@ BOLTC_EXPORT @LAUNCH@ {
   if (fit == 0) {
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
+  CUtensorMap window_map = {};
+  if (Config::TmaWindow) {
+    if (reinterpret_cast<uintptr_t>(input) % 16) {
+      return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
+    }
+    if (!encode_window_map(&window_map, input, g, c)) {
+      return static_cast<int>(cutlass::Status::kErrorInternal);
+    }
+  }
   int64_t const tiles = int64_t(g.n) * g.tiles_h * g.tiles_w;
   int const grid = static_cast<int>(tiles < fit ? tiles : fit);
   b2b_conv_direct_kernel<<<grid, boltc::b2b_conv_direct::kThreads, Config::kSmemBytes, stream>>>(
-      g, static_cast<Config::ElementS const*>(input), static_cast<Element const*>(filter0),
+      window_map, g, static_cast<Config::ElementS const*>(input), static_cast<Element const*>(filter0),
       static_cast<Config::ElementBias0 const*>(bias0), static_cast<Element const*>(filter1),
       static_cast<Config::ElementBias1 const*>(bias1), static_cast<Element*>(output));
   return static_cast<int>(cudaGetLastError() == cudaSuccess ? cutlass::Status::kSuccess
@@ -514,7 +691,10 @@ class B2bConvDirectKernel(CutlassKernel):
         launch, workspace, can = entry.prototypes()
         problem = ", ".join(p.declaration() for p in entry.problem_params if p.name in GEOMETRY)
         forward = ", ".join(p.name for p in entry.problem_params if p.name in GEOMETRY)
-        taps = ", ".join(f"{dy}, {dx}, {ch}, {col}" for (dy, dx, ch), col in zip(c.taps, c.columns))
+        pairs = c.pairs()
+        pair_table = ", ".join(f"{p.offsets[0]}u, {p.offsets[1]}u, 0x{p.mask():08x}u, 0x{p.ones(c.element):08x}u"
+                               for p in pairs)
+        columns = ", ".join(str(col) for p in pairs for col in p.columns)
         header = (
             f"// Generated by boltc ({FAMILY}): {c.summary()}.\n"
             "// Exported entry points (boltc/lowering/cutlass/b2b_conv_direct.py documents them):\n"
@@ -525,9 +705,11 @@ class B2bConvDirectKernel(CutlassKernel):
             f"using Element = {c.element.cpp};  // the filters (KRSC), the intermediate, the output (NHWC)",
             f"using Config = boltc::b2b_conv_direct::Config<{', '.join(c.template_arguments())}>;",
             f"constexpr int kCtasPerSm = {CTAS_PER_SM};",
-            "// The kernel's k -> (dy, dx, channel) of the raw input from the output pixel's window origin,",
-            "// and W0's column.",
-            f"__device__ int const kTaps[{4 * c.k}] = {{{taps}}};",
+            "// The first MMA's k slots two by two: their elements of the shared window from an output",
+            "// pixel's base, the bits of the word kept, the bits set (a bias slot's 1); W0's column of",
+            "// each slot (-1: none, -2: bias0).",
+            f"__device__ uint32_t const kPairs[{4 * len(pairs)}] = {{{pair_table}}};",
+            f"__device__ int const kColumns[{2 * len(pairs)}] = {{{columns}}};",
             "",
         ])
         body = (_KERNEL.replace("@PROBLEM@", problem).replace("@FORWARD@", forward)

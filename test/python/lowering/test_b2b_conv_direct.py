@@ -20,6 +20,7 @@ from boltc.lowering.anchors import lower_anchor
 from boltc.lowering.build import Arch
 from boltc.lowering.cutlass import b2b_conv_direct
 from boltc.lowering.cutlass.b2b_conv_direct import (
+    BIAS_COLUMN,
     B2bConvDirectConfig,
     direct_refusal,
     lower_b2b_conv_direct,
@@ -60,42 +61,121 @@ def test_the_rgb_stem_is_fused_and_lowered_to_the_direct_kernel():
     assert "fused: the performance model" in call.reason and "no fold kernel" in call.reason
 
 
-def test_the_taps_compute_the_unfolded_pair():
-    """The kernel's arithmetic in numpy (the raw image gathered through the taps, W0's columns
-    by the table, both stages in fp32, the intermediate rounded to f16) against the reference
-    executor on the optimized module (fold, folded convolution and 1x1)."""
-    _, x, module = stem_module(f0=16, f1=32, shape=(1, 13, 18))
-    op = the_b2b(module)
-    plan = direct_refusal(*[o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)])
-    assert not isinstance(plan, str)
-    want = run_module(module, x.numpy())[0].astype(np.float32)
+def emulate(plan, image, w0, b0, w1, b1, f16_bits=True):
+    """The kernel's arithmetic in numpy, through its tables: each output pixel's window of raw
+    pixels (zeros outside the image), its k slots read from the window by the pair table
+    (offsets, the mask of the word's halves, a bias slot's 1), W0 staged by the column table,
+    both stages in fp32, the intermediate rounded to f16."""
+    g, c = plan.gather, plan.config
+    n, h, w, channels = image.shape
+    top, left = g.origin
+    sy, sx = g.conv_strides
+    span_h, span_w = c.span
+    pairs = c.pairs()
+    columns = [col for pair in pairs for col in pair.columns]
+    w0_rows = np.zeros((c.f0, len(columns)), np.float32)  # the staged W0: [F0, k slots]
+    for k, col in enumerate(columns):
+        if col >= 0:
+            w0_rows[:, k] = w0.reshape(c.f0, -1)[:, col]
+        elif col == BIAS_COLUMN:
+            w0_rows[:, k] = b0
+    bias0 = 0 if c.bias0_in_filter() else b0
+    got = np.zeros((n, plan.p, plan.q, c.f1), np.float32)
+    for p in range(plan.p):
+        for q in range(plan.q):
+            # The pixel's part of the tile's shared window: rows `window_pitch` apart, the first
+            # `window_shift` elements before it (a TMA box's start).
+            y0, x0 = p * sy - top, q * sx - left
+            flat = np.zeros((n, c.window_shift + span_h * c.window_pitch + 2), np.float32)
+            for dy in range(span_h):
+                for dx in range(min(c.input_window[1], span_w + 2)):
+                    if 0 <= y0 + dy < h and 0 <= x0 + dx < w:
+                        start = c.window_shift + dy * c.window_pitch + dx * channels
+                        flat[:, start:start + channels] = image[:, y0 + dy, x0 + dx]
+            a = np.zeros((n, len(columns)), np.float32)
+            for i, pair in enumerate(pairs):
+                mask, ones = pair.mask(), pair.ones(c.element)
+                for half in range(2):
+                    if (mask >> (16 * half)) & 0xFFFF:
+                        a[:, 2 * i + half] = flat[:, pair.offsets[half]]
+                    elif (ones >> (16 * half)) & 0xFFFF:
+                        a[:, 2 * i + half] = 1.0
+            hidden = np.maximum(a @ w0_rows.T + bias0, 0).astype(np.float16).astype(np.float32)
+            got[:, p, q] = np.maximum(hidden @ w1.reshape(c.f1, c.f0).T + b1, 0)
+    return got
 
+
+def stem_constants(op):
     def constant(value):
         from boltc.passes.fold_constants import constant_operand
 
         return constant_operand(b2b_conv_direct.outside_value(value)).astype(np.float32)
 
     first, second = [o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)]
-    w0, w1 = constant(first.filter), constant(second.filter)
-    b0, b1 = constant(first.extras[0]).reshape(-1), constant(second.extras[0]).reshape(-1)
-    g, c = plan.gather, plan.config
-    image = x.numpy().astype(np.float32)
-    n, h, w, channels = image.shape
-    top, left = g.origin
-    sy, sx = g.conv_strides
-    got = np.zeros((n, plan.p, plan.q, c.f1), np.float32)
-    w0_rows = w0.reshape(c.f0, -1)[:, list(c.columns)]  # [F0, K]
-    for p in range(plan.p):
-        for q in range(plan.q):
-            a = np.zeros((n, c.k), np.float32)
-            for k, (dy, dx, ch) in enumerate(c.taps):
-                y, xx = p * sy - top + dy, q * sx - left + dx
-                if 0 <= y < h and 0 <= xx < w:
-                    a[:, k] = image[:, y, xx, ch]
-            hidden = np.maximum(a @ w0_rows.T + b0, 0).astype(np.float16).astype(np.float32)
-            got[:, p, q] = np.maximum(hidden @ w1.reshape(c.f1, c.f0).T + b1, 0)
+    return (constant(first.filter), constant(first.extras[0]).reshape(-1), constant(second.filter),
+            constant(second.extras[0]).reshape(-1))
+
+
+def test_the_taps_compute_the_unfolded_pair():
+    """The kernel's tables in numpy against the reference executor on the optimized module (fold,
+    folded convolution and 1x1)."""
+    _, x, module = stem_module(f0=16, f1=32, shape=(1, 13, 18))
+    op = the_b2b(module)
+    plan = direct_refusal(*[o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)])
+    assert not isinstance(plan, str)
+    c = plan.config
+    # The 3x3/2 RGB stem: aligned pairs (every pixel's base even), 15 of them for the 27 taps
+    # (three lone ones), bias0's 1 in the sixteenth: two k-steps, as the 27 taps alone.
+    assert c.paired() and c.bias0_in_filter() and c.k_slots == 32
+    assert sum(p.mask() == 0xFFFFFFFF for p in c.pairs()) == 12
+    want = run_module(module, x.numpy())[0].astype(np.float32)
+    w0, b0, w1, b1 = stem_constants(op)
+    got = emulate(plan, x.numpy().astype(np.float32), w0, b0, w1, b1)
     np.testing.assert_allclose(got, want, rtol=2e-2, atol=2e-2)
     assert np.abs(want).max() > 0.1
+
+
+def test_the_tma_window_tables_compute_the_unfolded_pair():
+    """The same through a TMA window's tables (rows of 16-byte units, the box 5 elements before
+    the window, pairs aligned in the box), on an image whose rows the TMA view takes."""
+    _, x, module = stem_module(f0=16, f1=16, shape=(1, 16, 16))
+    op = the_b2b(module)
+    plan = direct_refusal(*[o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)])
+    c = plan.config
+    assert c.tma_window and c.window_shift == 5 and c.window_pitch == 104 and c.paired()
+    want = run_module(module, x.numpy())[0].astype(np.float32)
+    w0, b0, w1, b1 = stem_constants(op)
+    got = emulate(plan, x.numpy().astype(np.float32), w0, b0, w1, b1)
+    np.testing.assert_allclose(got, want, rtol=2e-2, atol=2e-2)
+
+
+def test_a_nan_pixel_outside_a_window_stays_out():
+    """A lone tap's word holds a pixel the convolution does not read there: masked, so a NaN in
+    it reaches only the output pixels whose windows hold it, as in torch's unfolded convolution
+    (the optimized module's folded one multiplies it by the fold's zero weights)."""
+    stem, x, module = stem_module(f0=16, f1=16, shape=(1, 9, 9))
+    x[0, 4, 3, 0] = float("nan")
+    op = the_b2b(module)
+    plan = direct_refusal(*[o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)])
+    with torch.no_grad():
+        want = stem.float()(x.float()).numpy()
+    # Row 4 is read by output row 2 alone (stride 2, padded 1); the fold's reference spreads it.
+    assert sorted({tuple(i[1:3]) for i in np.argwhere(np.isnan(want))}) == [(2, 1), (2, 2)]
+    w0, b0, w1, b1 = stem_constants(op)
+    got = emulate(plan, x.numpy().astype(np.float32), w0, b0, w1, b1)
+    assert np.isnan(want).any() and not np.isnan(want).all()
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    np.testing.assert_allclose(got[~np.isnan(got)], want[~np.isnan(want)], rtol=2e-2, atol=2e-2)
+
+
+def test_odd_window_bases_load_halves():
+    """A stride-1 RGB window's pixel bases alternate parity: the pairs are loaded as halves."""
+    c = config(conv_strides=(1, 1))
+    assert not c.paired()
+    assert c.k_slots == 32 and c.bias0_in_filter()  # 27 taps and bias0's slot: 28, two k-steps
+    assert [p.offsets for p in c.pairs()][:5] == [(0, 1), (2, 3), (4, 5), (6, 7), (8, c.input_window[1] * 3)]
+    c = config(bias0=Element.F32)
+    assert not c.bias0_in_filter()  # a f32 bias would round in W0: added to the accumulators
 
 
 def test_the_host_skips_the_fold_and_passes_the_image():
@@ -136,6 +216,31 @@ def test_without_the_kernel_the_fold_kernel_runs():
 def test_sm80_takes_it_too(arch):
     _, _, module = stem_module(f0=64, f1=64, arch=arch)
     assert lower_anchor(the_b2b(module), arch).family == "b2b_conv_direct"
+    # The window by TMA on sm_90a (an NHWC f16 image, rows of 64 x 3 x 2 bytes), through the
+    # threads' registers on sm_80.
+    config = lower_b2b_conv_direct(the_b2b(module), arch=arch).kernel.config
+    assert config.tma_window is (arch == "sm_90a")
+    # An 8x16 tile's window is 33 pixels wide: 99 elements; a TMA box starts on a 16-byte unit,
+    # 5 elements before the window (its left column is -1: -3 elements), 104 in its row.
+    assert config.window_pitch == (104 if arch == "sm_90a" else 99)
+    assert config.window_shift == (5 if arch == "sm_90a" else 0)
+    if arch == "sm_90a":  # the pairs are aligned in the box: the window's first element is odd
+        assert config.paired() and min(p.offsets[0] for p in config.pairs() if p.mask()) == 4
+    assert ("window by TMA" in config.summary()) is (arch == "sm_90a")
+
+
+def test_the_tma_view_needs_an_nhwc_image_of_the_filters_type():
+    _, _, module = stem_module(nhwc=False, cast_input=True)  # an f32 NCHW image, cast by the model
+    op = the_b2b(module)
+    first, second = [o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)]
+    gather = b2b_conv_direct.input_gather(first)
+    assert "the image is f32, the filters f16" in b2b_conv_direct.tma_view_refusal(gather, Element.F16)
+    assert not lower_b2b_conv_direct(op).kernel.config.tma_window
+    _, _, module = stem_module(shape=(2, 64, 63))  # rows of 63 x 3 x 2 bytes: not 16-byte units
+    first = [o for o in the_b2b(module).body.block.ops if isinstance(o, bolt.Conv2dOp)][0]
+    gather = b2b_conv_direct.input_gather(first)
+    assert "not whole 16-byte units apart" in b2b_conv_direct.tma_view_refusal(gather, Element.F16)
+    assert not lower_b2b_conv_direct(the_b2b(module)).kernel.config.tma_window
 
 
 def test_refusals_name_the_reason():

@@ -9,27 +9,30 @@
 // or padded by a kernel of its own, which writes more bytes than the image holds); here the CTA
 // reads the image itself: it stages the window of raw input pixels a tile of output pixels
 // needs (zeros outside the image) in shared memory, and gathers each MMA's A fragment from it
-// through a table of per-k offsets (the TU's taps: k -> (dy, dx, channel) from the output
-// pixel's window origin). A space-to-depth fold of the image is such a table too: the folded
-// convolution's k (tap a, t; folded channel (b, i, j, c)) reads raw pixel
-// ((p + a) * s + i - top, (q + t + b * step) * s + j - left), channel c.
+// through the TU's pair table (the first MMA's k slots two by two: the window elements each
+// reads from the output pixel's base, a mask, a constant). A space-to-depth fold of the image is
+// such a table too: the folded convolution's k (tap a, t; folded channel (b, i, j, c)) reads
+// raw pixel ((p + a) * s + i - top, (q + t + b * step) * s + j - left), channel c.
 //
 // Per warp: 16 or 32 output pixels (one or two m16 tiles); the first convolution's accumulators (mma.sync
-// m16n8k16, fp32), bias0 and act0, rounded to the element type, are the second's A fragments
-// as they lie in the registers (an m16n8 accumulator pair is an m16k16 A fragment); bias1,
-// act1; the warp's 32 output rows staged in shared memory and stored as 16-byte vectors.
-// Persistent: a grid of the CTAs that fit walks the tiles; W0, W1 and the biases are staged
-// once per CTA. The input window goes through registers one tile ahead (loaded during the
-// previous tile's MMAs, stored to one of two shared buffers when its turn comes: one barrier
-// a tile).
+// m16n8k16, fp32), act0, rounded to the element type, are the second's A fragments as they lie
+// in the registers (an m16n8 accumulator pair is an m16k16 A fragment); act1; the warp's output
+// rows staged in shared memory and stored as 16-byte vectors. bias0 rides in W0 (a slot of
+// constant 1) where it can, bias1 starts the second MMA's accumulators. Persistent: a grid of
+// the CTAs that fit walks the tiles; W0, W1 and the biases are staged once per CTA. The input
+// window, double-buffered: by TMA (sm_90a, TmaWindow) or through registers one tile ahead
+// (loaded during the previous tile's MMAs, stored to its buffer when its turn comes); one
+// barrier a tile.
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
+#include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include "cutlass/fast_math.h"
 #include "cutlass/numeric_types.h"
 
 #include "boltc/mma_sync.hpp"
@@ -49,16 +52,26 @@ struct Geometry {
   int stride_h, stride_w, stride_c;
   int64_t out_pitch;           // elements between consecutive output pixels (>= F1)
   int tiles_h, tiles_w;        // tiles per image
+  cutlass::FastDivmod tiles_per_image, tiles_per_row;  // tiles_h * tiles_w, tiles_w (a tile's origin)
 };
 
 // ElementS: the raw input's (16-bit, or float converted while staging); Element: the filters',
-// the intermediate's and the output's. C: the raw input's channels; K: W0's row (the taps);
-// SpanH x SpanW: the raw pixels one output pixel's window covers. K: the taps the kernel
-// multiplies (W0's columns the TU's table names, of its KSource; the rest are zero).
+// the intermediate's and the output's. C: the raw input's channels; SpanH x SpanW: the raw
+// pixels one output pixel's window covers. KSlots: the first MMA's k (whole 16-wide k-steps),
+// slots the TU's pair table fills (taps, bias0's constant 1, zeros) from W0's KSource columns.
+// Paired: each pair of slots is one aligned 32-bit word of the window (else two 16-bit loads).
+// TmaWindow (sm_90a; a 16-bit NHWC image of the filters' type, rows of whole 16-byte units): a
+// tile's window comes by one TMA load of the image as [N][H][W*C] (zeros outside the image, from
+// the copy itself), rows of kBoxW elements; else through the threads' registers. A TMA box must
+// start on a 16-byte unit of its rows (else the copy faults: an illegal instruction, on the
+// H200), so the box starts WindowShift elements before the window (every tile's window starts
+// equally far past a unit: its columns are TileW x StrideW x C apart, a multiple of 8) and the
+// pair table's offsets count them.
+// Bias0InFilter: bias0 is W0's column of a constant-1 slot (else added to the accumulators).
 // WarpMTiles: the m16 tiles (16 output pixels each) a warp computes at once; a tile is
 // TileH x TileW = 8 warps x 16 x WarpMTiles output pixels.
-template <class ElementS_, class Element_, class ElementBias0_, class ElementBias1_, int C_, int K_, int KSource_,
-          int StrideH_,
+template <class ElementS_, class Element_, class ElementBias0_, class ElementBias1_, int C_, int KSlots_,
+          int KSource_, bool Paired_, bool Bias0InFilter_, bool TmaWindow_, int WindowShift_, int StrideH_,
           int StrideW_, int SpanH_, int SpanW_, int F0_, int F1_, int TileH_, int TileW_, int WarpMTiles_,
           class Act0_, class Act1_, bool HasBias0_, bool HasBias1_>
 struct Config {
@@ -69,7 +82,10 @@ struct Config {
   using Act0 = Act0_;
   using Act1 = Act1_;
   static constexpr bool HasBias0 = HasBias0_, HasBias1 = HasBias1_;
-  static constexpr int C = C_, K = K_, KSource = KSource_, StrideH = StrideH_, StrideW = StrideW_, SpanH = SpanH_, SpanW = SpanW_;
+  static constexpr int C = C_, KSlots = KSlots_, KSource = KSource_, StrideH = StrideH_, StrideW = StrideW_;
+  static constexpr int SpanH = SpanH_, SpanW = SpanW_;
+  static constexpr bool Paired = Paired_, Bias0InFilter = Bias0InFilter_, TmaWindow = TmaWindow_;
+  static constexpr int kWindowShift = WindowShift_;
   static constexpr int F0 = F0_, F1 = F1_, TileH = TileH_, TileW = TileW_;
   static constexpr int kWarpMTiles = WarpMTiles_;
   static constexpr int kWarpPixels = kWarpMTiles * 16;
@@ -77,8 +93,13 @@ struct Config {
   static constexpr int kInH = (TileH - 1) * StrideH + SpanH;
   static constexpr int kInW = (TileW - 1) * StrideW + SpanW;
   static constexpr int kInElements = kInH * kInW * C;
-  static constexpr int kInStored = (kInElements + 7) / 8 * 8;
-  static constexpr int kKSteps0 = (K + 15) / 16;
+  // A window row's elements in shared memory: the TMA box's row (whole 16-byte units), else dense.
+  static constexpr int kBoxW = (kWindowShift + kInW * C + 7) / 8 * 8;
+  static constexpr int kPitch = TmaWindow ? kBoxW : kInW * C;
+  // Two elements past the window (a masked half word past its last element stays in the
+  // buffer); a TMA destination starts on 128 bytes.
+  static constexpr int kInStored = TmaWindow ? (kInH * kBoxW + 2 + 63) / 64 * 64 : (kInElements + 2 + 7) / 8 * 8;
+  static constexpr int kKSteps0 = KSlots / 16;
   static constexpr int kKPad0 = kKSteps0 * 16;
   static constexpr int kKSteps1 = F0 / 16;
   static constexpr int kNTiles0 = F0 / 8;
@@ -90,15 +111,31 @@ struct Config {
   static constexpr int kW0Bytes = F0 * kW0Pitch * 2;
   static constexpr int kW1Bytes = F1 * kW1Pitch * 2;
   static constexpr int kBiasBytes = (F0 + F1) * 4;
-  static constexpr int kOffsetBytes = kKSteps0 * 4 * 16;
+  static constexpr int kOffsetBytes = kKSteps0 * 4 * 32;  // per k-step and quad lane: offsets, masks
   static constexpr int kInBytes = kInStored * 2 * 2;  // two windows
   static constexpr int kOutBytes = kTilePixels * kOutPitch * 2;
-  static constexpr int kSmemBytes = kW0Bytes + kW1Bytes + kBiasBytes + kOffsetBytes + kInBytes + kOutBytes;
+  static constexpr int kBarrierBytes = 16;                  // the two windows' mbarriers
+  // Shared memory, in order: the two windows, W0, W1, the biases, the pair table, the barriers,
+  // the output staging rows.
+  static constexpr int kW0Offset = kInBytes;
+  static constexpr int kW1Offset = kW0Offset + kW0Bytes;
+  static constexpr int kBiasOffset = kW1Offset + kW1Bytes;
+  static constexpr int kPairOffset = kBiasOffset + kBiasBytes;
+  static constexpr int kBarrierOffset = kPairOffset + kOffsetBytes;
+  static constexpr int kOutOffset = kBarrierOffset + kBarrierBytes;
+  static constexpr int kSmemBytes = kOutOffset + kOutBytes;
   static constexpr int kPerThread = (kInElements + kThreads - 1) / kThreads;
   static_assert(TileH * TileW == kTilePixels, "a tile is 8 warps x WarpMTiles x 16 output pixels");
   static_assert(TileW % kWarpPixels == 0, "a warp's pixels are consecutive pixels of one tile row");
   static_assert(F0 % 16 == 0 && F1 % 16 == 0, "F0 and F1: whole 16-wide k-steps and pairs of 8-wide n-tiles");
   static_assert(sizeof(Element) == 2, "16-bit MMA operands");
+  static_assert(KSlots % 16 == 0, "whole k-steps");
+  static_assert(!TmaWindow || (sizeof(ElementS) == 2 && kBoxW <= 256 && kInH <= 256),
+                "a TMA box: 16-bit elements, at most 256 a dimension");
+  static_assert(TmaWindow ? kWindowShift >= 0 && kWindowShift < 8 && TileW * StrideW * C % 8 == 0 : kWindowShift == 0,
+                "the box starts at most 7 elements before each tile's window");
+  static_assert(!Bias0InFilter || (HasBias0 && std::is_same_v<ElementBias0, Element>),
+                "bias0 in W0 only as W0's own element type");
 };
 
 using boltc::mma_sync::mma;
@@ -162,6 +199,61 @@ __device__ __forceinline__ void stage_rows(Element const* __restrict__ filter, i
   }
 }
 
+// W0 [F0 x KSource] into shared memory rows of `pitch` elements, in k-slot order: slot k is
+// W0's column columns[k], zero (-1) or bias0 (-2, the slot whose value is the constant 1).
+template <class Element>
+__device__ __forceinline__ void stage_w0(Element const* __restrict__ filter, Element const* __restrict__ bias0,
+                                         int rows, int source_k, int const* __restrict__ columns, int kslots,
+                                         int pitch, Element* s_rows) {
+  uint16_t const* bits = reinterpret_cast<uint16_t const*>(filter);
+  uint16_t const* bias_bits = reinterpret_cast<uint16_t const*>(bias0);
+  uint16_t* s_bits = reinterpret_cast<uint16_t*>(s_rows);
+  int const elements = rows * kslots;
+  for (int i0 = 0; i0 < elements; i0 += kThreads * kBatch) {
+    uint16_t v[kBatch];
+#pragma unroll
+    for (int j = 0; j < kBatch; ++j) {
+      int const i = i0 + j * kThreads + threadIdx.x;
+      int const row = i / kslots, column = i < elements ? columns[i % kslots] : -1;
+      v[j] = column >= 0 ? __ldg(bits + row * source_k + column) : column == -2 ? __ldg(bias_bits + row) : uint16_t(0);
+    }
+#pragma unroll
+    for (int j = 0; j < kBatch; ++j) {
+      int const i = i0 + j * kThreads + threadIdx.x;
+      if (i < elements) {
+        s_bits[(i / kslots) * pitch + i % kslots] = v[j];
+      }
+    }
+  }
+}
+
+// The TMA window: an mbarrier per buffer, armed by thread 0 with the box's bytes and completed
+// by the copy; every thread waits on the buffer's phase.
+__device__ __forceinline__ void barrier_init(uint32_t barrier) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(barrier) : "memory");
+}
+
+__device__ __forceinline__ void load_window_tma(CUtensorMap const* map, uint32_t barrier, uint32_t s_window, int bytes,
+                                                int x, int y, int n) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(barrier), "r"(bytes) : "memory");
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];\n" ::
+          "r"(s_window), "l"(reinterpret_cast<uint64_t>(map)), "r"(barrier), "r"(x), "r"(y), "r"(n)
+      : "memory");
+}
+
+__device__ __forceinline__ void barrier_wait(uint32_t barrier, uint32_t phase) {
+  asm volatile(
+      "{\n"
+      ".reg .pred done;\n"
+      "WAIT:\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+      "@!done bra WAIT;\n"
+      "}\n" ::"r"(barrier),
+      "r"(phase)
+      : "memory");
+}
+
 // A tile's raw input window in a thread's registers: its share of the window's elements (row by
 // row, then column, then channel: an NHWC image's rows are read contiguously), two to a
 // register, loaded before the tile's turn and stored to shared memory when it comes. A thread's
@@ -221,35 +313,47 @@ struct Window {
   }
 };
 
-// The whole kernel body. `taps` holds (dy, dx, channel, W0's column) for each of the K taps.
+// The whole kernel body. `pairs` holds, per pair of k slots (2i, 2i + 1): the window elements
+// they read from an output pixel's base, the bits of their 32-bit word kept (a slot without a
+// weight reads 0: a NaN its element may hold stays out) and the bits then set (bias0's slot:
+// the constant 1); `columns` W0's column per slot (-1 none, -2 bias0).
 template <class Cfg>
 __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS const* __restrict__ input,
                                     typename Cfg::Element const* __restrict__ filter0,
                                     typename Cfg::ElementBias0 const* __restrict__ bias0,
                                     typename Cfg::Element const* __restrict__ filter1,
                                     typename Cfg::ElementBias1 const* __restrict__ bias1,
-                                    typename Cfg::Element* __restrict__ output, int const* __restrict__ taps,
+                                    typename Cfg::Element* __restrict__ output, uint32_t const* __restrict__ pairs,
+                                    int const* __restrict__ columns, CUtensorMap const* window_map,
                                     unsigned char* smem) {
   using Element = typename Cfg::Element;
-  Element* const s_w0 = reinterpret_cast<Element*>(smem);
-  Element* const s_w1 = reinterpret_cast<Element*>(smem + Cfg::kW0Bytes);
-  float* const s_bias0 = reinterpret_cast<float*>(smem + Cfg::kW0Bytes + Cfg::kW1Bytes);
+  uint16_t* const s_in = reinterpret_cast<uint16_t*>(smem);
+  Element* const s_w0 = reinterpret_cast<Element*>(smem + Cfg::kW0Offset);
+  Element* const s_w1 = reinterpret_cast<Element*>(smem + Cfg::kW1Offset);
+  float* const s_bias0 = reinterpret_cast<float*>(smem + Cfg::kBiasOffset);
   float* const s_bias1 = s_bias0 + Cfg::F0;
-  int4* const s_koff = reinterpret_cast<int4*>(smem + Cfg::kW0Bytes + Cfg::kW1Bytes + Cfg::kBiasBytes);
-  uint16_t* const s_in =
-      reinterpret_cast<uint16_t*>(smem + Cfg::kW0Bytes + Cfg::kW1Bytes + Cfg::kBiasBytes + Cfg::kOffsetBytes);
-  uint16_t* const s_out = reinterpret_cast<uint16_t*>(smem + Cfg::kW0Bytes + Cfg::kW1Bytes + Cfg::kBiasBytes +
-                                                      Cfg::kOffsetBytes + Cfg::kInBytes);
+  uint4* const s_pairs = reinterpret_cast<uint4*>(smem + Cfg::kPairOffset);
+  uint16_t* const s_out = reinterpret_cast<uint16_t*>(smem + Cfg::kOutOffset);
+  uint32_t const s_in_address = static_cast<uint32_t>(__cvta_generic_to_shared(s_in));
+  uint32_t const barriers = static_cast<uint32_t>(__cvta_generic_to_shared(smem + Cfg::kBarrierOffset));
+  if constexpr (Cfg::TmaWindow) {
+    if (threadIdx.x == 0) {
+      barrier_init(barriers);
+      barrier_init(barriers + 8);
+      asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    }
+  }
 
-  // The filters, the biases (as floats, zeros without one) and the k-offset table, once per CTA:
-  // lane t of a quad reads columns (2t, 2t+1, 2t+8, 2t+9) of each k-step; a k past K (its
-  // weights are zero) reads the pixel's first element, a value of the window.
-  stage_rows(filter0, Cfg::F0, Cfg::KSource, taps, Cfg::K, Cfg::kKPad0, Cfg::kW0Pitch, s_w0);
+  // The filters, the biases (as floats, zeros without one) and the pair table, once per CTA:
+  // lane t of a quad reads slots (2t, 2t+1) and (2t+8, 2t+9) of each k-step: their offsets
+  // (lo pair, hi pair: x, y and z, w), then their masks and set bits.
+  stage_w0(filter0, reinterpret_cast<Element const*>(bias0), Cfg::F0, Cfg::KSource, columns, Cfg::KSlots,
+           Cfg::kW0Pitch, s_w0);
   stage_rows(filter1, Cfg::F1, Cfg::F0, static_cast<int const*>(nullptr), Cfg::F0, Cfg::F0, Cfg::kW1Pitch, s_w1);
   for (int i = threadIdx.x; i < Cfg::F0 + Cfg::F1; i += kThreads) {
     float value = 0.f;
     if (i < Cfg::F0) {
-      if constexpr (Cfg::HasBias0) {
+      if constexpr (Cfg::HasBias0 && !Cfg::Bias0InFilter) {
         value = to_float(bias0[i]);
       }
     } else if constexpr (Cfg::HasBias1) {
@@ -257,15 +361,11 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
     }
     s_bias0[i] = value;
   }
-  auto k_offset = [&](int k) {
-    if (k >= Cfg::K) {
-      return 0;
-    }
-    return (taps[4 * k] * Cfg::kInW + taps[4 * k + 1]) * Cfg::C + taps[4 * k + 2];
-  };
   for (int i = threadIdx.x; i < Cfg::kKSteps0 * 4; i += kThreads) {
-    int const k0 = (i / 4) * 16 + (i % 4) * 2;
-    s_koff[i] = make_int4(k_offset(k0), k_offset(k0 + 1), k_offset(k0 + 8), k_offset(k0 + 9));
+    uint32_t const* lo = pairs + 4 * ((i / 4) * 8 + i % 4);
+    uint32_t const* hi = lo + 16;
+    s_pairs[2 * i] = make_uint4(lo[0], lo[1], hi[0], hi[1]);
+    s_pairs[2 * i + 1] = make_uint4(lo[2], hi[2], lo[3], hi[3]);
   }
 
   int const warp = threadIdx.x / 32, lane = threadIdx.x % 32, group = lane / 4, quad_lane = lane % 4;
@@ -274,15 +374,16 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   // ldmatrix.x4: lanes 8j..8j+7 address matrix j's rows: j = 0, 1 the k halves of an n-tile,
   // j = 2, 3 those of the next.
   int const ld_row = (lane / 16) * 8 + lane % 8, ld_col = ((lane / 8) % 2) * 8;
-  int const tiles_per_image = g.tiles_h * g.tiles_w;
-  int const tiles = g.n * tiles_per_image;
+  int const tiles = g.n * g.tiles_h * g.tiles_w;
   uint16_t* const s_warp_out = s_out + warp * Cfg::kWarpPixels * Cfg::kOutPitch;
+  uint32_t const s_warp_out_address = static_cast<uint32_t>(__cvta_generic_to_shared(s_warp_out));
 
   auto origin = [&](int tile, int& n, int& p0, int& q0) {
-    n = tile / tiles_per_image;
-    int const rest = tile % tiles_per_image;
-    p0 = (rest / g.tiles_w) * Cfg::TileH;
-    q0 = (rest % g.tiles_w) * Cfg::TileW;
+    int rest, row, column;
+    g.tiles_per_image(n, rest, tile);
+    g.tiles_per_row(row, column, rest);
+    p0 = row * Cfg::TileH;
+    q0 = column * Cfg::TileW;
   };
   auto prefetch = [&](Window<Cfg>& window, int tile) {
     int n, p0, q0;
@@ -291,61 +392,93 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   };
   // The window offset of a tile pixel (every pixel of a tile is one of its warps').
   auto window_base = [](int pixel) {
-    return ((pixel / Cfg::TileW) * Cfg::StrideH * Cfg::kInW + (pixel % Cfg::TileW) * Cfg::StrideW) * Cfg::C;
+    return (pixel / Cfg::TileW) * Cfg::StrideH * Cfg::kPitch + (pixel % Cfg::TileW) * Cfg::StrideW * Cfg::C;
   };
-  // This warp's rows of the tile: its two m-tiles' pixels `group` and `group + 8`.
+  // This warp's rows of the tile: its m-tiles' pixels `group` and `group + 8`.
   int base[Cfg::kWarpMTiles][2];
 #pragma unroll
   for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
     base[t][0] = window_base(warp * Cfg::kWarpPixels + t * 16 + group);
     base[t][1] = window_base(warp * Cfg::kWarpPixels + t * 16 + group + 8);
   }
+  // A pair of slots' word: one aligned load, or two halves.
+  auto word = [](uint16_t const* pixel, uint32_t lo, uint32_t hi) -> uint32_t {
+    if constexpr (Cfg::Paired) {
+      return *reinterpret_cast<uint32_t const*>(pixel + lo);
+    } else {
+      return pack(pixel[lo], pixel[hi]);
+    }
+  };
 
   // The output chunks a lane stores (16 bytes each): its rows, their offsets in the warp's
   // staging rows and from the warp's first output pixel.
   constexpr int kVectors = Cfg::F1 / 8;
   constexpr int kChunks = Cfg::kWarpPixels * kVectors / 32;
   static_assert(Cfg::kWarpPixels * kVectors % 32 == 0, "whole chunks a lane");
-  int chunk_row[kChunks], chunk_shared[kChunks], chunk_global[kChunks];
-#pragma unroll
-  for (int j = 0; j < kChunks; ++j) {
-    int const i = j * 32 + lane, row = i / kVectors, v = i % kVectors;
-    chunk_row[j] = row;
-    chunk_shared[j] = row * Cfg::kOutPitch + v * 8;
-    chunk_global[j] = int(row * g.out_pitch) + v * 8;
-  }
 
+  // The tile's window: by TMA into its buffer (thread 0 issues the copy of the next tile's once
+  // every warp is past the tile that last read that buffer), or through registers one tile ahead.
+  auto load_tma = [&](int tile, int buffer) {
+    int n, p0, q0;
+    origin(tile, n, p0, q0);
+    load_window_tma(window_map, barriers + 8 * buffer, s_in_address + buffer * Cfg::kInStored * 2,
+                    Cfg::kInH * Cfg::kBoxW * 2, (q0 * Cfg::StrideW - g.left) * Cfg::C - Cfg::kWindowShift,
+                    p0 * Cfg::StrideH - g.top, n);
+  };
   Window<Cfg> window;
-  window.prepare(g);
+  if constexpr (!Cfg::TmaWindow) {
+    window.prepare(g);
+  }
   int buffer = 0;
+  uint32_t phases = 0;  // bit b: the parity buffer b's barrier completes next
   if (blockIdx.x < tiles) {
-    prefetch(window, blockIdx.x);
+    if constexpr (Cfg::TmaWindow) {
+      __syncthreads();  // the barriers' initialization
+      if (threadIdx.x == 0) {
+        load_tma(blockIdx.x, 0);
+      }
+    } else {
+      prefetch(window, blockIdx.x);
+    }
   }
   for (int tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
     int n, p0, q0;
     origin(tile, n, p0, q0);
     uint16_t* const s_window = s_in + buffer * Cfg::kInStored;
-    // This tile's window to shared memory (the buffer the tile before last read: every warp has
-    // passed the barrier after it), then the next tile's loads, in flight during the MMAs.
-    window.store(s_window);
-    __syncthreads();
-    if (tile + int(gridDim.x) < tiles) {
-      prefetch(window, tile + gridDim.x);
+    if constexpr (Cfg::TmaWindow) {
+      // Every warp is past the tile before last (the other buffer's reader) and the staging.
+      __syncthreads();
+      if (threadIdx.x == 0 && tile + int(gridDim.x) < tiles) {
+        load_tma(tile + gridDim.x, buffer ^ 1);
+      }
+      barrier_wait(barriers + 8 * buffer, (phases >> buffer) & 1u);
+      phases ^= 1u << buffer;
+    } else {
+      // This tile's window to shared memory (the buffer the tile before last read: every warp
+      // has passed the barrier after it), then the next tile's loads, in flight during the MMAs.
+      window.store(s_window);
+      __syncthreads();
+      if (tile + int(gridDim.x) < tiles) {
+        prefetch(window, tile + gridDim.x);
+      }
     }
     buffer ^= 1;
 
     // The first convolution's A fragments, every k-step's, gathered from the window through the
-    // k-offset table (they stay in registers while the n-tiles go by).
+    // pair table (they stay in registers while the n-tiles go by).
     uint32_t a0[Cfg::kWarpMTiles][Cfg::kKSteps0][4];
 #pragma unroll
     for (int ks = 0; ks < Cfg::kKSteps0; ++ks) {
-      int4 const ko = s_koff[ks * 4 + quad_lane];
+      uint4 const offsets = s_pairs[(ks * 4 + quad_lane) * 2];
+      uint4 const masks = s_pairs[(ks * 4 + quad_lane) * 2 + 1];
 #pragma unroll
       for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
-        a0[t][ks][0] = pack(s_window[base[t][0] + ko.x], s_window[base[t][0] + ko.y]);
-        a0[t][ks][1] = pack(s_window[base[t][1] + ko.x], s_window[base[t][1] + ko.y]);
-        a0[t][ks][2] = pack(s_window[base[t][0] + ko.z], s_window[base[t][0] + ko.w]);
-        a0[t][ks][3] = pack(s_window[base[t][1] + ko.z], s_window[base[t][1] + ko.w]);
+#pragma unroll
+        for (int r = 0; r < 2; ++r) {
+          uint16_t const* pixel = s_window + base[t][r];
+          a0[t][ks][r] = (word(pixel, offsets.x, offsets.y) & masks.x) | masks.z;
+          a0[t][ks][2 + r] = (word(pixel, offsets.z, offsets.w) & masks.y) | masks.w;
+        }
       }
     }
 
@@ -378,21 +511,41 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
       }
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
-        float2 const b = *reinterpret_cast<float2 const*>(s_bias0 + (j + h) * 8 + quad_lane * 2);
+        if constexpr (Cfg::HasBias0 && !Cfg::Bias0InFilter) {
+          float2 const b = *reinterpret_cast<float2 const*>(s_bias0 + (j + h) * 8 + quad_lane * 2);
+#pragma unroll
+          for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+#pragma unroll
+            for (int e = 0; e < 4; ++e) {
+              acc[t][h][e] += e % 2 ? b.y : b.x;
+            }
+          }
+        }
 #pragma unroll
         for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
-          a1[t][j / 2][h * 2] = pack_floats<Element>(act0(acc[t][h][0] + b.x), act0(acc[t][h][1] + b.y));
-          a1[t][j / 2][h * 2 + 1] = pack_floats<Element>(act0(acc[t][h][2] + b.x), act0(acc[t][h][3] + b.y));
+          a1[t][j / 2][h * 2] = pack_floats<Element>(act0(acc[t][h][0]), act0(acc[t][h][1]));
+          a1[t][j / 2][h * 2 + 1] = pack_floats<Element>(act0(acc[t][h][2]), act0(acc[t][h][3]));
         }
       }
     }
 
     // The second convolution, W1 [F1 x F0] from shared memory, a pair of n-tiles at a time
-    // through bias1 and act1 into the warp's rows of the staging tile.
+    // (the accumulators start at bias1) through act1 into the warp's rows of the staging tile.
     typename Cfg::Act1 act1;
 #pragma unroll
     for (int j = 0; j < Cfg::kNTiles1; j += 2) {
       float acc[Cfg::kWarpMTiles][2][4];
+      if constexpr (Cfg::HasBias1) {
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          float2 const b = *reinterpret_cast<float2 const*>(s_bias1 + (j + h) * 8 + quad_lane * 2);
+#pragma unroll
+          for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+            acc[t][h][0] = acc[t][h][2] = b.x;
+            acc[t][h][1] = acc[t][h][3] = b.y;
+          }
+        }
+      }
 #pragma unroll
       for (int kk = 0; kk < Cfg::kKSteps1; ++kk) {
         uint32_t b[4];
@@ -402,7 +555,7 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
                      : "r"(address));
 #pragma unroll
         for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
-          if (kk == 0) {
+          if (kk == 0 && !Cfg::HasBias1) {
             mma_first<Element>(acc[t][0], a1[t][kk], b[0], b[1]);
             mma_first<Element>(acc[t][1], a1[t][kk], b[2], b[3]);
           } else {
@@ -412,17 +565,29 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
         }
       }
 #pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        int const f = (j + h) * 8 + quad_lane * 2;
-        float2 const b = *reinterpret_cast<float2 const*>(s_bias1 + f);
+      for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+        uint32_t packed[2][2];  // [n-tile][rows group, group + 8]
 #pragma unroll
-        for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
-          int const row = t * 16 + group;
-          *reinterpret_cast<uint32_t*>(s_warp_out + row * Cfg::kOutPitch + f) =
-              pack_floats<Element>(act1(acc[t][h][0] + b.x), act1(acc[t][h][1] + b.y));
-          *reinterpret_cast<uint32_t*>(s_warp_out + (row + 8) * Cfg::kOutPitch + f) =
-              pack_floats<Element>(act1(acc[t][h][2] + b.x), act1(acc[t][h][3] + b.y));
+        for (int h = 0; h < 2; ++h) {
+          packed[h][0] = pack_floats<Element>(act1(acc[t][h][0]), act1(acc[t][h][1]));
+          packed[h][1] = pack_floats<Element>(act1(acc[t][h][2]), act1(acc[t][h][3]));
         }
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+        // One stmatrix for the pair's 16 x 16 block: lanes 8i..8i+7 address the rows of matrix
+        // i (rows 0-7 / 8-15 of n-tile j, then of n-tile j + 1), as the registers hold them.
+        uint32_t const address = s_warp_out_address +
+                                 ((t * 16 + ((lane / 8) % 2) * 8 + lane % 8) * Cfg::kOutPitch + (j + lane / 16) * 8) * 2;
+        asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(address),
+                     "r"(packed[0][0]), "r"(packed[0][1]), "r"(packed[1][0]), "r"(packed[1][1])
+                     : "memory");
+#else
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          int const f = (j + h) * 8 + quad_lane * 2, row = t * 16 + group;
+          *reinterpret_cast<uint32_t*>(s_warp_out + row * Cfg::kOutPitch + f) = packed[h][0];
+          *reinterpret_cast<uint32_t*>(s_warp_out + (row + 8) * Cfg::kOutPitch + f) = packed[h][1];
+        }
+#endif
       }
     }
     __syncwarp();
@@ -435,9 +600,11 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
     typename Cfg::Element* const row0 = output + ((int64_t(n) * g.p + p) * g.q + q) * g.out_pitch;
 #pragma unroll
     for (int j = 0; j < kChunks; ++j) {
-      if (chunk_row[j] < valid) {
-        *reinterpret_cast<uint4*>(row0 + chunk_global[j]) =
-            *reinterpret_cast<uint4 const*>(s_warp_out + chunk_shared[j]);
+      // (Recomputed from the lane each tile: a few integer ops, where holding them would spill.)
+      int const i = j * 32 + lane, row = i / kVectors, v = i % kVectors;
+      if (row < valid) {
+        *reinterpret_cast<uint4*>(row0 + (row * int(g.out_pitch) + v * 8)) =
+            *reinterpret_cast<uint4 const*>(s_warp_out + row * Cfg::kOutPitch + v * 8);
       }
     }
     __syncwarp();
