@@ -32,6 +32,8 @@ pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not (has_cuda_gpu() and has_to
     # The paper's two stem chains (bolt_paper.json's b2b_conv, at a smaller batch).
     ("paper stem 48", (4, 224, 224), (3, 48, 48), 2, ("relu", "relu"), "f16", "sm_90a", True, False),
     ("paper stem 64", (2, 224, 224), (3, 64, 64), 2, ("relu", "relu"), "f16", "sm_90a", True, False),
+    # The paper's batch: ~8 tiles a CTA, each TMA window buffer refilled by the last warp to read it.
+    ("paper stem 48, batch 32", (32, 224, 224), (3, 48, 48), 2, ("relu", "relu"), "f16", "sm_90a", True, False),
     # An NCHW model input in fp32, cast to f16 by the model: the fold reads through the edge
     # transpose and the cast.
     ("nchw f32 image", (2, 96, 96), (3, 32, 64), 2, ("relu", "relu"), "f16", "sm_90a", False, True),
@@ -85,15 +87,15 @@ def test_a_nan_in_the_image_reaches_exactly_its_outputs(tmp_path):
 
 
 @pytest.mark.parametrize("f", [48, 64])
-def test_two_m16_tiles_a_warp_match_torch(tmp_path, monkeypatch, f):
-    """The kernel's other form (WARP_M_TILES = 2: a warp's 32 pixels in one row of a 32-wide
-    tile, each B fragment shared by two MMAs; 2 CTAs an SM), which bench probes compare."""
+def test_one_m16_tile_a_warp_matches_torch(tmp_path, monkeypatch, f):
+    """The TMA window's other form (TMA_WARP_M_TILES = 1: 16 pixels a warp in 8x16 tiles, 3
+    CTAs an SM), which bench probes compare with the default's two."""
     import torch
 
     from boltc.lowering.cutlass import b2b_conv_direct
 
-    monkeypatch.setattr(b2b_conv_direct, "WARP_M_TILES", 2)
-    monkeypatch.setattr(b2b_conv_direct, "CTAS_PER_SM", 2)
+    monkeypatch.setattr(b2b_conv_direct, "TMA_WARP_M_TILES", 1)
+    monkeypatch.setattr(b2b_conv_direct, "TMA_CTAS_PER_SM", 3)
     torch.manual_seed(1)
     module = rgb_stem(3, f, f, 2, "relu", "relu").half()
     x = torch.randn(2, 224, 224, 3, dtype=torch.half)

@@ -81,16 +81,19 @@ FAMILY = "b2b_conv_direct"
 ARCHS = ("sm_90a", "sm_80")
 HEADER = "boltc/b2b_conv_direct.hpp"  # boltc/lowering/cutlass/include
 THREADS = 256  # the header's kThreads: 8 warps
-# m16 tiles a warp computes at once: one (a tile of 128 output pixels). Two would share each B
-# fragment between two MMAs, but the two stages' fragments then need ~180-255 registers a
-# thread, and under two CTAs' 128 they spill (228 bytes, nvcc 13, the 64-channel stem).
+# The kernel's form by how the window arrives (m16 tiles a warp; CTAs an SM by
+# __launch_bounds__). Measured on the paper's RGB stems (H200, batch 32, kernel time, 48 / 64
+# channels; bench/RESULTS.md 2026-11-30 17:52):
+# - through registers (sm_80; an f32 or NCHW image): one m16 a warp (a tile of 128 output
+#   pixels), 3 CTAs (80 registers, no spills): 4 CTAs 32.7 / 40.3 us; two m16 a warp (each B
+#   fragment shared by two MMAs) at 2 CTAs ran slower (36.8 / 47.1 at 64 registers' spills).
+# - by TMA (sm_90a): no window registers and no CTA barrier a tile (the warps drift apart): two
+#   m16 a warp at 2 CTAs (128 registers) 24.1 / 30.7 us, one at 3 CTAs 26.9 / 33.0, at 4 27.7 / 33.5.
 WARP_M_TILES = 1
-TILE_WIDTHS = (16, 32, 64)  # a tile's output columns (its rows: the tile's pixels / that), in order of preference
-# __launch_bounds__(kThreads, 3): at most 80 registers a thread, 6 warps a scheduler to hide the
-# latencies of a warp's dependent chain (gather -> MMA -> epilogue -> MMA -> store). Measured on
-# the paper's RGB stems with the TMA window (H200, batch 32, kernel time): 3 CTAs 27.1 / 32.9 us
-# (48 / 64 channels), 4 CTAs (64 registers) 27.2 / 35.6, 2 CTAs with two m16 a warp 26.1 / 33.4.
 CTAS_PER_SM = 3
+TMA_WARP_M_TILES = 2
+TMA_CTAS_PER_SM = 2
+TILE_WIDTHS = (16, 32, 64)  # a tile's output columns (its rows: the tile's pixels / that), in order of preference
 # sm_90a: a tile's input window by one TMA load where the image allows it (tma_view_refusal);
 # ncu on the 3x3/2 RGB stem (H200): the threads' window loads and stores were ~100 of a warp's
 # ~550 instructions a tile, and their registers made the kernel spill under 64.
@@ -258,6 +261,7 @@ class B2bConvDirectConfig(SelfChecking):
     warp_m_tiles: int = WARP_M_TILES
     tma_window: bool = False  # sm_90a: a tile's window by one TMA load (tma_view_refusal)
     window_shift: int = 0  # a TMA window: the box's elements before the window (-left * C mod 8)
+    ctas_per_sm: int = CTAS_PER_SM  # __launch_bounds__'s minimum: the registers a thread may take
 
     @property
     def tile_pixels(self) -> int:
@@ -350,7 +354,7 @@ class B2bConvDirectConfig(SelfChecking):
         else:
             window = -(-(in_h * in_w * self.c + 2) // 8) * 8 * 2 * 2
         return (window + self.f0 * (k_steps * 16 + 8) * 2 + self.f1 * (self.f0 + 8) * 2 + (self.f0 + self.f1) * 4
-                + k_steps * 4 * 32 + 16 + self.tile_pixels * (self.f1 + 8) * 2)
+                + k_steps * 4 * 32 + 32 + self.tile_pixels * (self.f1 + 8) * 2)
 
     def summary(self) -> str:
         return (f"{FAMILY} {self.element_source.short}->{self.element.short} C={self.c} K={self.k} "
@@ -359,7 +363,7 @@ class B2bConvDirectConfig(SelfChecking):
                 f"{', bias0 in W0' if self.bias0_in_filter() else ''}) stride "
                 f"{self.conv_strides[0]}x{self.conv_strides[1]} span {self.span[0]}x{self.span[1]}, F0={self.f0} "
                 f"{self.act0}, F1={self.f1} {self.act1}, tile {self.tile[0]}x{self.tile[1]} output pixels "
-                f"({self.warp_m_tiles} m16 a warp), window "
+                f"({self.warp_m_tiles} m16 a warp, {self.ctas_per_sm} CTAs an SM), window "
                 f"{f'by TMA (box from {self.window_shift} before)' if self.tma_window else 'through registers'}, "
                 f"{self.smem_bytes()} B shared memory")
 
@@ -486,15 +490,16 @@ def direct_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp, arch: str = "sm_
     n, h, w, _ = gather.size
     if any(v > INT_MAX for v in (*gather.strides, n * h * w * gather.size[3])):
         return "the input's element offsets pass 2^31 (the entry point's strides are ints)"
-    tile = tile_for(d0["P"], d0["Q"], WARP_M_TILES)
     tma = TMA_WINDOW and arch == "sm_90a" and tma_view_refusal(gather, element) is None
     for tma_window in ((True, False) if tma else (False,)):
+        warp_m_tiles = TMA_WARP_M_TILES if tma_window else WARP_M_TILES
         try:
             config = B2bConvDirectConfig(gather.element, element, bias_element(stages[0]), bias_element(stages[1]),
                                          activation_of(stages[0]), activation_of(stages[1]), gather.size[3],
                                          gather.conv_strides, gather.taps, gather.columns, gather.k_source,
-                                         d0["F"], d1["F"], tile, WARP_M_TILES, tma_window,
-                                         (-gather.origin[1] * gather.size[3]) % 8 if tma_window else 0)
+                                         d0["F"], d1["F"], tile_for(d0["P"], d0["Q"], warp_m_tiles), warp_m_tiles,
+                                         tma_window, (-gather.origin[1] * gather.size[3]) % 8 if tma_window else 0,
+                                         TMA_CTAS_PER_SM if tma_window else CTAS_PER_SM)
             break
         except InvalidKernelConfig as error:
             if not tma_window:  # the window through registers: what the kernel cannot do at all
@@ -704,7 +709,7 @@ class B2bConvDirectKernel(CutlassKernel):
         constants = "\n".join([
             f"using Element = {c.element.cpp};  // the filters (KRSC), the intermediate, the output (NHWC)",
             f"using Config = boltc::b2b_conv_direct::Config<{', '.join(c.template_arguments())}>;",
-            f"constexpr int kCtasPerSm = {CTAS_PER_SM};",
+            f"constexpr int kCtasPerSm = {c.ctas_per_sm};",
             "// The first MMA's k slots two by two: their elements of the shared window from an output",
             "// pixel's base, the bits of the word kept, the bits set (a bias slot's 1); W0's column of",
             "// each slot (-1: none, -2: bias0).",

@@ -142,7 +142,7 @@ def test_the_tma_window_tables_compute_the_unfolded_pair():
     op = the_b2b(module)
     plan = direct_refusal(*[o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)])
     c = plan.config
-    assert c.tma_window and c.window_shift == 5 and c.window_pitch == 104 and c.paired()
+    assert c.tma_window and c.window_shift == 5 and c.window_pitch == 200 and c.paired()
     want = run_module(module, x.numpy())[0].astype(np.float32)
     w0, b0, w1, b1 = stem_constants(op)
     got = emulate(plan, x.numpy().astype(np.float32), w0, b0, w1, b1)
@@ -220,9 +220,13 @@ def test_sm80_takes_it_too(arch):
     # threads' registers on sm_80.
     config = lower_b2b_conv_direct(the_b2b(module), arch=arch).kernel.config
     assert config.tma_window is (arch == "sm_90a")
-    # An 8x16 tile's window is 33 pixels wide: 99 elements; a TMA box starts on a 16-byte unit,
-    # 5 elements before the window (its left column is -1: -3 elements), 104 in its row.
-    assert config.window_pitch == (104 if arch == "sm_90a" else 99)
+    # sm_80: 8x16 tiles (one m16 a warp), windows 33 pixels wide: rows of 99 elements. sm_90a:
+    # 8x32 tiles (two m16 a warp, 2 CTAs an SM), windows 65 pixels wide (195 elements); a TMA box
+    # starts on a 16-byte unit, 5 elements before the window (its left column is -1: -3
+    # elements): rows of 200.
+    assert (config.tile, config.warp_m_tiles, config.ctas_per_sm) == (
+        ((8, 32), 2, 2) if arch == "sm_90a" else ((8, 16), 1, 3))
+    assert config.window_pitch == (200 if arch == "sm_90a" else 99)
     assert config.window_shift == (5 if arch == "sm_90a" else 0)
     if arch == "sm_90a":  # the pairs are aligned in the box: the window's first element is odd
         assert config.paired() and min(p.offsets[0] for p in config.pairs() if p.mask()) == 4

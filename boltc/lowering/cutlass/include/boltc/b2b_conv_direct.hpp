@@ -114,7 +114,7 @@ struct Config {
   static constexpr int kOffsetBytes = kKSteps0 * 4 * 32;  // per k-step and quad lane: offsets, masks
   static constexpr int kInBytes = kInStored * 2 * 2;  // two windows
   static constexpr int kOutBytes = kTilePixels * kOutPitch * 2;
-  static constexpr int kBarrierBytes = 16;                  // the two windows' mbarriers
+  static constexpr int kBarrierBytes = 32;  // the two windows' mbarriers, then their readers' counts
   // Shared memory, in order: the two windows, W0, W1, the biases, the pair table, the barriers,
   // the output staging rows.
   static constexpr int kW0Offset = kInBytes;
@@ -242,6 +242,17 @@ __device__ __forceinline__ void load_window_tma(CUtensorMap const* map, uint32_t
       : "memory");
 }
 
+// A warp done reading a window buffer counts itself (acquire-release at the CTA: the last one
+// sees every other warp's reads done); returns the count before.
+__device__ __forceinline__ int readers_arrive(int* count) {
+  int before;
+  asm volatile("atom.acq_rel.cta.shared::cta.add.u32 %0, [%1], 1;\n"
+               : "=r"(before)
+               : "r"(static_cast<uint32_t>(__cvta_generic_to_shared(count)))
+               : "memory");
+  return before;
+}
+
 __device__ __forceinline__ void barrier_wait(uint32_t barrier, uint32_t phase) {
   asm volatile(
       "{\n"
@@ -340,6 +351,8 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
     if (threadIdx.x == 0) {
       barrier_init(barriers);
       barrier_init(barriers + 8);
+      reinterpret_cast<int*>(smem + Cfg::kBarrierOffset + 16)[0] = 0;
+      reinterpret_cast<int*>(smem + Cfg::kBarrierOffset + 16)[1] = 0;
       asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     }
   }
@@ -416,8 +429,12 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   constexpr int kChunks = Cfg::kWarpPixels * kVectors / 32;
   static_assert(Cfg::kWarpPixels * kVectors % 32 == 0, "whole chunks a lane");
 
-  // The tile's window: by TMA into its buffer (thread 0 issues the copy of the next tile's once
-  // every warp is past the tile that last read that buffer), or through registers one tile ahead.
+  // The tile's window: by TMA into its buffer, or through registers one tile ahead. TMA: no
+  // barrier of the CTA's warps; buffer b holds the tiles of the even (b = 0) or odd iterations,
+  // and the last warp to have gathered from it (a count a buffer, in shared memory, rising by
+  // kWarps a use) loads the tile two iterations on into it. So the warps drift apart (their
+  // gathers, MMAs and stores not all at once) and wait only for the window's bytes.
+  int* const s_readers = reinterpret_cast<int*>(smem + Cfg::kBarrierOffset + 16);
   auto load_tma = [&](int tile, int buffer) {
     int n, p0, q0;
     origin(tile, n, p0, q0);
@@ -430,29 +447,26 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
     window.prepare(g);
   }
   int buffer = 0;
-  uint32_t phases = 0;  // bit b: the parity buffer b's barrier completes next
   if (blockIdx.x < tiles) {
     if constexpr (Cfg::TmaWindow) {
-      __syncthreads();  // the barriers' initialization
+      __syncthreads();  // the barriers' initialization, the filters staged
       if (threadIdx.x == 0) {
         load_tma(blockIdx.x, 0);
+        if (blockIdx.x + gridDim.x < tiles) {
+          load_tma(blockIdx.x + gridDim.x, 1);
+        }
       }
     } else {
       prefetch(window, blockIdx.x);
     }
   }
-  for (int tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+  for (int tile = blockIdx.x, iteration = 0; tile < tiles; tile += gridDim.x, ++iteration) {
     int n, p0, q0;
     origin(tile, n, p0, q0);
     uint16_t* const s_window = s_in + buffer * Cfg::kInStored;
+    int const use = iteration >> 1;  // the buffer's use: its barrier's phase
     if constexpr (Cfg::TmaWindow) {
-      // Every warp is past the tile before last (the other buffer's reader) and the staging.
-      __syncthreads();
-      if (threadIdx.x == 0 && tile + int(gridDim.x) < tiles) {
-        load_tma(tile + gridDim.x, buffer ^ 1);
-      }
-      barrier_wait(barriers + 8 * buffer, (phases >> buffer) & 1u);
-      phases ^= 1u << buffer;
+      barrier_wait(barriers + 8 * buffer, use & 1);
     } else {
       // This tile's window to shared memory (the buffer the tile before last read: every warp
       // has passed the barrier after it), then the next tile's loads, in flight during the MMAs.
@@ -462,7 +476,6 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
         prefetch(window, tile + gridDim.x);
       }
     }
-    buffer ^= 1;
 
     // The first convolution's A fragments, every k-step's, gathered from the window through the
     // pair table (they stay in registers while the n-tiles go by).
@@ -481,6 +494,18 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
         }
       }
     }
+    if constexpr (Cfg::TmaWindow) {
+      // This warp is done with the buffer (its loads precede the count in the warp's order of
+      // shared-memory accesses); the last of the CTA's warps refills it, the copy ordered after
+      // every warp's reads by the async-proxy fence.
+      __syncwarp();
+      if (lane == 0 && readers_arrive(s_readers + buffer) == kWarps * use + kWarps - 1 &&
+          tile + 2 * int(gridDim.x) < tiles) {
+        asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+        load_tma(tile + 2 * gridDim.x, buffer);
+      }
+    }
+    buffer ^= 1;
 
     // A pair of n-tiles at a time (its accumulators alone live: the registers of both stages'
     // whole rows would spill), each through bias0 and act0, rounded: the accumulators of n-tiles
