@@ -8,7 +8,7 @@ b2b_conv_sm90 reads its first convolution's input by TMA im2col, in 16-byte chan
 RGB stem reaches it folded by space-to-depth (or padded to 8 channels) by a kernel of its own
 that reads the image and writes a tensor twice its size (on the paper's 224x224x3 chains at
 batch 32: 16 of the 42 us the pair took). This kernel takes the image as it is: a CTA stages
-the raw pixels a tile of 128 output pixels reads (zeros outside the image; on sm_90a by one
+the raw pixels a tile of 128 or 256 output pixels reads (zeros outside the image; on sm_90a by one
 TMA load where the image allows, `tma_view_refusal`) and gathers each MMA's A fragment from
 them through the taps, k -> (dy, dx, channel) from the output pixel's window origin
 (`InputGather.taps`), laid out as pairs of k slots (`B2bConvDirectConfig.pairs`: one 32-bit

@@ -20,9 +20,9 @@
 // rows staged in shared memory and stored as 16-byte vectors. bias0 rides in W0 (a slot of
 // constant 1) where it can, bias1 starts the second MMA's accumulators. Persistent: a grid of
 // the CTAs that fit walks the tiles; W0, W1 and the biases are staged once per CTA. The input
-// window, double-buffered: by TMA (sm_90a, TmaWindow) or through registers one tile ahead
-// (loaded during the previous tile's MMAs, stored to its buffer when its turn comes); one
-// barrier a tile.
+// window, double-buffered: by TMA (sm_90a, TmaWindow; no CTA barrier: the last warp to read a
+// buffer refills it) or through registers one tile ahead (loaded during the previous tile's
+// MMAs, stored to its buffer when its turn comes; one barrier a tile).
 #pragma once
 
 #include <cstdint>
