@@ -86,7 +86,7 @@ def b2b_kernel(family: str, plan, cost_plan: b2b_cost.B2bPlan) -> tuple[B2bKerne
         # image read in place (no TMA im2col, so no im2col request costs: `conv` None).
         c = plan.config
         return B2bKernel(c.tile_pixels, c.f0, c.f1, 2, multistage=True, persistent=True, w0_resident=True,
-                         w1_resident=True), None
+                         w1_resident=True, ctas_per_sm=c.ctas_per_sm), None
     if family == "b2b_gemm_simt":
         c = plan.config
         return B2bKernel(SIMT_ROWS, c.n0, c.n1, 2, cuda_cores=True), None

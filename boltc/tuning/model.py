@@ -1088,6 +1088,7 @@ class B2bKernel:
     w1_resident: bool = False  # W1 likewise
     cuda_cores: bool = False  # FMAs on the CUDA cores (b2b_gemm_simt), no tensor cores
     residence: Residence = Residence.REGISTERS
+    ctas_per_sm: int = 1  # a persistent kernel's CTAs an SM (b2b_conv_direct's launch bounds): they share its rates
 
 
 def predict_b2b(problem: b2b_cost.B2bProblem, plan: b2b_cost.B2bPlan, gpu: GpuModel, *,
@@ -1111,7 +1112,9 @@ def predict_b2b_kernel(problem: b2b_cost.B2bProblem, kernel: B2bKernel, gpu: Gpu
     from it, loading only W1. A persistent kernel walks its tiles through one pipeline
     (pingpong: one warpgroup's epilogue under the other's mainloop), a non-persistent one runs
     in waves. A resident weight streams in with a persistent CTA's first tile and stays; a
-    kernel of one CTA a tile loads it in every tile. `conv`: the first stage is an
+    kernel of one CTA a tile loads it in every tile; a persistent kernel of several CTAs an SM
+    (`ctas_per_sm`: b2b_conv_direct's two or three) has them share the SM's math and load rates,
+    their tiles' latencies overlapping. `conv`: the first stage is an
     implicit-GEMM convolution (TMA im2col; `im2col_tma_factor`), its k-blocks one filter tap of
     up to T_K channels each (b2b_conv_sm90's tiler)."""
     eb = problem.element_bytes
@@ -1132,7 +1135,7 @@ def predict_b2b_kernel(problem: b2b_cost.B2bProblem, kernel: B2bKernel, gpu: Gpu
             im2col *= _channel_blocks_request_cost(_tma_channels(conv.c), tk, gpu)
     tiles = first.batch * _ceil(first.m, tm)
     if kernel.persistent:
-        occupancy = 1
+        occupancy = kernel.ctas_per_sm
     else:
         # CTAs per SM: a b2b CTA is four warps (one warpgroup) whose registers hold both
         # accumulators and the product (b2b_cost.register_footprint) beside ~96 of fragments.
@@ -1176,12 +1179,12 @@ def predict_b2b_kernel(problem: b2b_cost.B2bProblem, kernel: B2bKernel, gpu: Gpu
         return _TileWork((first_seg, second_seg), between, _epilogue_us(tm, tn1, w1, gpu), gpu.load_latency_us)
 
     if kernel.persistent:
-        ctas = per_wave
+        ctas, sharing = per_wave, kernel.ctas_per_sm
         full, rest = divmod(tiles, ctas)
-        last = work(rest, weights=False) if rest else None
-        busiest = _persistent(work(ctas, weights=False), full, kernel.stages, kernel.pingpong, last,
-                              first=work(ctas, weights=True))
-        probe = work(ctas, weights=False)
+        last = work(rest, sharing, weights=False) if rest else None
+        busiest = _persistent(work(ctas, sharing, weights=False), full, kernel.stages, kernel.pingpong, last,
+                              first=work(ctas, sharing, weights=True))
+        probe = work(ctas, sharing, weights=False)
     else:  # one CTA a tile: resident or not, every tile loads the weights
         full, rest = divmod(tiles, per_wave)
         busiest = 0.0
