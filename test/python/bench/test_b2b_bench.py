@@ -88,7 +88,8 @@ def test_every_conv_case_lowers_for_sm90a(index):
     unfused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=False)
     [call] = fused.programs[0].anchor_kernels
     if case.widths[0] == 3:
-        assert call.family == "b2b_conv_direct" and "K=27 (of W0's 48)" in call.config
+        assert call.family == "b2b_conv_direct" and "K=27 (of W0's 48;" in call.config
+        assert "window by TMA" in call.config  # an NHWC f16 image: the TMA window on sm_90a
     else:
         assert call.family == "b2b_conv_sm90" and " resident " in call.config
     assert {k.family for k in unfused.programs[0].anchor_kernels} <= {"conv_sm90", "conv_sm80", "gemm_sm90", "gemm_sm80"}
