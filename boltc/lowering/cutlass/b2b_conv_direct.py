@@ -315,7 +315,8 @@ class B2bConvDirectConfig(SelfChecking):
         and the slot fits in the last k-step's padding (no extra MMA)."""
         if self.bias0 is not self.element:
             return False
-        return -(-2 * (len(self._tap_pairs()) + 1) // 16) == -(-2 * len(self._tap_pairs()) // 16)
+        pairs = len(self._tap_pairs())
+        return -(-2 * (pairs + 1) // 16) == -(-2 * pairs // 16)
 
     def _tap_pairs(self) -> tuple[KPair, ...]:
         if self.paired():

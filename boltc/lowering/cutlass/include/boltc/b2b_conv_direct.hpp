@@ -170,58 +170,37 @@ __device__ __forceinline__ float to_float(T v) {
   return float(v);
 }
 
-// A [rows x source_k] row-major filter (16-bit) into shared memory rows of `pitch` elements:
-// column col of a row is the filter's columns[col] (all of them, in order, where `columns` is
-// null) for col < k, zero from k to kpad; the loads of a thread in flight together.
-template <class Element>
-__device__ __forceinline__ void stage_rows(Element const* __restrict__ filter, int rows, int source_k,
-                                           int const* __restrict__ columns, int k, int kpad, int pitch,
+// A [rows x source_k] row-major filter (16-bit) into shared memory rows of `pitch` elements, k
+// of them: column col of a row is the filter's column columns[col] (Mapped; else its col-th),
+// zero where that is -1, bias[row] where -2 (bias0 in W0: the column of the slot whose value is
+// the constant 1); the loads of a thread in flight together. (Mapped is a template argument so
+// that the unmapped staging compiles to the plain copy.)
+template <bool Mapped, class Element>
+__device__ __forceinline__ void stage_rows(Element const* __restrict__ filter, Element const* __restrict__ bias,
+                                           int rows, int source_k, int const* __restrict__ columns, int k, int pitch,
                                            Element* s_rows) {
   uint16_t const* bits = reinterpret_cast<uint16_t const*>(filter);
+  uint16_t const* bias_bits = reinterpret_cast<uint16_t const*>(bias);
   uint16_t* s_bits = reinterpret_cast<uint16_t*>(s_rows);
-  int const elements = rows * kpad;
+  int const elements = rows * k;
   for (int i0 = 0; i0 < elements; i0 += kThreads * kBatch) {
     uint16_t v[kBatch];
 #pragma unroll
     for (int j = 0; j < kBatch; ++j) {
       int const i = i0 + j * kThreads + threadIdx.x;
-      int const row = i / kpad, col = i % kpad;
-      v[j] = i < elements && col < k ? __ldg(bits + row * source_k + (columns ? columns[4 * col + 3] : col))
-                                     : uint16_t(0);
-    }
-#pragma unroll
-    for (int j = 0; j < kBatch; ++j) {
-      int const i = i0 + j * kThreads + threadIdx.x;
-      if (i < elements) {
-        s_bits[(i / kpad) * pitch + i % kpad] = v[j];
+      int const row = i / k, col = i % k;
+      if constexpr (Mapped) {
+        int const column = i < elements ? columns[col] : -1;
+        v[j] = column >= 0 ? __ldg(bits + row * source_k + column) : column == -2 ? __ldg(bias_bits + row) : uint16_t(0);
+      } else {
+        v[j] = i < elements ? __ldg(bits + row * source_k + col) : uint16_t(0);
       }
     }
-  }
-}
-
-// W0 [F0 x KSource] into shared memory rows of `pitch` elements, in k-slot order: slot k is
-// W0's column columns[k], zero (-1) or bias0 (-2, the slot whose value is the constant 1).
-template <class Element>
-__device__ __forceinline__ void stage_w0(Element const* __restrict__ filter, Element const* __restrict__ bias0,
-                                         int rows, int source_k, int const* __restrict__ columns, int kslots,
-                                         int pitch, Element* s_rows) {
-  uint16_t const* bits = reinterpret_cast<uint16_t const*>(filter);
-  uint16_t const* bias_bits = reinterpret_cast<uint16_t const*>(bias0);
-  uint16_t* s_bits = reinterpret_cast<uint16_t*>(s_rows);
-  int const elements = rows * kslots;
-  for (int i0 = 0; i0 < elements; i0 += kThreads * kBatch) {
-    uint16_t v[kBatch];
-#pragma unroll
-    for (int j = 0; j < kBatch; ++j) {
-      int const i = i0 + j * kThreads + threadIdx.x;
-      int const row = i / kslots, column = i < elements ? columns[i % kslots] : -1;
-      v[j] = column >= 0 ? __ldg(bits + row * source_k + column) : column == -2 ? __ldg(bias_bits + row) : uint16_t(0);
-    }
 #pragma unroll
     for (int j = 0; j < kBatch; ++j) {
       int const i = i0 + j * kThreads + threadIdx.x;
       if (i < elements) {
-        s_bits[(i / kslots) * pitch + i % kslots] = v[j];
+        s_bits[(i / k) * pitch + i % k] = v[j];
       }
     }
   }
@@ -347,12 +326,12 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   uint16_t* const s_out = reinterpret_cast<uint16_t*>(smem + Cfg::kOutOffset);
   uint32_t const s_in_address = static_cast<uint32_t>(__cvta_generic_to_shared(s_in));
   uint32_t const barriers = static_cast<uint32_t>(__cvta_generic_to_shared(smem + Cfg::kBarrierOffset));
+  int* const s_readers = reinterpret_cast<int*>(smem + Cfg::kBarrierOffset + 16);  // a TMA buffer's readers so far
   if constexpr (Cfg::TmaWindow) {
     if (threadIdx.x == 0) {
       barrier_init(barriers);
       barrier_init(barriers + 8);
-      reinterpret_cast<int*>(smem + Cfg::kBarrierOffset + 16)[0] = 0;
-      reinterpret_cast<int*>(smem + Cfg::kBarrierOffset + 16)[1] = 0;
+      s_readers[0] = s_readers[1] = 0;
       asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     }
   }
@@ -360,9 +339,10 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   // The filters, the biases (as floats, zeros without one) and the pair table, once per CTA:
   // lane t of a quad reads slots (2t, 2t+1) and (2t+8, 2t+9) of each k-step: their offsets
   // (lo pair, hi pair: x, y and z, w), then their masks and set bits.
-  stage_w0(filter0, reinterpret_cast<Element const*>(bias0), Cfg::F0, Cfg::KSource, columns, Cfg::KSlots,
-           Cfg::kW0Pitch, s_w0);
-  stage_rows(filter1, Cfg::F1, Cfg::F0, static_cast<int const*>(nullptr), Cfg::F0, Cfg::F0, Cfg::kW1Pitch, s_w1);
+  stage_rows<true>(filter0, reinterpret_cast<Element const*>(bias0), Cfg::F0, Cfg::KSource, columns, Cfg::KSlots,
+                   Cfg::kW0Pitch, s_w0);
+  stage_rows<false>(filter1, static_cast<Element const*>(nullptr), Cfg::F1, Cfg::F0, static_cast<int const*>(nullptr),
+                    Cfg::F0, Cfg::kW1Pitch, s_w1);
   for (int i = threadIdx.x; i < Cfg::F0 + Cfg::F1; i += kThreads) {
     float value = 0.f;
     if (i < Cfg::F0) {
@@ -434,7 +414,6 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   // and the last warp to have gathered from it (a count a buffer, in shared memory, rising by
   // kWarps a use) loads the tile two iterations on into it. So the warps drift apart (their
   // gathers, MMAs and stores not all at once) and wait only for the window's bytes.
-  int* const s_readers = reinterpret_cast<int*>(smem + Cfg::kBarrierOffset + 16);
   auto load_tma = [&](int tile, int buffer) {
     int n, p0, q0;
     origin(tile, n, p0, q0);
