@@ -86,34 +86,27 @@ def test_a_nan_in_the_image_reaches_exactly_its_outputs(tmp_path):
     assert torch.equal(torch.isnan(got), torch.isnan(want))
 
 
+# sm_90a's other forms of the kernel, which bench probes compare with the default (the TMA
+# window, two m16 a warp at 2 CTAs): (module constants patched, the seed of the stem's weights).
+OTHER_FORMS = {
+    # The TMA window with 16 pixels a warp in 8x16 tiles, 3 CTAs an SM.
+    "one m16 a warp": ({"TMA_WARP_M_TILES": 1, "TMA_CTAS_PER_SM": 3}, 1),
+    # The window through the threads' registers, as on sm_80.
+    "register window": ({"TMA_WINDOW": False}, 2),
+}
+
+
 @pytest.mark.parametrize("f", [48, 64])
-def test_one_m16_tile_a_warp_matches_torch(tmp_path, monkeypatch, f):
-    """The TMA window's other form (TMA_WARP_M_TILES = 1: 16 pixels a warp in 8x16 tiles, 3
-    CTAs an SM), which bench probes compare with the default's two."""
+@pytest.mark.parametrize("form", sorted(OTHER_FORMS))
+def test_the_other_forms_on_sm90_match_torch(tmp_path, monkeypatch, form, f):
     import torch
 
     from boltc.lowering.cutlass import b2b_conv_direct
 
-    monkeypatch.setattr(b2b_conv_direct, "TMA_WARP_M_TILES", 1)
-    monkeypatch.setattr(b2b_conv_direct, "TMA_CTAS_PER_SM", 3)
-    torch.manual_seed(1)
-    module = rgb_stem(3, f, f, 2, "relu", "relu").half()
-    x = torch.randn(2, 224, 224, 3, dtype=torch.half)
-    model = boltc.compile(module, (x,), output=tmp_path / "stem.so")
-    assert model.kernels == ["b2b_conv_direct"], model.kernels
-    want = module.float().cuda()(x.float().cuda())
-    torch.testing.assert_close(model(x.cuda()).float(), want, rtol=2e-2, atol=2e-2)
-
-
-@pytest.mark.parametrize("f", [48, 64])
-def test_the_window_through_registers_on_sm90_matches_torch(tmp_path, monkeypatch, f):
-    """sm_90a's other window path (TMA_WINDOW off: the threads load and store it, as on sm_80)."""
-    import torch
-
-    from boltc.lowering.cutlass import b2b_conv_direct
-
-    monkeypatch.setattr(b2b_conv_direct, "TMA_WINDOW", False)
-    torch.manual_seed(2)
+    constants, seed = OTHER_FORMS[form]
+    for name, value in constants.items():
+        monkeypatch.setattr(b2b_conv_direct, name, value)
+    torch.manual_seed(seed)
     module = rgb_stem(3, f, f, 2, "relu", "relu").half()
     x = torch.randn(2, 224, 224, 3, dtype=torch.half)
     model = boltc.compile(module, (x,), output=tmp_path / "stem.so")
