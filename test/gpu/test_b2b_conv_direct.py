@@ -93,6 +93,8 @@ OTHER_FORMS = {
     "one m16 a warp": ({"TMA_WARP_M_TILES": 1, "TMA_CTAS_PER_SM": 3}, 1),
     # The window through the threads' registers, as on sm_80.
     "register window": ({"TMA_WINDOW": False}, 2),
+    # The filters staged element by element (the fallback of the cp.async copies).
+    "filters element by element": ({"COPY_FILTERS": False}, 3),
 }
 
 

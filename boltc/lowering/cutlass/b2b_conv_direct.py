@@ -98,6 +98,10 @@ TILE_WIDTHS = (16, 32, 64)  # a tile's output columns (its rows: the tile's pixe
 # ncu on the 3x3/2 RGB stem (H200): the threads' window loads and stores were ~100 of a warp's
 # ~550 instructions a tile, and their registers made the kernel spill under 64.
 TMA_WINDOW = True
+# Stage the filters by cp.async (16-byte copies in flight together) where they allow: ncu's
+# source view of the 48-channel stem (H200) put 31 % of the warps' samples in the prologue when
+# each element was loaded through its slot's column (a chain of dependent loads).
+COPY_FILTERS = True
 MAX_K = 64  # the first convolution's R*S*C: its filter staged whole (the folded 3x3/2 stem: 48)
 MAX_F = 64  # F0 and F1: a warp's 2 x F/8 accumulator tiles of each stage within 128 registers
 MAX_WINDOW_PER_THREAD = 32  # elements of the raw input window a thread holds between tiles
@@ -262,6 +266,7 @@ class B2bConvDirectConfig(SelfChecking):
     tma_window: bool = False  # sm_90a: a tile's window by one TMA load (tma_view_refusal)
     window_shift: int = 0  # a TMA window: the box's elements before the window (-left * C mod 8)
     ctas_per_sm: int = CTAS_PER_SM  # __launch_bounds__'s minimum: the registers a thread may take
+    copy_filters: bool = True  # stage the filters by cp.async where copies_filters() allows
 
     @property
     def tile_pixels(self) -> int:
@@ -337,6 +342,14 @@ class B2bConvDirectConfig(SelfChecking):
             pairs.append(KPair((0, 0), (ZERO_COLUMN, ZERO_COLUMN)))
         return tuple(pairs)
 
+    def copies_filters(self) -> bool:
+        """The header's CopyFilters: W0 (raw, rows of whole 16-byte units), bias0's elements and
+        the slot tables by cp.async into the output staging rows, W1 straight to its rows; W0
+        then mapped to its slots in shared memory. Else (or where a filter's address is not
+        16-byte aligned, checked at run time) element by element from global memory."""
+        raw = self.f0 * self.k_source * 2 + self.f0 * 2 + self.k_slots * 4 + self.k_slots // 2 * 16
+        return self.copy_filters and self.k_source % 8 == 0 and raw <= self.tile_pixels * (self.f1 + 8) * 2
+
     @property
     def k_slots(self) -> int:
         return 2 * len(self.pairs())
@@ -366,6 +379,7 @@ class B2bConvDirectConfig(SelfChecking):
                 f"{self.act0}, F1={self.f1} {self.act1}, tile {self.tile[0]}x{self.tile[1]} output pixels "
                 f"({self.warp_m_tiles} m16 a warp, {self.ctas_per_sm} CTAs an SM), window "
                 f"{f'by TMA (box from {self.window_shift} before)' if self.tma_window else 'through registers'}, "
+                f"filters {'by cp.async' if self.copies_filters() else 'element by element'}, "
                 f"{self.smem_bytes()} B shared memory")
 
     def blocker(self) -> str | None:
@@ -385,9 +399,9 @@ class B2bConvDirectConfig(SelfChecking):
                     "every A fragment element by element (it is built for image stems)")
         if self.warp_m_tiles not in (1, 2):
             return f"{self.warp_m_tiles} m16 tiles a warp; the kernel computes one or two"
-        if self.tile[0] * self.tile[1] != self.tile_pixels or self.tile[1] % (16 * self.warp_m_tiles):
+        if self.tile[0] * self.tile[1] != self.tile_pixels or self.tile[1] % 16:
             return (f"a tile of {self.tile[0]}x{self.tile[1]} output pixels; the kernel's is {self.tile_pixels}, "
-                    f"rows of a multiple of {16 * self.warp_m_tiles} (a warp's pixels, consecutive in one row)")
+                    "rows of a multiple of 16 (an m16 tile's pixels, consecutive in one row)")
         if not self.tma_window and self.window_shift:
             return "a window shift without a TMA window"
         if self.tma_window:
@@ -420,7 +434,7 @@ class B2bConvDirectConfig(SelfChecking):
         return (self.element_source.cpp, self.element.cpp, (self.bias0 or self.element).cpp,
                 (self.bias1 or self.element).cpp, str(self.c), str(self.k_slots), str(self.k_source),
                 _bool(self.paired()), _bool(self.bias0_in_filter()), _bool(self.tma_window), str(self.window_shift),
-                *(str(v) for v in self.conv_strides),
+                _bool(self.copies_filters()), *(str(v) for v in self.conv_strides),
                 *(str(v) for v in self.span), str(self.f0), str(self.f1), *(str(v) for v in self.tile),
                 str(self.warp_m_tiles), self.functor(self.act0), self.functor(self.act1), _bool(self.bias0 is not None),
                 _bool(self.bias1 is not None))
@@ -438,7 +452,7 @@ def tile_for(p: int, q: int, warp_m_tiles: int = WARP_M_TILES) -> tuple[int, int
     def waste(width: int) -> int:
         rows = pixels // width
         return -(-p // rows) * rows * -(-q // width) * width - p * q
-    widths = [w for w in TILE_WIDTHS if w <= pixels and w % (16 * warp_m_tiles) == 0]  # a warp's pixels in one row
+    widths = [w for w in TILE_WIDTHS if w <= pixels]  # (each m16 tile's 16 pixels in one row)
     width = min(widths, key=lambda w: (waste(w), TILE_WIDTHS.index(w)))
     return pixels // width, width
 
@@ -500,7 +514,7 @@ def direct_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp, arch: str = "sm_
                                          gather.conv_strides, gather.taps, gather.columns, gather.k_source,
                                          d0["F"], d1["F"], tile_for(d0["P"], d0["Q"], warp_m_tiles), warp_m_tiles,
                                          tma_window, (-gather.origin[1] * gather.size[3]) % 8 if tma_window else 0,
-                                         TMA_CTAS_PER_SM if tma_window else CTAS_PER_SM)
+                                         TMA_CTAS_PER_SM if tma_window else CTAS_PER_SM, COPY_FILTERS)
             break
         except InvalidKernelConfig as error:
             if not tma_window:  # the window through registers: what the kernel cannot do at all
@@ -714,8 +728,9 @@ class B2bConvDirectKernel(CutlassKernel):
             "// The first MMA's k slots two by two: their elements of the shared window from an output",
             "// pixel's base, the bits of the word kept, the bits set (a bias slot's 1); W0's column of",
             "// each slot (-1: none, -2: bias0).",
-            f"__device__ uint32_t const kPairs[{4 * len(pairs)}] = {{{pair_table}}};",
-            f"__device__ int const kColumns[{2 * len(pairs)}] = {{{columns}}};",
+            "// (16-byte aligned: the kernel stages them by cp.async.)",
+            f"__device__ __align__(16) uint32_t const kPairs[{4 * len(pairs)}] = {{{pair_table}}};",
+            f"__device__ __align__(16) int const kColumns[{2 * len(pairs)}] = {{{columns}}};",
             "",
         ])
         body = (_KERNEL.replace("@PROBLEM@", problem).replace("@FORWARD@", forward)

@@ -142,7 +142,8 @@ def test_the_tma_window_tables_compute_the_unfolded_pair():
     op = the_b2b(module)
     plan = direct_refusal(*[o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)])
     c = plan.config
-    assert c.tma_window and c.window_shift == 5 and c.window_pitch == 200 and c.paired()
+    assert c.tile == (16, 16) and c.warp_m_tiles == 2  # each warp's two m16 tiles in two rows
+    assert c.tma_window and c.window_shift == 5 and c.window_pitch == 104 and c.paired()
     want = run_module(module, x.numpy())[0].astype(np.float32)
     w0, b0, w1, b1 = stem_constants(op)
     got = emulate(plan, x.numpy().astype(np.float32), w0, b0, w1, b1)
@@ -221,12 +222,12 @@ def test_sm80_takes_it_too(arch):
     config = lower_b2b_conv_direct(the_b2b(module), arch=arch).kernel.config
     assert config.tma_window is (arch == "sm_90a")
     # sm_80: 8x16 tiles (one m16 a warp), windows 33 pixels wide: rows of 99 elements. sm_90a:
-    # 8x32 tiles (two m16 a warp, 2 CTAs an SM), windows 65 pixels wide (195 elements); a TMA box
-    # starts on a 16-byte unit, 5 elements before the window (its left column is -1: -3
-    # elements): rows of 200.
+    # 16x16 tiles (two m16 a warp in two rows, 2 CTAs an SM: 112 = 7 x 16, no pixel outside),
+    # windows 33 pixels wide (99 elements); a TMA box starts on a 16-byte unit, 5 elements
+    # before the window (its left column is -1: -3 elements): rows of 104.
     assert (config.tile, config.warp_m_tiles, config.ctas_per_sm) == (
-        ((8, 32), 2, 2) if arch == "sm_90a" else ((8, 16), 1, 3))
-    assert config.window_pitch == (200 if arch == "sm_90a" else 99)
+        ((16, 16), 2, 2) if arch == "sm_90a" else ((8, 16), 1, 3))
+    assert config.window_pitch == (104 if arch == "sm_90a" else 99)
     assert config.window_shift == (5 if arch == "sm_90a" else 0)
     if arch == "sm_90a":  # the pairs are aligned in the box: the window's first element is odd
         assert config.paired() and min(p.offsets[0] for p in config.pairs() if p.mask()) == 4
@@ -275,10 +276,12 @@ def test_the_configuration_refuses_what_the_header_cannot():
         config(f1=40)
     with pytest.raises(InvalidKernelConfig, match="a tile of 16x16 output pixels; the kernel's is 128"):
         config(tile=(16, 16))
-    # Two m16 tiles a warp: its 32 pixels must lie in one tile row (16-wide rows split them).
+    # Two m16 tiles a warp: in one tile row, or in two where the rows are 16 wide; an m16's 16
+    # pixels never split across rows.
     assert config(warp_m_tiles=2, tile=(8, 32)).tile_pixels == 256
-    with pytest.raises(InvalidKernelConfig, match="rows of a multiple of 32"):
-        config(warp_m_tiles=2, tile=(16, 16))
+    assert config(warp_m_tiles=2, tile=(16, 16)).tile_pixels == 256
+    with pytest.raises(InvalidKernelConfig, match="rows of a multiple of 16"):
+        config(warp_m_tiles=2, tile=(32, 8))
     with pytest.raises(InvalidKernelConfig, match="a bf16 image cast to f16; the kernel converts only an f32 image"):
         config(element_source=Element.BF16)
     with pytest.raises(InvalidKernelConfig, match="f32 filters"):
@@ -289,7 +292,9 @@ def test_tiles_fit_the_output():
     assert tile_for(112, 112) == (8, 16)  # 112 = 7 x 16: no pixel outside
     assert tile_for(4, 96) == (4, 32)  # a wide, short output: 32 columns waste none
     assert tile_for(29, 29) == (8, 16)
-    assert tile_for(112, 112, warp_m_tiles=2) == (8, 32)  # never 16 wide: a warp's 32 pixels in one row
+    # Two m16 a warp: each m16's 16 pixels in one row, the warp's two in two rows where 16 wide.
+    assert tile_for(112, 112, warp_m_tiles=2) == (16, 16)
+    assert tile_for(8, 128, warp_m_tiles=2) == (8, 32)
 
 
 @pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")

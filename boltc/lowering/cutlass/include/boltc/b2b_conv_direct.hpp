@@ -68,11 +68,13 @@ struct Geometry {
 // equally far past a unit: its columns are TileW x StrideW x C apart, a multiple of 8) and the
 // pair table's offsets count them.
 // Bias0InFilter: bias0 is W0's column of a constant-1 slot (else added to the accumulators).
+// CopyFilters: the filters staged by cp.async (W0 through the output staging rows, mapped to its
+// slots there), else element by element (also where a filter is not 16-byte aligned).
 // WarpMTiles: the m16 tiles (16 output pixels each) a warp computes at once; a tile is
 // TileH x TileW = 8 warps x 16 x WarpMTiles output pixels.
 template <class ElementS_, class Element_, class ElementBias0_, class ElementBias1_, int C_, int KSlots_,
-          int KSource_, bool Paired_, bool Bias0InFilter_, bool TmaWindow_, int WindowShift_, int StrideH_,
-          int StrideW_, int SpanH_, int SpanW_, int F0_, int F1_, int TileH_, int TileW_, int WarpMTiles_,
+          int KSource_, bool Paired_, bool Bias0InFilter_, bool TmaWindow_, int WindowShift_, bool CopyFilters_,
+          int StrideH_, int StrideW_, int SpanH_, int SpanW_, int F0_, int F1_, int TileH_, int TileW_, int WarpMTiles_,
           class Act0_, class Act1_, bool HasBias0_, bool HasBias1_>
 struct Config {
   using ElementS = ElementS_;
@@ -114,7 +116,7 @@ struct Config {
   static constexpr int kOffsetBytes = kKSteps0 * 4 * 32;  // per k-step and quad lane: offsets, masks
   static constexpr int kInBytes = kInStored * 2 * 2;  // two windows
   static constexpr int kOutBytes = kTilePixels * kOutPitch * 2;
-  static constexpr int kBarrierBytes = 32;  // the two windows' mbarriers, then their readers' counts
+  static constexpr int kBarrierBytes = 32;  // the two windows' mbarriers: full (the copy's bytes), then empty (8 warps)
   // Shared memory, in order: the two windows, W0, W1, the biases, the pair table, the barriers,
   // the output staging rows.
   static constexpr int kW0Offset = kInBytes;
@@ -125,8 +127,18 @@ struct Config {
   static constexpr int kOutOffset = kBarrierOffset + kBarrierBytes;
   static constexpr int kSmemBytes = kOutOffset + kOutBytes;
   static constexpr int kPerThread = (kInElements + kThreads - 1) / kThreads;
+  // The filters staged by cp.async (16-byte units; else element by element, stage_rows): W0 raw,
+  // bias0's elements, the slot tables (kColumns, kPairs) first into the output staging rows
+  // (free until the first tile's output), then W0 mapped to its slots from there.
+  static constexpr int kW0RawBytes = F0 * KSource * 2;
+  static constexpr int kBias0RawOffset = kW0RawBytes;
+  static constexpr int kColumnsRawOffset = kBias0RawOffset + F0 * 2;
+  static constexpr int kPairsRawOffset = kColumnsRawOffset + KSlots * 4;
+  static constexpr bool kCopyFilters = CopyFilters_;
+  static_assert(!kCopyFilters || (KSource % 8 == 0 && kPairsRawOffset + KSlots / 2 * 16 <= kOutBytes),
+                "W0's rows whole 16-byte units; W0 raw, bias0 and the tables within the output staging rows");
   static_assert(TileH * TileW == kTilePixels, "a tile is 8 warps x WarpMTiles x 16 output pixels");
-  static_assert(TileW % kWarpPixels == 0, "a warp's pixels are consecutive pixels of one tile row");
+  static_assert(TileW % 16 == 0, "an m16 tile's pixels are consecutive pixels of one tile row");
   static_assert(F0 % 16 == 0 && F1 % 16 == 0, "F0 and F1: whole 16-wide k-steps and pairs of 8-wide n-tiles");
   static_assert(sizeof(Element) == 2, "16-bit MMA operands");
   static_assert(KSlots % 16 == 0, "whole k-steps");
@@ -174,7 +186,8 @@ __device__ __forceinline__ float to_float(T v) {
 // of them: column col of a row is the filter's column columns[col] (Mapped; else its col-th),
 // zero where that is -1, bias[row] where -2 (bias0 in W0: the column of the slot whose value is
 // the constant 1); the loads of a thread in flight together. (Mapped is a template argument so
-// that the unmapped staging compiles to the plain copy.)
+// that the unmapped staging compiles to the plain copy.) The fallback of stage_filters' copies:
+// filters or biases not 16-byte aligned, or W0's rows not whole 16-byte units.
 template <bool Mapped, class Element>
 __device__ __forceinline__ void stage_rows(Element const* __restrict__ filter, Element const* __restrict__ bias,
                                            int rows, int source_k, int const* __restrict__ columns, int k, int pitch,
@@ -190,8 +203,10 @@ __device__ __forceinline__ void stage_rows(Element const* __restrict__ filter, E
       int const i = i0 + j * kThreads + threadIdx.x;
       int const row = i / k, col = i % k;
       if constexpr (Mapped) {
-        int const column = i < elements ? columns[col] : -1;
-        v[j] = column >= 0 ? __ldg(bits + row * source_k + column) : column == -2 ? __ldg(bias_bits + row) : uint16_t(0);
+        // One load a slot, its address chosen (no branch: the batch's loads stay in flight together).
+        int const column = i < elements ? __ldg(columns + col) : -1;
+        uint16_t const* from = column == -2 ? bias_bits + row : bits + row * source_k + max(column, 0);
+        v[j] = column != -1 ? __ldg(from) : uint16_t(0);
       } else {
         v[j] = i < elements ? __ldg(bits + row * source_k + col) : uint16_t(0);
       }
@@ -206,10 +221,31 @@ __device__ __forceinline__ void stage_rows(Element const* __restrict__ filter, E
   }
 }
 
+// 16 bytes global -> shared, asynchronously (cp.async, L2 only: each CTA reads the filters once).
+__device__ __forceinline__ void copy_16(void* s_destination, void const* source) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(
+                   static_cast<uint32_t>(__cvta_generic_to_shared(s_destination))),
+               "l"(source)
+               : "memory");
+}
+
+// `units` 16-byte units from `source` to `s_destination`: rows of `row_units`, `pitch` bytes
+// apart in shared memory (dense in global memory).
+template <int RowUnits>
+__device__ __forceinline__ void copy_rows(void const* source, int units, int pitch, unsigned char* s_destination) {
+  for (int i = threadIdx.x; i < units; i += kThreads) {
+    copy_16(s_destination + (i / RowUnits) * pitch + (i % RowUnits) * 16, static_cast<uint4 const*>(source) + i);
+  }
+}
+
+__device__ __forceinline__ bool aligned_16(void const* pointer) {
+  return reinterpret_cast<uintptr_t>(pointer) % 16 == 0;
+}
+
 // The TMA window: an mbarrier per buffer, armed by thread 0 with the box's bytes and completed
 // by the copy; every thread waits on the buffer's phase.
-__device__ __forceinline__ void barrier_init(uint32_t barrier) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(barrier) : "memory");
+__device__ __forceinline__ void barrier_init(uint32_t barrier, int count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(barrier), "r"(count) : "memory");
 }
 
 __device__ __forceinline__ void load_window_tma(CUtensorMap const* map, uint32_t barrier, uint32_t s_window, int bytes,
@@ -221,15 +257,15 @@ __device__ __forceinline__ void load_window_tma(CUtensorMap const* map, uint32_t
       : "memory");
 }
 
-// A warp done reading a window buffer counts itself (acquire-release at the CTA: the last one
-// sees every other warp's reads done); returns the count before.
-__device__ __forceinline__ int readers_arrive(int* count) {
-  int before;
-  asm volatile("atom.acq_rel.cta.shared::cta.add.u32 %0, [%1], 1;\n"
-               : "=r"(before)
-               : "r"(static_cast<uint32_t>(__cvta_generic_to_shared(count)))
-               : "memory");
-  return before;
+// A warp done reading a window buffer arrives on the buffer's "empty" barrier (release at the
+// CTA; nothing waits for the arrival itself).
+__device__ __forceinline__ void barrier_arrive(uint32_t barrier) {
+  asm volatile(
+      "{\n"
+      ".reg .b64 state;\n"
+      "mbarrier.arrive.shared::cta.b64 state, [%0];\n"
+      "}\n" ::"r"(barrier)
+      : "memory");
 }
 
 __device__ __forceinline__ void barrier_wait(uint32_t barrier, uint32_t phase) {
@@ -326,23 +362,56 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   uint16_t* const s_out = reinterpret_cast<uint16_t*>(smem + Cfg::kOutOffset);
   uint32_t const s_in_address = static_cast<uint32_t>(__cvta_generic_to_shared(s_in));
   uint32_t const barriers = static_cast<uint32_t>(__cvta_generic_to_shared(smem + Cfg::kBarrierOffset));
-  int* const s_readers = reinterpret_cast<int*>(smem + Cfg::kBarrierOffset + 16);  // a TMA buffer's readers so far
+  int const tiles = g.n * g.tiles_h * g.tiles_w;
+
+  // TMA: the first two tiles' windows first (their copies in flight while the filters are staged);
+  // buffer b's "full" barrier (the copy's bytes) at barriers + 8 b, "empty" (its readers, one
+  // arrival a warp) at barriers + 16 + 8 b.
+  auto load_tma = [&](int tile, int buffer) {
+    int n, rest, row, column;
+    g.tiles_per_image(n, rest, tile);
+    g.tiles_per_row(row, column, rest);
+    load_window_tma(window_map, barriers + 8 * buffer, s_in_address + buffer * Cfg::kInStored * 2,
+                    Cfg::kInH * Cfg::kBoxW * 2, (column * Cfg::TileW * Cfg::StrideW - g.left) * Cfg::C - Cfg::kWindowShift,
+                    row * Cfg::TileH * Cfg::StrideH - g.top, n);
+  };
   if constexpr (Cfg::TmaWindow) {
     if (threadIdx.x == 0) {
-      barrier_init(barriers);
-      barrier_init(barriers + 8);
-      s_readers[0] = s_readers[1] = 0;
+      barrier_init(barriers, 1);
+      barrier_init(barriers + 8, 1);
+      barrier_init(barriers + 16, kWarps);
+      barrier_init(barriers + 24, kWarps);
       asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+      if (blockIdx.x < tiles) {
+        load_tma(blockIdx.x, 0);
+      }
+      if (blockIdx.x + gridDim.x < tiles) {
+        load_tma(blockIdx.x + gridDim.x, 1);
+      }
     }
   }
 
   // The filters, the biases (as floats, zeros without one) and the pair table, once per CTA:
   // lane t of a quad reads slots (2t, 2t+1) and (2t+8, 2t+9) of each k-step: their offsets
-  // (lo pair, hi pair: x, y and z, w), then their masks and set bits.
-  stage_rows<true>(filter0, reinterpret_cast<Element const*>(bias0), Cfg::F0, Cfg::KSource, columns, Cfg::KSlots,
-                   Cfg::kW0Pitch, s_w0);
-  stage_rows<false>(filter1, static_cast<Element const*>(nullptr), Cfg::F1, Cfg::F0, static_cast<int const*>(nullptr),
-                    Cfg::F0, Cfg::kW1Pitch, s_w1);
+  // (lo pair, hi pair: x, y and z, w), then their masks and set bits. By cp.async where the
+  // filters allow (a warp-uniform choice), W0 raw through the output staging rows.
+  unsigned char* const s_raw = smem + Cfg::kOutOffset;
+  bool const copied = Cfg::kCopyFilters && aligned_16(filter0) && aligned_16(filter1) &&
+                      (!Cfg::Bias0InFilter || aligned_16(bias0));
+  if (copied) {
+    copy_rows<Cfg::F0 / 8>(filter1, Cfg::F1 * Cfg::F0 / 8, Cfg::kW1Pitch * 2, reinterpret_cast<unsigned char*>(s_w1));
+    copy_rows<Cfg::KSource / 8>(filter0, Cfg::kW0RawBytes / 16, Cfg::KSource * 2, s_raw);
+    if constexpr (Cfg::Bias0InFilter) {
+      copy_rows<Cfg::F0 / 8>(bias0, Cfg::F0 / 8, Cfg::F0 * 2, s_raw + Cfg::kBias0RawOffset);
+    }
+    copy_rows<Cfg::KSlots / 4>(columns, Cfg::KSlots / 4, Cfg::KSlots * 4, s_raw + Cfg::kColumnsRawOffset);
+    copy_rows<Cfg::KSlots / 2>(pairs, Cfg::KSlots / 2, Cfg::KSlots * 8, s_raw + Cfg::kPairsRawOffset);
+  } else {
+    stage_rows<true>(filter0, reinterpret_cast<Element const*>(bias0), Cfg::F0, Cfg::KSource, columns, Cfg::KSlots,
+                     Cfg::kW0Pitch, s_w0);
+    stage_rows<false>(filter1, static_cast<Element const*>(nullptr), Cfg::F1, Cfg::F0,
+                      static_cast<int const*>(nullptr), Cfg::F0, Cfg::kW1Pitch, s_w1);
+  }
   for (int i = threadIdx.x; i < Cfg::F0 + Cfg::F1; i += kThreads) {
     float value = 0.f;
     if (i < Cfg::F0) {
@@ -354,8 +423,23 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
     }
     s_bias0[i] = value;
   }
+  uint32_t const* pair_table = pairs;
+  if (copied) {
+    asm volatile("cp.async.wait_all;\n" ::: "memory");
+    __syncthreads();
+    uint16_t const* raw = reinterpret_cast<uint16_t const*>(s_raw);
+    uint16_t const* raw_bias = reinterpret_cast<uint16_t const*>(s_raw + Cfg::kBias0RawOffset);
+    int const* raw_columns = reinterpret_cast<int const*>(s_raw + Cfg::kColumnsRawOffset);
+    uint16_t* s_w0_bits = reinterpret_cast<uint16_t*>(s_w0);
+    for (int i = threadIdx.x; i < Cfg::F0 * Cfg::KSlots; i += kThreads) {
+      int const row = i / Cfg::KSlots, col = i % Cfg::KSlots, column = raw_columns[col];
+      s_w0_bits[row * Cfg::kW0Pitch + col] =
+          column >= 0 ? raw[row * Cfg::KSource + column] : column == -2 ? raw_bias[row] : uint16_t(0);
+    }
+    pair_table = reinterpret_cast<uint32_t const*>(s_raw + Cfg::kPairsRawOffset);
+  }
   for (int i = threadIdx.x; i < Cfg::kKSteps0 * 4; i += kThreads) {
-    uint32_t const* lo = pairs + 4 * ((i / 4) * 8 + i % 4);
+    uint32_t const* lo = pair_table + 4 * ((i / 4) * 8 + i % 4);
     uint32_t const* hi = lo + 16;
     s_pairs[2 * i] = make_uint4(lo[0], lo[1], hi[0], hi[1]);
     s_pairs[2 * i + 1] = make_uint4(lo[2], hi[2], lo[3], hi[3]);
@@ -367,7 +451,6 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   // ldmatrix.x4: lanes 8j..8j+7 address matrix j's rows: j = 0, 1 the k halves of an n-tile,
   // j = 2, 3 those of the next.
   int const ld_row = (lane / 16) * 8 + lane % 8, ld_col = ((lane / 8) % 2) * 8;
-  int const tiles = g.n * g.tiles_h * g.tiles_w;
   uint16_t* const s_warp_out = s_out + warp * Cfg::kWarpPixels * Cfg::kOutPitch;
   uint32_t const s_warp_out_address = static_cast<uint32_t>(__cvta_generic_to_shared(s_warp_out));
 
@@ -410,41 +493,38 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   static_assert(Cfg::kWarpPixels * kVectors % 32 == 0, "whole chunks a lane");
 
   // The tile's window: by TMA into its buffer, or through registers one tile ahead. TMA: no
-  // barrier of the CTA's warps; buffer b holds the tiles of the even (b = 0) or odd iterations,
-  // and the last warp to have gathered from it (a count a buffer, in shared memory, rising by
-  // kWarps a use) loads the tile two iterations on into it. So the warps drift apart (their
+  // barrier of the CTA's warps; buffer b holds the tiles of the even (b = 0) or odd iterations;
+  // each warp arrives on its "empty" barrier once it has gathered from it, and warp 0, at the
+  // top of the next iteration (the other warps long past that gather, as a rule), waits for
+  // that phase and loads the tile after this one into it. So the warps drift apart (their
   // gathers, MMAs and stores not all at once) and wait only for the window's bytes.
-  auto load_tma = [&](int tile, int buffer) {
-    int n, p0, q0;
-    origin(tile, n, p0, q0);
-    load_window_tma(window_map, barriers + 8 * buffer, s_in_address + buffer * Cfg::kInStored * 2,
-                    Cfg::kInH * Cfg::kBoxW * 2, (q0 * Cfg::StrideW - g.left) * Cfg::C - Cfg::kWindowShift,
-                    p0 * Cfg::StrideH - g.top, n);
-  };
   Window<Cfg> window;
   if constexpr (!Cfg::TmaWindow) {
     window.prepare(g);
-  }
-  int buffer = 0;
-  if (blockIdx.x < tiles) {
-    if constexpr (Cfg::TmaWindow) {
-      __syncthreads();  // the barriers' initialization, the filters staged
-      if (threadIdx.x == 0) {
-        load_tma(blockIdx.x, 0);
-        if (blockIdx.x + gridDim.x < tiles) {
-          load_tma(blockIdx.x + gridDim.x, 1);
-        }
-      }
-    } else {
+    if (blockIdx.x < tiles) {
       prefetch(window, blockIdx.x);
     }
+  } else {
+    __syncthreads();  // the barriers' initialization, the filters staged
   }
+  int buffer = 0;
   for (int tile = blockIdx.x, iteration = 0; tile < tiles; tile += gridDim.x, ++iteration) {
     int n, p0, q0;
     origin(tile, n, p0, q0);
     uint16_t* const s_window = s_in + buffer * Cfg::kInStored;
-    int const use = iteration >> 1;  // the buffer's use: its barrier's phase
+    int const use = iteration >> 1;  // the buffer's use: its barriers' phase
     if constexpr (Cfg::TmaWindow) {
+      if (warp == 0 && iteration > 0 && tile + int(gridDim.x) < tiles) {
+        // The buffer the last iteration read, once every warp has gathered from it (the copy
+        // ordered after their reads by the barrier and the async-proxy fence), gets the next tile.
+        if (lane == 0) {
+          int const last = iteration - 1;
+          barrier_wait(barriers + 16 + 8 * (last & 1), (last >> 1) & 1);
+          asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+          load_tma(tile + gridDim.x, last & 1);
+        }
+        __syncwarp();
+      }
       barrier_wait(barriers + 8 * buffer, use & 1);
     } else {
       // This tile's window to shared memory (the buffer the tile before last read: every warp
@@ -474,14 +554,10 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
       }
     }
     if constexpr (Cfg::TmaWindow) {
-      // This warp is done with the buffer (its loads precede the count in the warp's order of
-      // shared-memory accesses); the last of the CTA's warps refills it, the copy ordered after
-      // every warp's reads by the async-proxy fence.
+      // This warp is done with the buffer (its loads precede the arrival in the warp's order).
       __syncwarp();
-      if (lane == 0 && readers_arrive(s_readers + buffer) == kWarps * use + kWarps - 1 &&
-          tile + 2 * int(gridDim.x) < tiles) {
-        asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-        load_tma(tile + 2 * gridDim.x, buffer);
+      if (lane == 0) {
+        barrier_arrive(barriers + 16 + 8 * buffer);
       }
     }
     buffer ^= 1;
@@ -596,18 +672,34 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
     }
     __syncwarp();
     // The warp's output pixels, 16 bytes (8 channels) a store; pixels past the output are not.
-    // They are consecutive pixels of one output row (TileW is a multiple of 16): past the
-    // first, rows of out_pitch elements; a lane's chunks are the same in every tile.
-    int const first = warp * Cfg::kWarpPixels;
-    int const p = p0 + first / Cfg::TileW, q = q0 + first % Cfg::TileW;
-    int const valid = p < g.p ? min(Cfg::kWarpPixels, g.q - q) : 0;
-    typename Cfg::Element* const row0 = output + ((int64_t(n) * g.p + p) * g.q + q) * g.out_pitch;
+    // They are segments of consecutive pixels of one output row (the warp's pixels where TileW
+    // is a multiple of them, else each m16 tile's 16): within one, rows of out_pitch elements;
+    // a lane's chunks are the same in every tile.
+    constexpr int kSegment = Cfg::TileW % Cfg::kWarpPixels == 0 ? Cfg::kWarpPixels : 16;
+    constexpr int kSegments = Cfg::kWarpPixels / kSegment;
+    typename Cfg::Element* segment_row0[kSegments];
+    int segment_valid[kSegments];
+#pragma unroll
+    for (int t = 0; t < kSegments; ++t) {
+      int const first = warp * Cfg::kWarpPixels + t * kSegment;
+      int const p = p0 + first / Cfg::TileW, q = q0 + first % Cfg::TileW;
+      segment_valid[t] = p < g.p ? min(kSegment, g.q - q) : 0;
+      segment_row0[t] = output + ((int64_t(n) * g.p + p) * g.q + q) * g.out_pitch;
+    }
 #pragma unroll
     for (int j = 0; j < kChunks; ++j) {
       // (Recomputed from the lane each tile: a few integer ops, where holding them would spill.)
       int const i = j * 32 + lane, row = i / kVectors, v = i % kVectors;
-      if (row < valid) {
-        *reinterpret_cast<uint4*>(row0 + (row * int(g.out_pitch) + v * 8)) =
+      int const t = row / kSegment, r = row % kSegment;
+      typename Cfg::Element* row0 = segment_row0[0];
+      int valid = segment_valid[0];
+#pragma unroll
+      for (int u = 1; u < kSegments; ++u) {
+        row0 = t == u ? segment_row0[u] : row0;
+        valid = t == u ? segment_valid[u] : valid;
+      }
+      if (r < valid) {
+        *reinterpret_cast<uint4*>(row0 + (r * int(g.out_pitch) + v * 8)) =
             *reinterpret_cast<uint4 const*>(s_warp_out + row * Cfg::kOutPitch + v * 8);
       }
     }
