@@ -95,6 +95,8 @@ OTHER_FORMS = {
     "register window": ({"TMA_WINDOW": False}, 2),
     # The filters staged element by element (the fallback of the cp.async copies).
     "filters element by element": ({"COPY_FILTERS": False}, 3),
+    # The TMA window read through the pair table (the AffineGather's fallback).
+    "pair table": ({"AFFINE_GATHER": False}, 4),
 }
 
 

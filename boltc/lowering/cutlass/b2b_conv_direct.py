@@ -98,6 +98,9 @@ TILE_WIDTHS = (16, 32, 64)  # a tile's output columns (its rows: the tile's pixe
 # ncu on the 3x3/2 RGB stem (H200): the threads' window loads and stores were ~100 of a warp's
 # ~550 instructions a tile, and their registers made the kernel spill under 64.
 TMA_WINDOW = True
+# Order the first MMA's k slots so that each quad lane's words sit at an immediate offset from a
+# per-lane base (B2bConvDirectConfig.affine; the pair table where no such order exists).
+AFFINE_GATHER = True
 # Stage the filters by cp.async (16-byte copies in flight together) where they allow: ncu's
 # source view of the 48-channel stem (H200) put 31 % of the warps' samples in the prologue when
 # each element was loaded through its slot's column (a chain of dependent loads).
@@ -267,6 +270,7 @@ class B2bConvDirectConfig(SelfChecking):
     window_shift: int = 0  # a TMA window: the box's elements before the window (-left * C mod 8)
     ctas_per_sm: int = CTAS_PER_SM  # __launch_bounds__'s minimum: the registers a thread may take
     copy_filters: bool = True  # stage the filters by cp.async where copies_filters() allows
+    affine_gather: bool = True  # order the k slots for affine() where they allow
 
     @property
     def tile_pixels(self) -> int:
@@ -332,15 +336,99 @@ class B2bConvDirectConfig(SelfChecking):
         return tuple(KPair((order[i][0], order[i + 1][0]), (order[i][1], order[i + 1][1]))
                      for i in range(0, len(order), 2))
 
-    def pairs(self) -> tuple[KPair, ...]:
-        """The A fragment's k slots two by two, bias0's constant-1 slot last where it goes in W0,
-        padded with empty pairs to whole 16-wide k-steps."""
+    def _table_pairs(self) -> tuple[KPair, ...]:
         pairs = list(self._tap_pairs())
         if self.bias0_in_filter():
             pairs.append(KPair((0, 0), (BIAS_COLUMN, ZERO_COLUMN)))
         while len(pairs) % 8:
             pairs.append(KPair((0, 0), (ZERO_COLUMN, ZERO_COLUMN)))
         return tuple(pairs)
+
+    def pairs(self) -> tuple[KPair, ...]:
+        """The A fragment's k slots two by two, padded with empty pairs to whole 16-wide k-steps:
+        in _affine_order() where there is one, else the taps' order with bias0's constant-1 slot
+        last where it goes in W0."""
+        return self._affine_order() or self._table_pairs()
+
+    def _window_elements(self) -> int:
+        """A window buffer's elements in shared memory (the header's kInStored)."""
+        in_h, in_w = self.input_window
+        if self.tma_window:
+            return -(-(in_h * self.box_width + 2) // 64) * 64
+        return -(-(in_h * in_w * self.c + 2) // 8) * 8
+
+    def _affine_order(self) -> tuple[KPair, ...] | None:
+        """The aligned pairs ordered so that each quad lane's word of a k-step's half (pairs
+        8 ks + 4 h + t, t = 0..3, lane t of each quad) lies at start + t * step from the pixel's
+        base: runs of adjacent words four at a time (step one word), what is left of the runs in
+        arithmetic progressions (the stem: each window row's fifth word, one row apart), filled
+        out with bias0's slot and empty ones (masked to zeros: their reads only need to stay in
+        the CTA's shared memory). None where that takes more k-steps than the taps' order."""
+        if not (self.affine_gather and self.paired()):
+            return None
+        groups: list[list[KPair | None]] = []
+        leftovers: list[KPair] = []
+        run: list[KPair] = []
+
+        def cut(run: list[KPair]) -> None:
+            whole = len(run) // 4 * 4
+            groups.extend(list(run[i:i + 4]) for i in range(0, whole, 4))
+            leftovers.extend(run[whole:])
+
+        for pair in sorted(self._aligned_pairs(), key=lambda p: p.offsets[0]):
+            if run and pair.offsets[0] != run[-1].offsets[0] + 2:
+                cut(run)
+                run = []
+            run.append(pair)
+        cut(run)
+        steps: list[int] = []
+        i = 0
+        while i < len(leftovers):
+            chunk = [leftovers[i]]
+            step = leftovers[i + 1].offsets[0] - leftovers[i].offsets[0] if i + 1 < len(leftovers) else 2
+            while i + len(chunk) < len(leftovers) and len(chunk) < 4 and \
+                    leftovers[i + len(chunk)].offsets[0] == chunk[-1].offsets[0] + step:
+                chunk.append(leftovers[i + len(chunk)])
+            i += len(chunk)
+            groups.append(chunk + [None] * (4 - len(chunk)))
+            steps.append(step)
+        fillers = [(BIAS_COLUMN, ZERO_COLUMN)] if self.bias0_in_filter() else []
+        order: list[KPair] = []
+        for g, group in enumerate(groups):
+            start = group[0].offsets[0]  # type: ignore[union-attr]
+            step = 2 if g < len(groups) - len(steps) else steps[g - (len(groups) - len(steps))]
+            for t, pair in enumerate(group):
+                if pair is None:
+                    columns = fillers.pop(0) if fillers else (ZERO_COLUMN, ZERO_COLUMN)
+                    pair = KPair((start + t * step, start + t * step + 1), columns)
+                order.append(pair)
+        while fillers or len(order) % 8:  # bias0's slot in a group of its own; whole k-steps
+            columns = fillers.pop(0) if fillers else (ZERO_COLUMN, ZERO_COLUMN)
+            order.append(KPair((0, 1), columns))
+        table = len(self._table_pairs())
+        if len(order) > table:
+            return None
+        order += [KPair((0, 1), (ZERO_COLUMN, ZERO_COLUMN))] * (table - len(order))  # the same k-steps
+        last_base = (self.tile[0] - 1) * self.conv_strides[0] * self.window_pitch + \
+            (self.tile[1] - 1) * self.conv_strides[1] * self.c
+        if self._window_elements() + last_base + max(p.offsets[1] for p in order) + 1 > self.smem_bytes() // 2:
+            return None
+        return tuple(order)
+
+    def affine(self) -> tuple[tuple[int, int], ...] | None:
+        """Per k-step half (8 ks + 4 h), the (start, step) of its pairs' words in the quad lane,
+        where pairs() is in such an order (the header's AffineGather); else None."""
+        pairs = self.pairs()
+        if not (self.affine_gather and self.paired()):
+            return None
+        groups = []
+        for g in range(0, len(pairs), 4):
+            starts = [p.offsets[0] for p in pairs[g:g + 4]]
+            step = starts[1] - starts[0]
+            if any(s != starts[0] + t * step for t, s in enumerate(starts)):
+                return None
+            groups.append((starts[0], step))
+        return tuple(groups)
 
     def copies_filters(self) -> bool:
         """The header's CopyFilters: W0 (raw, rows of whole 16-byte units), bias0's elements and
@@ -361,19 +449,15 @@ class B2bConvDirectConfig(SelfChecking):
     def smem_bytes(self) -> int:
         """Config::kSmemBytes: both filters (rows padded), the biases as floats, the k-offset
         table, two input windows, the output staging rows."""
-        k_steps = self.k_slots // 16
-        in_h, in_w = self.input_window
-        if self.tma_window:
-            window = -(-(in_h * self.box_width + 2) // 64) * 64 * 2 * 2
-        else:
-            window = -(-(in_h * in_w * self.c + 2) // 8) * 8 * 2 * 2
+        k_steps = len(self._table_pairs()) // 8  # (the affine order's count too)
+        window = self._window_elements() * 2 * 2
         return (window + self.f0 * (k_steps * 16 + 8) * 2 + self.f1 * (self.f0 + 8) * 2 + (self.f0 + self.f1) * 4
                 + k_steps * 4 * 32 + 32 + self.tile_pixels * (self.f1 + 8) * 2)
 
     def summary(self) -> str:
         return (f"{FAMILY} {self.element_source.short}->{self.element.short} C={self.c} K={self.k} "
                 f"(of W0's {self.k_source}; {self.k_slots} k slots, "
-                f"{'aligned pairs' if self.paired() else 'halves'}"
+                f"{('aligned pairs, affine in the lane' if self.affine() else 'aligned pairs') if self.paired() else 'halves'}"
                 f"{', bias0 in W0' if self.bias0_in_filter() else ''}) stride "
                 f"{self.conv_strides[0]}x{self.conv_strides[1]} span {self.span[0]}x{self.span[1]}, F0={self.f0} "
                 f"{self.act0}, F1={self.f1} {self.act1}, tile {self.tile[0]}x{self.tile[1]} output pixels "
@@ -437,7 +521,35 @@ class B2bConvDirectConfig(SelfChecking):
                 _bool(self.copies_filters()), *(str(v) for v in self.conv_strides),
                 *(str(v) for v in self.span), str(self.f0), str(self.f1), *(str(v) for v in self.tile),
                 str(self.warp_m_tiles), self.functor(self.act0), self.functor(self.act1), _bool(self.bias0 is not None),
-                _bool(self.bias1 is not None))
+                _bool(self.bias1 is not None), "AffineGather" if self.affine() else "void")
+
+    def affine_gather_struct(self) -> str:
+        """The TU's AffineGather (the header's Config::Gather) where affine(), else ''."""
+        groups = self.affine()
+        if not groups:
+            return ""
+        pairs = self.pairs()
+        masks = [[f"0x{p.mask():08x}u" for p in pairs[g:g + 4]] for g in range(0, len(pairs), 4)]
+        ones = [[f"0x{p.ones(self.element):08x}u" for p in pairs[g:g + 4]] for g in range(0, len(pairs), 4)]
+        n = len(groups)
+
+        def table(rows: list[list[str]]) -> str:
+            return ", ".join("{" + ", ".join(row) + "}" for row in rows)
+        return "\n".join([
+            "// The first MMA's A fragment: lane t of a quad reads k-step half g's word at start(g) +",
+            "// t * step(g) from the output pixel's base, keeps mask(g, t)'s bits, sets ones(g, t)'s.",
+            "struct AffineGather {",
+            f"  __device__ static constexpr int start(int g) {{ constexpr int v[{n}] = {{"
+            f"{', '.join(str(a) for a, _ in groups)}}}; return v[g]; }}",
+            f"  __device__ static constexpr int step(int g) {{ constexpr int v[{n}] = {{"
+            f"{', '.join(str(d) for _, d in groups)}}}; return v[g]; }}",
+            f"  __device__ static constexpr uint32_t mask(int g, int t) {{ constexpr uint32_t v[{n}][4] = {{"
+            f"{table(masks)}}}; return v[g][t]; }}",
+            f"  __device__ static constexpr uint32_t ones(int g, int t) {{ constexpr uint32_t v[{n}][4] = {{"
+            f"{table(ones)}}}; return v[g][t]; }}",
+            "};",
+            "",
+        ])
 
 
 def _bool(value: bool) -> str:
@@ -514,7 +626,8 @@ def direct_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp, arch: str = "sm_
                                          gather.conv_strides, gather.taps, gather.columns, gather.k_source,
                                          d0["F"], d1["F"], tile_for(d0["P"], d0["Q"], warp_m_tiles), warp_m_tiles,
                                          tma_window, (-gather.origin[1] * gather.size[3]) % 8 if tma_window else 0,
-                                         TMA_CTAS_PER_SM if tma_window else CTAS_PER_SM, COPY_FILTERS)
+                                         TMA_CTAS_PER_SM if tma_window else CTAS_PER_SM, COPY_FILTERS,
+                                         AFFINE_GATHER)
             break
         except InvalidKernelConfig as error:
             if not tma_window:  # the window through registers: what the kernel cannot do at all
@@ -721,7 +834,7 @@ class B2bConvDirectKernel(CutlassKernel):
             + "".join(f"//   {p};\n" for p in entry.prototypes())
         )
         includes = with_headers(_INCLUDES, (HEADER, PERSISTENT_GRID_HEADER, *c.functor_headers()))
-        constants = "\n".join([
+        constants = c.affine_gather_struct() + "\n".join([
             f"using Element = {c.element.cpp};  // the filters (KRSC), the intermediate, the output (NHWC)",
             f"using Config = boltc::b2b_conv_direct::Config<{', '.join(c.template_arguments())}>;",
             f"constexpr int kCtasPerSm = {c.ctas_per_sm};",

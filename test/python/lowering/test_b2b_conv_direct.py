@@ -61,11 +61,24 @@ def test_the_rgb_stem_is_fused_and_lowered_to_the_direct_kernel():
     assert "fused: the performance model" in call.reason and "no fold kernel" in call.reason
 
 
-def emulate(plan, image, w0, b0, w1, b1, f16_bits=True):
+def affine_constants(tu: str) -> dict:
+    """The TU's AffineGather as numbers: start, step per k-step half; mask, ones per half and lane."""
+    import re
+
+    def values(name: str) -> list[int]:
+        body = re.search(rf"{name}\(int g(?:, int t)?\) {{ constexpr \w+ v\[[^=]*= {{(.*?)}}; return", tu).group(1)
+        return [int(v.rstrip("u"), 0) for v in re.findall(r"0x[0-9a-f]+u|-?\d+", body)]
+    masks, ones = values("mask"), values("ones")
+    return {"start": values("start"), "step": values("step"), "mask": [masks[i:i + 4] for i in range(0, len(masks), 4)],
+            "ones": [ones[i:i + 4] for i in range(0, len(ones), 4)]}
+
+
+def emulate(plan, image, w0, b0, w1, b1, f16_bits=True, affine=None):
     """The kernel's arithmetic in numpy, through its tables: each output pixel's window of raw
     pixels (zeros outside the image), its k slots read from the window by the pair table
     (offsets, the mask of the word's halves, a bias slot's 1), W0 staged by the column table,
-    both stages in fp32, the intermediate rounded to f16."""
+    both stages in fp32, the intermediate rounded to f16. `affine`: the offsets, masks and set
+    bits from the TU's AffineGather (affine_constants) in place of the pair table's."""
     g, c = plan.gather, plan.config
     n, h, w, channels = image.shape
     top, left = g.origin
@@ -94,10 +107,14 @@ def emulate(plan, image, w0, b0, w1, b1, f16_bits=True):
                         flat[:, start:start + channels] = image[:, y0 + dy, x0 + dx]
             a = np.zeros((n, len(columns)), np.float32)
             for i, pair in enumerate(pairs):
-                mask, ones = pair.mask(), pair.ones(c.element)
+                mask, ones, offsets = pair.mask(), pair.ones(c.element), pair.offsets
+                if affine is not None:
+                    half_step, lane = divmod(i, 4)
+                    word = affine["start"][half_step] + lane * affine["step"][half_step]
+                    mask, ones, offsets = affine["mask"][half_step][lane], affine["ones"][half_step][lane], (word, word + 1)
                 for half in range(2):
                     if (mask >> (16 * half)) & 0xFFFF:
-                        a[:, 2 * i + half] = flat[:, pair.offsets[half]]
+                        a[:, 2 * i + half] = flat[:, offsets[half]]
                     elif (ones >> (16 * half)) & 0xFFFF:
                         a[:, 2 * i + half] = 1.0
             hidden = np.maximum(a @ w0_rows.T + bias0, 0).astype(np.float16).astype(np.float32)
@@ -133,6 +150,33 @@ def test_the_taps_compute_the_unfolded_pair():
     got = emulate(plan, x.numpy().astype(np.float32), w0, b0, w1, b1)
     np.testing.assert_allclose(got, want, rtol=2e-2, atol=2e-2)
     assert np.abs(want).max() > 0.1
+
+
+def test_the_affine_gather_computes_the_unfolded_pair():
+    """The TU's AffineGather (each quad lane's word at an immediate offset from a per-lane
+    base) in numpy against the reference executor: the pairs ordered as runs of adjacent words
+    four at a time, each window row's fifth word one row apart with bias0's slot after them."""
+    _, x, module = stem_module(f0=16, f1=16, shape=(1, 16, 16))
+    op = the_b2b(module)
+    plan = direct_refusal(*[o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)])
+    c = plan.config
+    pitch = c.window_pitch
+    assert c.affine() == ((4, 2), (4 + pitch, 2), (4 + 2 * pitch, 2), (12, pitch))
+    tu = lower_b2b_conv_direct(op).kernel.render()
+    assert "true, true, AffineGather>;" in tu
+    constants = affine_constants(tu)
+    assert constants["mask"][0] == [0xFFFF0000, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF]  # tap 5's neighbour 4 masked
+    assert constants["ones"][3] == [0, 0, 0, 0x3C00]  # bias0's 1 in the last lane of the fourth half
+    want = run_module(module, x.numpy())[0].astype(np.float32)
+    w0, b0, w1, b1 = stem_constants(op)
+    got = emulate(plan, x.numpy().astype(np.float32), w0, b0, w1, b1, affine=constants)
+    np.testing.assert_allclose(got, want, rtol=2e-2, atol=2e-2)
+    # Without the affine order (AFFINE_GATHER off, or sm_80's register window: its rows start
+    # on odd elements and the fifth words are not one progression) the pair table reads them.
+    _, _, module80 = stem_module(f0=16, f1=16, shape=(1, 16, 16), arch="sm_80")
+    config80 = lower_b2b_conv_direct(the_b2b(module80), arch="sm_80").kernel.config
+    assert config80.paired() and config80.affine() is None
+    assert "true, true, void>;" in lower_b2b_conv_direct(the_b2b(module80), arch="sm_80").kernel.render()
 
 
 def test_the_tma_window_tables_compute_the_unfolded_pair():

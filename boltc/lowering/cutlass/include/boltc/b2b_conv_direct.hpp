@@ -72,11 +72,17 @@ struct Geometry {
 // slots there), else element by element (also where a filter is not 16-byte aligned).
 // WarpMTiles: the m16 tiles (16 output pixels each) a warp computes at once; a tile is
 // TileH x TileW = 8 warps x 16 x WarpMTiles output pixels.
+// Gather: void (the first MMA's A fragment through the pair table), or the TU's AffineGather:
+// the k slots in an order where lane t of a quad reads k-step half g's word at start(g) +
+// t * step(g) from the pixel's base (immediate offsets from a per-lane base, no table loads),
+// then masks it (mask(g, t)) and sets bits (ones(g, t): bias0's constant 1).
 template <class ElementS_, class Element_, class ElementBias0_, class ElementBias1_, int C_, int KSlots_,
           int KSource_, bool Paired_, bool Bias0InFilter_, bool TmaWindow_, int WindowShift_, bool CopyFilters_,
           int StrideH_, int StrideW_, int SpanH_, int SpanW_, int F0_, int F1_, int TileH_, int TileW_, int WarpMTiles_,
-          class Act0_, class Act1_, bool HasBias0_, bool HasBias1_>
+          class Act0_, class Act1_, bool HasBias0_, bool HasBias1_, class Gather_ = void>
 struct Config {
+  using Gather = Gather_;
+  static constexpr bool kAffine = !std::is_void_v<Gather>;
   using ElementS = ElementS_;
   using Element = Element_;
   using ElementBias0 = ElementBias0_;
@@ -539,6 +545,30 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
     // The first convolution's A fragments, every k-step's, gathered from the window through the
     // pair table (they stay in registers while the n-tiles go by).
     uint32_t a0[Cfg::kWarpMTiles][Cfg::kKSteps0][4];
+    if constexpr (Cfg::kAffine) {
+      using G = typename Cfg::Gather;
+      // A per-lane constant a half: its four lanes' values are immediates (folded).
+      auto pick = [&](auto value) {
+        return quad_lane == 0 ? value(0) : quad_lane == 1 ? value(1) : quad_lane == 2 ? value(2) : value(3);
+      };
+#pragma unroll
+      for (int ks = 0; ks < Cfg::kKSteps0; ++ks) {
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          int const half = 2 * ks + h;
+          uint32_t const mask = pick([&](int t) { return G::mask(half, t); });
+          uint32_t const ones = pick([&](int t) { return G::ones(half, t); });
+#pragma unroll
+          for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+#pragma unroll
+            for (int r = 0; r < 2; ++r) {
+              uint16_t const* word = s_window + base[t][r] + quad_lane * G::step(half) + G::start(half);
+              a0[t][ks][2 * h + r] = (*reinterpret_cast<uint32_t const*>(word) & mask) | ones;
+            }
+          }
+        }
+      }
+    } else {
 #pragma unroll
     for (int ks = 0; ks < Cfg::kKSteps0; ++ks) {
       uint4 const offsets = s_pairs[(ks * 4 + quad_lane) * 2];
@@ -552,6 +582,7 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
           a0[t][ks][2 + r] = (word(pixel, offsets.z, offsets.w) & masks.y) | masks.w;
         }
       }
+    }
     }
     if constexpr (Cfg::TmaWindow) {
       // This warp is done with the buffer (its loads precede the arrival in the warp's order).
@@ -670,11 +701,9 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
 #endif
       }
     }
-    __syncwarp();
-    // The warp's output pixels, 16 bytes (8 channels) a store; pixels past the output are not.
-    // They are segments of consecutive pixels of one output row (the warp's pixels where TileW
-    // is a multiple of them, else each m16 tile's 16): within one, rows of out_pitch elements;
-    // a lane's chunks are the same in every tile.
+    // The warp's output pixels: segments of consecutive pixels of one output row (the warp's
+    // pixels where TileW is a multiple of them, else each m16 tile's 16); pixels past the
+    // output are not stored.
     constexpr int kSegment = Cfg::TileW % Cfg::kWarpPixels == 0 ? Cfg::kWarpPixels : 16;
     constexpr int kSegments = Cfg::kWarpPixels / kSegment;
     typename Cfg::Element* segment_row0[kSegments];
@@ -686,20 +715,29 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
       segment_valid[t] = p < g.p ? min(kSegment, g.q - q) : 0;
       segment_row0[t] = output + ((int64_t(n) * g.p + p) * g.q + q) * g.out_pitch;
     }
+    // A staging row's segment and place in it, and its first output element.
+    auto output_row = [&](int row, bool& valid) {
+      int const t = row / kSegment, r = row % kSegment;
+      typename Cfg::Element* row0 = segment_row0[0];
+      int segment = segment_valid[0];
+#pragma unroll
+      for (int u = 1; u < kSegments; ++u) {
+        row0 = t == u ? segment_row0[u] : row0;
+        segment = t == u ? segment_valid[u] : segment;
+      }
+      valid = r < segment;
+      return row0 + r * int(g.out_pitch);
+    };
+    // 16 bytes (8 channels) a store; a lane's chunks are the same in every tile.
+    __syncwarp();
 #pragma unroll
     for (int j = 0; j < kChunks; ++j) {
       // (Recomputed from the lane each tile: a few integer ops, where holding them would spill.)
       int const i = j * 32 + lane, row = i / kVectors, v = i % kVectors;
-      int const t = row / kSegment, r = row % kSegment;
-      typename Cfg::Element* row0 = segment_row0[0];
-      int valid = segment_valid[0];
-#pragma unroll
-      for (int u = 1; u < kSegments; ++u) {
-        row0 = t == u ? segment_row0[u] : row0;
-        valid = t == u ? segment_valid[u] : valid;
-      }
-      if (r < valid) {
-        *reinterpret_cast<uint4*>(row0 + (r * int(g.out_pitch) + v * 8)) =
+      bool valid;
+      typename Cfg::Element* const row0 = output_row(row, valid);
+      if (valid) {
+        *reinterpret_cast<uint4*>(row0 + v * 8) =
             *reinterpret_cast<uint4 const*>(s_warp_out + row * Cfg::kOutPitch + v * 8);
       }
     }
