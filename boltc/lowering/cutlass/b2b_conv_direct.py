@@ -451,7 +451,7 @@ class B2bConvDirectConfig(SelfChecking):
         table, two input windows, the output staging rows."""
         k_steps = len(self._table_pairs()) // 8  # (the affine order's count too)
         window = self._window_elements() * 2 * 2
-        return (window + self.f0 * (k_steps * 16 + 8) * 2 + self.f1 * (self.f0 + 8) * 2 + (self.f0 + self.f1) * 4
+        return (window + self.f0 * (k_steps * 16 + 8) * 2 + self.f1 * (self.f0 + 8) * 2 + self.f0 * 4 + self.f1 * 8
                 + k_steps * 4 * 32 + 32 + self.tile_pixels * (self.f1 + 8) * 2)
 
     def summary(self) -> str:

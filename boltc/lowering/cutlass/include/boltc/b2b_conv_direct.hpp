@@ -118,7 +118,9 @@ struct Config {
   static constexpr int kOutPitch = F1 + 8;
   static constexpr int kW0Bytes = F0 * kW0Pitch * 2;
   static constexpr int kW1Bytes = F1 * kW1Pitch * 2;
-  static constexpr int kBiasBytes = (F0 + F1) * 4;
+  // bias0 as floats; bias1 as each quad lane's accumulator start of an n-tile (b[2t], b[2t + 1]
+  // for rows g and g + 8): one 16-byte load, the MMA's C operand as it is.
+  static constexpr int kBiasBytes = F0 * 4 + F1 * 8;
   static constexpr int kOffsetBytes = kKSteps0 * 4 * 32;  // per k-step and quad lane: offsets, masks
   static constexpr int kInBytes = kInStored * 2 * 2;  // two windows
   static constexpr int kOutBytes = kTilePixels * kOutPitch * 2;
@@ -158,6 +160,7 @@ struct Config {
 
 using boltc::mma_sync::mma;
 using boltc::mma_sync::mma_first;
+using boltc::mma_sync::mma_from;
 using boltc::mma_sync::pack;
 
 // Two floats rounded to the 16-bit element type, packed (the lower channel in the low half).
@@ -363,7 +366,7 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   Element* const s_w0 = reinterpret_cast<Element*>(smem + Cfg::kW0Offset);
   Element* const s_w1 = reinterpret_cast<Element*>(smem + Cfg::kW1Offset);
   float* const s_bias0 = reinterpret_cast<float*>(smem + Cfg::kBiasOffset);
-  float* const s_bias1 = s_bias0 + Cfg::F0;
+  float4* const s_bias1 = reinterpret_cast<float4*>(s_bias0 + Cfg::F0);
   uint4* const s_pairs = reinterpret_cast<uint4*>(smem + Cfg::kPairOffset);
   uint16_t* const s_out = reinterpret_cast<uint16_t*>(smem + Cfg::kOutOffset);
   uint32_t const s_in_address = static_cast<uint32_t>(__cvta_generic_to_shared(s_in));
@@ -418,16 +421,20 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
     stage_rows<false>(filter1, static_cast<Element const*>(nullptr), Cfg::F1, Cfg::F0,
                       static_cast<int const*>(nullptr), Cfg::F0, Cfg::kW1Pitch, s_w1);
   }
-  for (int i = threadIdx.x; i < Cfg::F0 + Cfg::F1; i += kThreads) {
-    float value = 0.f;
+  for (int i = threadIdx.x; i < Cfg::F0 + Cfg::F1 / 2; i += kThreads) {
     if (i < Cfg::F0) {
+      float value = 0.f;
       if constexpr (Cfg::HasBias0 && !Cfg::Bias0InFilter) {
         value = to_float(bias0[i]);
       }
-    } else if constexpr (Cfg::HasBias1) {
-      value = to_float(bias1[i - Cfg::F0]);
+      s_bias0[i] = value;
+    } else {
+      float2 value = make_float2(0.f, 0.f);  // n-tile (i - F0) / 4, quad lane (i - F0) % 4: columns 2i, 2i + 1
+      if constexpr (Cfg::HasBias1) {
+        value = make_float2(to_float(bias1[2 * (i - Cfg::F0)]), to_float(bias1[2 * (i - Cfg::F0) + 1]));
+      }
+      s_bias1[i - Cfg::F0] = make_float4(value.x, value.y, value.x, value.y);
     }
-    s_bias0[i] = value;
   }
   uint32_t const* pair_table = pairs;
   if (copied) {
@@ -646,15 +653,11 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
 #pragma unroll
     for (int j = 0; j < Cfg::kNTiles1; j += 2) {
       float acc[Cfg::kWarpMTiles][2][4];
+      float4 start[2];  // the n-tiles' bias1, the first MMAs' C (both m16 tiles')
       if constexpr (Cfg::HasBias1) {
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
-          float2 const b = *reinterpret_cast<float2 const*>(s_bias1 + (j + h) * 8 + quad_lane * 2);
-#pragma unroll
-          for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
-            acc[t][h][0] = acc[t][h][2] = b.x;
-            acc[t][h][1] = acc[t][h][3] = b.y;
-          }
+          start[h] = s_bias1[(j + h) * 4 + quad_lane];
         }
       }
 #pragma unroll
@@ -666,7 +669,10 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
                      : "r"(address));
 #pragma unroll
         for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
-          if (kk == 0 && !Cfg::HasBias1) {
+          if (kk == 0 && Cfg::HasBias1) {
+            mma_from<Element>(acc[t][0], a1[t][kk], b[0], b[1], start[0]);
+            mma_from<Element>(acc[t][1], a1[t][kk], b[2], b[3], start[1]);
+          } else if (kk == 0) {
             mma_first<Element>(acc[t][0], a1[t][kk], b[0], b[1]);
             mma_first<Element>(acc[t][1], a1[t][kk], b[2], b[3]);
           } else {

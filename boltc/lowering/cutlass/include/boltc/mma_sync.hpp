@@ -49,6 +49,27 @@ __device__ __forceinline__ void mma_first(float (&d)[4], uint32_t const (&a)[4],
   }
 }
 
+// d = a * b + c, c apart from d (an accumulator's start, as a bias, shared by several MMAs
+// without copies).
+template <class Element>
+__device__ __forceinline__ void mma_from(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1,
+                                         float4 const& c) {
+  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%10,%11,%12,%13};\n"
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c.x), "f"(c.y), "f"(c.z), "f"(c.w));
+  } else {
+    static_assert(std::is_same_v<Element, cutlass::bfloat16_t>, "f16 or bf16 operands");
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%10,%11,%12,%13};\n"
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c.x), "f"(c.y), "f"(c.z), "f"(c.w));
+  }
+}
+
 // Two 16-bit values in one register, `lo` in the low half (an MMA fragment's column order).
 __device__ __forceinline__ uint32_t pack(uint16_t lo, uint16_t hi) {
   return uint32_t(lo) | (uint32_t(hi) << 16);
