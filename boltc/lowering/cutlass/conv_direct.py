@@ -678,25 +678,31 @@ BOLTC_EXPORT {launch} {{
   // One wave of CTAs over all channel tiles (as many as fit an SM, at most {CTAS_PER_SM}), each
   // walking its pixels grid-stride: a CTA stages its filter slice once.
   size_t const filter_bytes = size_t(filter_tile_elements(problem.r * problem.s)) * sizeof(FilterTileElement);
-  static int sm_count = 0;
-  static size_t occupancy_bytes = ~size_t(0);
-  static int ctas_per_sm = {CTAS_PER_SM};
-  if (sm_count == 0) {{
-    int device = 0;
-    if (cudaGetDevice(&device) != cudaSuccess ||
-        cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {{
-      sm_count = 132;
-    }}
+  // The SMs and the CTAs an SM of the current device, cached per device (a process may run
+  // the model on GPUs of different sizes) and, for the occupancy, per filter size.
+  constexpr int kMaxDevices = 64;
+  static int sm_counts[kMaxDevices] = {{}};
+  static size_t occupancy_bytes[kMaxDevices] = {{}};
+  static int fits[kMaxDevices] = {{}};
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= kMaxDevices) {{
+    return static_cast<int>(cutlass::Status::kErrorInternal);
   }}
-  if (occupancy_bytes != filter_bytes) {{
+  if (sm_counts[device] == 0 &&
+      cudaDeviceGetAttribute(&sm_counts[device], cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {{
+    sm_counts[device] = 0;
+    return static_cast<int>(cutlass::Status::kErrorInternal);
+  }}
+  if (occupancy_bytes[device] != filter_bytes) {{
     int fit = 0;
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, direct_conv_fprop, kThreads, filter_bytes) !=
             cudaSuccess || fit < 1) {{
       fit = 1;
     }}
-    ctas_per_sm = fit < {CTAS_PER_SM} ? fit : {CTAS_PER_SM};
-    occupancy_bytes = filter_bytes;
+    fits[device] = fit < {CTAS_PER_SM} ? fit : {CTAS_PER_SM};
+    occupancy_bytes[device] = filter_bytes;
   }}
+  int const sm_count = sm_counts[device], ctas_per_sm = fits[device];
   // Pixel blocks: kPixels consecutive output pixels of one output row.
   int64_t const work_items = int64_t(problem.n) * problem.p * ((problem.q + kPixels - 1) / kPixels);
   int const channel_tiles = (problem.f + kChannelTile - 1) / kChannelTile;
