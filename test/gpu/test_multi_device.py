@@ -1,6 +1,6 @@
 """One model.so on two GPUs in one process: the kernels that opt into more than 48 KB of shared
 memory (cudaFuncSetAttribute, a per-device setting) run on the second device after the first
-(conv_pool and b2b_conv_direct cache their launch configuration per device; b2b_gemm_sm90 and
+(conv_pool, b2b_conv_direct and conv_direct cache their launch configuration per device; b2b_gemm_sm90 and
 the attention kernels set the attribute at every launch). Before 53a764f they set it once per
 process: the second device's launch failed.
 
@@ -41,6 +41,7 @@ def _models():
     torch.manual_seed(0)
     conv_pool = torch.nn.Sequential(torch.nn.Conv2d(3, 64, 7, stride=2, padding=3), torch.nn.ReLU(),
                                     torch.nn.MaxPool2d(3, 2, 1)).eval().half()
+    grouped = torch.nn.Sequential(torch.nn.Conv2d(64, 64, 3, padding=1, groups=8), torch.nn.ReLU()).eval().half()
     mlp = torch.nn.Sequential(torch.nn.Linear(256, 64), torch.nn.ReLU(), torch.nn.Linear(64, 64),
                               torch.nn.ReLU()).eval().half()
 
@@ -53,12 +54,13 @@ def _models():
         "conv_pool": (conv_pool, (torch.randn(2, 3, 96, 96, dtype=torch.half),), 2e-3),
         "b2b_conv_direct": (rgb_stem(3, 48, 48, 2, "relu", "relu").half(),
                             (torch.randn(2, 96, 96, 3, dtype=torch.half),), 2e-2),
+        "conv_direct": (grouped, (torch.randn(2, 64, 28, 28, dtype=torch.half),), 2e-2),
         "b2b_gemm_sm90": (mlp, (torch.randn(4096, 256, dtype=torch.half),), 2e-2),
         "fmha": (Attention().eval(), qkv, 2e-2),
     }
 
 
-@pytest.mark.parametrize("kernel", ["conv_pool", "b2b_conv_direct", "b2b_gemm_sm90", "fmha"])
+@pytest.mark.parametrize("kernel", ["conv_pool", "b2b_conv_direct", "conv_direct", "b2b_gemm_sm90", "fmha"])
 def test_a_model_runs_on_the_second_gpu_after_the_first(kernel, tmp_path):
     import torch
 
