@@ -14,7 +14,8 @@ KernelAdapter, conv_sm80's visitor kernel, ConvAuxLoad, the channel padding): on
 TUs that carried it, their text and names, families and reasons unchanged; and when the sm_90a
 GEMM heuristic scored every tile where no cooperative one keeps 70 % of the SMs busy and dropped
 the 2x1 cluster under one wave (2026-11-30): only gemm_sm90 rows, 55 reason texts and the 12
-two-tile GEMMs' cluster, their TU text and names). Both ways in are held
+two-tile GEMMs' cluster, their TU text and names; and when conv_direct cached its SM count and
+occupancy per device (2026-11-30): only conv_direct rows, their host text and names). Both ways in are held
 to it: through the pass (the #bolt.kernel it writes) and without it (the lowering's own
 heuristic fallback)."""
 
