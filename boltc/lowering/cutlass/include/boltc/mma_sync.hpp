@@ -10,43 +10,36 @@
 
 namespace boltc::mma_sync {
 
-// d += a * b.
+// d = a * b + c: the one MMA below the three forms (d may be c: the accumulation in place).
 template <class Element>
-__device__ __forceinline__ void mma(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
+__device__ __forceinline__ void mma_into(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1, float c0,
+                                         float c1, float c2, float c3) {
   if constexpr (std::is_same_v<Element, cutlass::half_t>) {
     asm volatile(
         "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%0,%1,%2,%3};\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+        "{%10,%11,%12,%13};\n"
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c0), "f"(c1), "f"(c2), "f"(c3));
   } else {
     static_assert(std::is_same_v<Element, cutlass::bfloat16_t>, "f16 or bf16 operands");
     asm volatile(
         "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%0,%1,%2,%3};\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+        "{%10,%11,%12,%13};\n"
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c0), "f"(c1), "f"(c2), "f"(c3));
   }
+}
+
+// d += a * b.
+template <class Element>
+__device__ __forceinline__ void mma(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
+  mma_into<Element>(d, a, b0, b1, d[0], d[1], d[2], d[3]);
 }
 
 // d = a * b: the first MMA of a k-loop (no accumulator to zero first).
 template <class Element>
 __device__ __forceinline__ void mma_first(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
-  float const zero = 0.f;
-  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%10,%10,%10,%10};\n"
-        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(zero));
-  } else {
-    static_assert(std::is_same_v<Element, cutlass::bfloat16_t>, "f16 or bf16 operands");
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%10,%10,%10,%10};\n"
-        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(zero));
-  }
+  mma_into<Element>(d, a, b0, b1, 0.f, 0.f, 0.f, 0.f);
 }
 
 // d = a * b + c, c apart from d (an accumulator's start, as a bias, shared by several MMAs
@@ -54,20 +47,7 @@ __device__ __forceinline__ void mma_first(float (&d)[4], uint32_t const (&a)[4],
 template <class Element>
 __device__ __forceinline__ void mma_from(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1,
                                          float4 const& c) {
-  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%10,%11,%12,%13};\n"
-        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c.x), "f"(c.y), "f"(c.z), "f"(c.w));
-  } else {
-    static_assert(std::is_same_v<Element, cutlass::bfloat16_t>, "f16 or bf16 operands");
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%10,%11,%12,%13};\n"
-        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c.x), "f"(c.y), "f"(c.z), "f"(c.w));
-  }
+  mma_into<Element>(d, a, b0, b1, c.x, c.y, c.z, c.w);
 }
 
 // Two 16-bit values in one register, `lo` in the low half (an MMA fragment's column order).
