@@ -20,9 +20,10 @@
 // rows staged in shared memory and stored as 16-byte vectors. bias0 rides in W0 (a slot of
 // constant 1) where it can, bias1 starts the second MMA's accumulators. Persistent: a grid of
 // the CTAs that fit walks the tiles; W0, W1 and the biases are staged once per CTA. The input
-// window, double-buffered: by TMA (sm_90a, TmaWindow; no CTA barrier: the last warp to read a
-// buffer refills it) or through registers one tile ahead (loaded during the previous tile's
-// MMAs, stored to its buffer when its turn comes; one barrier a tile).
+// window, double-buffered: by TMA (sm_90a, TmaWindow; no CTA barrier: each warp arrives on the
+// buffer's "empty" mbarrier after gathering from it, and warp 0 refills it) or through
+// registers one tile ahead (loaded during the previous tile's MMAs, stored to its buffer when
+// its turn comes; one barrier a tile).
 #pragma once
 
 #include <cstdint>
@@ -372,17 +373,24 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   uint32_t const s_in_address = static_cast<uint32_t>(__cvta_generic_to_shared(s_in));
   uint32_t const barriers = static_cast<uint32_t>(__cvta_generic_to_shared(smem + Cfg::kBarrierOffset));
   int const tiles = g.n * g.tiles_h * g.tiles_w;
+  // A tile's image and first output pixel.
+  auto origin = [&](int tile, int& n, int& p0, int& q0) {
+    int rest, row, column;
+    g.tiles_per_image(n, rest, tile);
+    g.tiles_per_row(row, column, rest);
+    p0 = row * Cfg::TileH;
+    q0 = column * Cfg::TileW;
+  };
 
   // TMA: the first two tiles' windows first (their copies in flight while the filters are staged);
   // buffer b's "full" barrier (the copy's bytes) at barriers + 8 b, "empty" (its readers, one
   // arrival a warp) at barriers + 16 + 8 b.
   auto load_tma = [&](int tile, int buffer) {
-    int n, rest, row, column;
-    g.tiles_per_image(n, rest, tile);
-    g.tiles_per_row(row, column, rest);
+    int n, p0, q0;
+    origin(tile, n, p0, q0);
     load_window_tma(window_map, barriers + 8 * buffer, s_in_address + buffer * Cfg::kInStored * 2,
-                    Cfg::kInH * Cfg::kBoxW * 2, (column * Cfg::TileW * Cfg::StrideW - g.left) * Cfg::C - Cfg::kWindowShift,
-                    row * Cfg::TileH * Cfg::StrideH - g.top, n);
+                    Cfg::kInH * Cfg::kBoxW * 2, (q0 * Cfg::StrideW - g.left) * Cfg::C - Cfg::kWindowShift,
+                    p0 * Cfg::StrideH - g.top, n);
   };
   if constexpr (Cfg::TmaWindow) {
     if (threadIdx.x == 0) {
@@ -467,13 +475,6 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   uint16_t* const s_warp_out = s_out + warp * Cfg::kWarpPixels * Cfg::kOutPitch;
   uint32_t const s_warp_out_address = static_cast<uint32_t>(__cvta_generic_to_shared(s_warp_out));
 
-  auto origin = [&](int tile, int& n, int& p0, int& q0) {
-    int rest, row, column;
-    g.tiles_per_image(n, rest, tile);
-    g.tiles_per_row(row, column, rest);
-    p0 = row * Cfg::TileH;
-    q0 = column * Cfg::TileW;
-  };
   auto prefetch = [&](Window<Cfg>& window, int tile) {
     int n, p0, q0;
     origin(tile, n, p0, q0);
@@ -549,8 +550,9 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
       }
     }
 
-    // The first convolution's A fragments, every k-step's, gathered from the window through the
-    // pair table (they stay in registers while the n-tiles go by).
+    // The first convolution's A fragments, every k-step's, gathered from the window at the
+    // AffineGather's immediate offsets or through the pair table (they stay in registers while
+    // the n-tiles go by).
     uint32_t a0[Cfg::kWarpMTiles][Cfg::kKSteps0][4];
     if constexpr (Cfg::kAffine) {
       using G = typename Cfg::Gather;
@@ -577,19 +579,19 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
       }
     } else {
 #pragma unroll
-    for (int ks = 0; ks < Cfg::kKSteps0; ++ks) {
-      uint4 const offsets = s_pairs[(ks * 4 + quad_lane) * 2];
-      uint4 const masks = s_pairs[(ks * 4 + quad_lane) * 2 + 1];
+      for (int ks = 0; ks < Cfg::kKSteps0; ++ks) {
+        uint4 const offsets = s_pairs[(ks * 4 + quad_lane) * 2];
+        uint4 const masks = s_pairs[(ks * 4 + quad_lane) * 2 + 1];
 #pragma unroll
-      for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
+        for (int t = 0; t < Cfg::kWarpMTiles; ++t) {
 #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-          uint16_t const* pixel = s_window + base[t][r];
-          a0[t][ks][r] = (word(pixel, offsets.x, offsets.y) & masks.x) | masks.z;
-          a0[t][ks][2 + r] = (word(pixel, offsets.z, offsets.w) & masks.y) | masks.w;
+          for (int r = 0; r < 2; ++r) {
+            uint16_t const* pixel = s_window + base[t][r];
+            a0[t][ks][r] = (word(pixel, offsets.x, offsets.y) & masks.x) | masks.z;
+            a0[t][ks][2 + r] = (word(pixel, offsets.z, offsets.w) & masks.y) | masks.w;
+          }
         }
       }
-    }
     }
     if constexpr (Cfg::TmaWindow) {
       // This warp is done with the buffer (its loads precede the arrival in the warp's order).
@@ -721,29 +723,22 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
       segment_valid[t] = p < g.p ? min(kSegment, g.q - q) : 0;
       segment_row0[t] = output + ((int64_t(n) * g.p + p) * g.q + q) * g.out_pitch;
     }
-    // A staging row's segment and place in it, and its first output element.
-    auto output_row = [&](int row, bool& valid) {
-      int const t = row / kSegment, r = row % kSegment;
-      typename Cfg::Element* row0 = segment_row0[0];
-      int segment = segment_valid[0];
-#pragma unroll
-      for (int u = 1; u < kSegments; ++u) {
-        row0 = t == u ? segment_row0[u] : row0;
-        segment = t == u ? segment_valid[u] : segment;
-      }
-      valid = r < segment;
-      return row0 + r * int(g.out_pitch);
-    };
     // 16 bytes (8 channels) a store; a lane's chunks are the same in every tile.
     __syncwarp();
 #pragma unroll
     for (int j = 0; j < kChunks; ++j) {
       // (Recomputed from the lane each tile: a few integer ops, where holding them would spill.)
-      int const i = j * 32 + lane, row = i / kVectors, v = i % kVectors;
-      bool valid;
-      typename Cfg::Element* const row0 = output_row(row, valid);
-      if (valid) {
-        *reinterpret_cast<uint4*>(row0 + v * 8) =
+      // The staging row's segment t and place r in it.
+      int const i = j * 32 + lane, row = i / kVectors, v = i % kVectors, t = row / kSegment, r = row % kSegment;
+      typename Cfg::Element* row0 = segment_row0[0];
+      int valid = segment_valid[0];
+#pragma unroll
+      for (int u = 1; u < kSegments; ++u) {
+        row0 = t == u ? segment_row0[u] : row0;
+        valid = t == u ? segment_valid[u] : valid;
+      }
+      if (r < valid) {
+        *reinterpret_cast<uint4*>(row0 + r * int(g.out_pitch) + v * 8) =
             *reinterpret_cast<uint4 const*>(s_warp_out + row * Cfg::kOutPitch + v * 8);
       }
     }
