@@ -17,10 +17,8 @@ analysis.b2b_cost's roofline. fuse-b2b fuses where `gain` reaches its MIN_PREDIC
 
 from __future__ import annotations
 
-import dataclasses
-
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from boltc.analysis import b2b_cost
 from boltc.dialects import bolt
@@ -139,7 +137,7 @@ def b2b_verdict(first: bolt.AnchorOp, second: bolt.AnchorOp, family: str, plan, 
         # It reads the model input in place of the fold the first convolution reads (a fold that
         # duplicates pixels, as the stems' column fold does, holds more bytes than the image).
         n, h, w, c = plan.gather.size
-        problem = dataclasses.replace(problem, input_bytes=n * h * w * c * plan.gather.element.bytes)
+        problem = replace(problem, input_bytes=n * h * w * c * plan.gather.element.bytes)
     fused = predict_b2b_kernel(problem, kernel, gpu, epilogue0=_epilogue(first), epilogue1=_epilogue(second),
                                conv=conv)
     return B2bVerdict(family, fused, first_us, second_us, first_kernel, second_kernel, gpu.name)
