@@ -366,13 +366,13 @@ class B2bConvDirectConfig(SelfChecking):
         the CTA's shared memory). None where that takes more k-steps than the taps' order."""
         if not (self.affine_gather and self.paired()):
             return None
-        groups: list[list[KPair | None]] = []
+        groups: list[tuple[list[KPair | None], int]] = []  # four pairs (None: a filler) and their step
         leftovers: list[KPair] = []
         run: list[KPair] = []
 
         def cut(run: list[KPair]) -> None:
             whole = len(run) // 4 * 4
-            groups.extend(list(run[i:i + 4]) for i in range(0, whole, 4))
+            groups.extend((list(run[i:i + 4]), 2) for i in range(0, whole, 4))
             leftovers.extend(run[whole:])
 
         for pair in sorted(self._aligned_pairs(), key=lambda p: p.offsets[0]):
@@ -381,7 +381,6 @@ class B2bConvDirectConfig(SelfChecking):
                 run = []
             run.append(pair)
         cut(run)
-        steps: list[int] = []
         i = 0
         while i < len(leftovers):
             chunk = [leftovers[i]]
@@ -390,13 +389,11 @@ class B2bConvDirectConfig(SelfChecking):
                     leftovers[i + len(chunk)].offsets[0] == chunk[-1].offsets[0] + step:
                 chunk.append(leftovers[i + len(chunk)])
             i += len(chunk)
-            groups.append(chunk + [None] * (4 - len(chunk)))
-            steps.append(step)
+            groups.append((chunk + [None] * (4 - len(chunk)), step))
         fillers = [(BIAS_COLUMN, ZERO_COLUMN)] if self.bias0_in_filter() else []
         order: list[KPair] = []
-        for g, group in enumerate(groups):
+        for group, step in groups:
             start = group[0].offsets[0]  # type: ignore[union-attr]
-            step = 2 if g < len(groups) - len(steps) else steps[g - (len(groups) - len(steps))]
             for t, pair in enumerate(group):
                 if pair is None:
                     columns = fillers.pop(0) if fillers else (ZERO_COLUMN, ZERO_COLUMN)
@@ -418,9 +415,9 @@ class B2bConvDirectConfig(SelfChecking):
     def affine(self) -> tuple[tuple[int, int], ...] | None:
         """Per k-step half (8 ks + 4 h), the (start, step) of its pairs' words in the quad lane,
         where pairs() is in such an order (the header's AffineGather); else None."""
-        pairs = self.pairs()
         if not (self.affine_gather and self.paired()):
             return None
+        pairs = self.pairs()
         groups = []
         for g in range(0, len(pairs), 4):
             starts = [p.offsets[0] for p in pairs[g:g + 4]]
