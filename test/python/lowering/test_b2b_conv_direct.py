@@ -174,9 +174,9 @@ def test_the_affine_gather_computes_the_unfolded_pair():
     # Without the affine order (AFFINE_GATHER off, or sm_80's register window: its rows start
     # on odd elements and the fifth words are not one progression) the pair table reads them.
     _, _, module80 = stem_module(f0=16, f1=16, shape=(1, 16, 16), arch="sm_80")
-    config80 = lower_b2b_conv_direct(the_b2b(module80), arch="sm_80").kernel.config
-    assert config80.paired() and config80.affine() is None
-    assert "true, true, void>;" in lower_b2b_conv_direct(the_b2b(module80), arch="sm_80").kernel.render()
+    kernel80 = lower_b2b_conv_direct(the_b2b(module80), arch="sm_80").kernel
+    assert kernel80.config.paired() and kernel80.config.affine() is None
+    assert "true, true, void>;" in kernel80.render()
 
 
 def test_the_tma_window_tables_compute_the_unfolded_pair():
