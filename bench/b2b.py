@@ -34,7 +34,9 @@ given twice: over the graph replay's time, and over the device time of the repla
 alone (`fused_kernel_us`, CUPTI through torch.profiler, L2 flushed before each call): a replay
 under do_bench also counts the graph's launch on the device (~3-4 us on the H200, measured by
 ncu's kernel duration against do_bench on 2026-11-29), which the floor, bytes over a copy rate
-taken on 1 GiB, does not.
+taken on 1 GiB, does not. Beside it, `copy_kernel_us`: a device-to-device copy moving the
+floor's bytes, timed as the fused kernel is: what a kernel doing nothing but that traffic takes
+at this size (launch and ramp included), so the floor's fraction a small case can reach at all.
 """
 
 from __future__ import annotations
@@ -308,10 +310,28 @@ def copy_rate_tbps(torch, do_bench) -> float:
     return 2 * source.numel() * source.element_size() / (1e-3 * do_bench(lambda: target.copy_(source), **BENCH)) / 1e12
 
 
+def floor_bytes(case: Case) -> float:
+    """The bytes memory_floor_us prices: the input, the output and the weights, once each."""
+    return memory_floor_us(case, 1e-6) * 1e-6 * 1e12 * 1e-6
+
+
+def copy_kernel_us(torch, nbytes: float) -> float:
+    """The device time of a device-to-device copy moving `nbytes` (half of them read, half
+    written), timed as the fused kernels are (kernel_time_us: CUPTI, L2 flushed): what a kernel
+    doing nothing but the chain's memory traffic takes at this size, launch and ramp included.
+    Where it is far above the floor (a few MB: the floor is a 1 GiB copy's rate), no kernel
+    reaches the floor's speed."""
+    half = max(1, int(nbytes) // 4)  # f16 elements a side
+    source = torch.empty(half, dtype=torch.half, device="cuda")
+    target = torch.empty_like(source)
+    return kernel_time_us(torch, lambda: target.copy_(source))
+
+
 def summary(rows: list[dict]) -> list[str]:
     """Peers as CUDA-graph replays (`*_graph_us`), as boltc's builds are timed."""
     lines = ["| case | fused us | fused kernel us | kernels | unfused boltc us | eager (graph) us | inductor (graph) us "
-             "| x unfused | x eager | x inductor | floor us | floor / fused | floor / fused kernel |", "|" + "---|" * 13]
+             "| x unfused | x eager | x inductor | floor us | floor / fused | floor / fused kernel "
+             "| copy kernel us | floor / copy kernel |", "|" + "---|" * 15]
     for r in rows:
         fused = r.get("fused_us")
 
@@ -328,7 +348,9 @@ def summary(rows: list[dict]) -> list[str]:
                      f"| {us('eager_graph_us')} | {us('inductor_graph_us')} | {ratio('unfused_us')} "
                      f"| {ratio('eager_graph_us')} | {ratio('inductor_graph_us')} "
                      f"| {r['floor_us']:.1f} | {(r['floor_us'] / fused if fused else float('nan')):.2f} "
-                     f"| {(r['floor_us'] / kernel if kernel else float('nan')):.2f} |")
+                     f"| {(r['floor_us'] / kernel if kernel else float('nan')):.2f} "
+                     f"| {us('copy_kernel_us')} "
+                     f"| {(r['floor_us'] / r['copy_kernel_us'] if r.get('copy_kernel_us') else float('nan')):.2f} |")
     return lines
 
 
@@ -363,7 +385,8 @@ def main() -> None:
     for i, case in enumerate(all_cases):
         row = {"label": case.label, "m": case.m, "widths": list(case.widths), "copy_TBps": round(copy_tbps, 3),
                "floor_us": memory_floor_us(case, copy_tbps),
-               "floor_table_us": memory_floor_us(case, table["ceilings"]["copy_TBps"])}
+               "floor_table_us": memory_floor_us(case, table["ceilings"]["copy_TBps"]),
+               "copy_kernel_us": copy_kernel_us(torch, floor_bytes(case))}
         try:
             row.update(time_case(torch, do_bench, case, {"fused": built[(i, True)], "unfused": built[(i, False)]},
                                  args.inductor))

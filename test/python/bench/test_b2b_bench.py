@@ -50,6 +50,14 @@ def test_memory_floor_counts_a_read_d_written_and_the_weights_once():
     assert b2b.memory_floor_us(same, 2.96) == pytest.approx(8.7, abs=0.1)
 
 
+def test_the_copy_kernel_moves_the_floors_bytes():
+    """copy_kernel_us copies half of floor_bytes each way: the floor's traffic in one kernel."""
+    case = b2b.Case("x", 128320, (96, 32, 96))
+    elements = 128320 * 96 + 128320 * 96 + 96 * 32 + 32 * 96
+    assert b2b.floor_bytes(case) == pytest.approx(2 * elements)
+    assert b2b.floor_bytes(case) / 4.25e12 * 1e6 == pytest.approx(b2b.memory_floor_us(case, 4.25))
+
+
 @pytest.mark.parametrize("index", range(5))
 def test_every_case_lowers_for_sm90a(index):
     """The kernels the benchmark will build (no nvcc): fused, one b2b_gemm_sm90 resident kernel
@@ -153,5 +161,7 @@ def test_summary_reads_the_graph_replays():
             {"label": "b2b M=4 K0=4 N0=1 N1=4", "floor_us": 0.0, "eager_graph_us": 3.0}]
     lines = b2b.summary(rows)
     assert lines[2] == ("| b2b M=8 K0=8 N0=8 N1=8 | 2.0 | 1.2 | b2b_gemm_sm90 resident | 3.0 | 4.0 | 5.0 | 1.50 "
-                        "| 2.00 | 2.50 | 1.0 | 0.50 | 0.80 |")
+                        "| 2.00 | 2.50 | 1.0 | 0.50 | 0.80 | - | nan |")
+    rows[0]["copy_kernel_us"] = 4.0
+    assert b2b.summary(rows)[2].endswith("| 1.0 | 0.50 | 0.80 | 4.0 | 0.25 |")
     assert lines[3].startswith("| b2b M=4 K0=4 N0=1 N1=4 | - | - |  | - | 3.0 | - | - | - | - |")
