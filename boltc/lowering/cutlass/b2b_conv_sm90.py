@@ -91,20 +91,20 @@ GEOMETRY = ("n", "h", "w", "c", "f0", "r", "s", "p", "q", "pad_top", "pad_left",
 CHANNEL_ALIGNMENT = 8  # elements of 16 bits: TMA im2col reads 16-byte rows of C
 TILE_K = RESIDENT_TILE_K  # 64, conv_sm90's K tile: a k-block may cross filter taps where C < 64
 NARROW_TILE_K = 32  # 64-byte rows (the 64-byte TMA swizzle), for C <= 32
-THREE_ATOM_TILE_K = 48  # three 32-byte swizzle atoms, tiled M first (the header's ConvFirstStage::MFirst)
 
 
 def k_block_for(channels: int) -> int:
     """The first convolution's k-block for C = `channels` (a multiple of 8): NARROW_TILE_K where
-    C fits it, C itself for C = 48, else TILE_K. The collective tiles the (C, S, R) range tap by
-    tap where C < the block, so a 64-wide block of a C = 24 tap (the RGB stem's column fold)
-    moved and multiplied 40 zero channels a tap; a 32-wide one moves 8 (TMA zero-fills a box's
-    channels past C). A 48-wide block of C = 48 (three 16-channel swizzle atoms) takes the
-    header's M-first shared-memory layout (ConvFirstStage::MFirst): CUTLASS's K-first one fails
-    CuTe's divisibility checks at nvcc; with 64 a quarter of every k-block's MMAs were zeros."""
-    if channels <= NARROW_TILE_K:
-        return NARROW_TILE_K
-    return THREE_ATOM_TILE_K if channels == THREE_ATOM_TILE_K else TILE_K
+    C fits it, else TILE_K. The collective tiles the (C, S, R) range tap by tap where C < the
+    block, so a 64-wide block of a C = 24 tap (the RGB stem's column fold) moved and multiplied
+    40 zero channels a tap; a 32-wide one moves 8 (TMA zero-fills a box's channels past C).
+    C = 48 keeps 64: a 48-wide block fails CuTe's divisibility checks on the im2col copy with
+    CUTLASS's K-first shared-memory layout (nvcc, 2026-11-29), and with the atoms tiled M first
+    (three 16-channel TMA boxes a k-block; aad6332) it compiled, matched torch and was slower:
+    the 112x112x48 chain 30.5 us against 26-27, the 56x56x48 one 26.9 against 22-25
+    (bench/RESULTS.md, 2026-12-01): the 32-byte im2col requests cost more than the zero
+    channels' MMAs save."""
+    return NARROW_TILE_K if channels <= NARROW_TILE_K else TILE_K
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ class B2bConvSm90Config(B2bSm90Config):
                     residual0: bool = False) -> B2bConvSm90Config | str:
         """The resident configuration for the first convolution `problem` feeding F1 = n1
         filters, or why there is none: k-blocks over the (C, S, R) range (`k_block_for`: 32 wide
-        where C <= 32, 48 for C = 48, else 64; the collective tiles the range as one), all of F0 and F1 (each
+        where C <= 32, else 64; the collective tiles the range as one), all of F0 and F1 (each
         rounded up to 16), the filter resident where it fits, the most stages (up to 16) shared
         memory holds."""
         if problem.f > RESIDENT_MAX_N0 or n1 > MAX_N1:

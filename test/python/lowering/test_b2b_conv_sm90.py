@@ -76,8 +76,8 @@ def test_the_paper_conv_chains_are_one_hopper_b2b(c, f, stride):
     first = next(o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp))
     problem = conv_problem(first)
     # k-blocks of one tap's channels: 32 wide for the folded stem's C = 24 (8 zero channels a
-    # tap, not 40), C itself for C = 48 (no zero channels; the header's M-first layout) and 64
-    assert (problem.c, cfg.tile_k0) == ((24, 32) if c == 3 else (c, c))
+    # tap, not 40), 64 for C = 48 and 64
+    assert (problem.c, cfg.tile_k0) == ((24, 32) if c == 3 else (c, 64))
     # W0 resident: a k-block per tap (C = 48: 9, not ceil(432 / 64) = 7)
     assert cfg.resident_k_tiles == -(-problem.c // cfg.tile_k0) * problem.r * problem.s
 

@@ -148,32 +148,11 @@ struct ConvFirstStage {
   static constexpr int Alignment = 16 / sizeof(Element);
   using TileShape = Shape<Int<kBlockM>, Int<TileN0>, Shape<Int<TileK>>>;
   template <int StageCount>
-  using BuiltWith = typename cutlass::conv::collective::CollectiveBuilder<
+  using MainloopWith = typename cutlass::conv::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, cutlass::conv::Operator::kFprop,
       Element, cutlass::layout::TensorNHWC, Alignment, Element, cutlass::layout::TensorNHWC, Alignment, float,
       TileShape, Shape<_1, _1, _1>, cutlass::conv::collective::StageCount<StageCount>,
       cutlass::conv::KernelImplicitTmaWarpSpecializedSm90>::CollectiveOp;
-  // CUTLASS's conv builder tiles the shared-memory swizzle atoms K first (Step<_2,_1,_3>). A
-  // k-block of three atoms (TileK = 48: 16-wide, 32-byte atoms) cannot be cut into TMA boxes
-  // that way (CuTe's divisibility checks fail at nvcc), so where TileK is not a power of two
-  // the atoms are tiled M first, as the GEMM builder does: a box an atom (16 channels of 64
-  // pixels), three a k-block; the collective itself is CUTLASS's, with those layouts.
-  template <int StageCount>
-  struct MFirst {
-    using Built = BuiltWith<StageCount>;
-    using AtomA = decltype(cutlass::gemm::collective::detail::ss_smem_selector<
-        cute::GMMA::Major::K, Element, Int<kBlockM>, Int<TileK>>());
-    using AtomB = decltype(cutlass::gemm::collective::detail::ss_smem_selector<
-        cute::GMMA::Major::K, Element, Int<TileN0>, Int<TileK>>());
-    using LayoutA = decltype(tile_to_shape(AtomA{}, make_shape(Int<kBlockM>{}, Int<TileK>{}, Int<StageCount>{}), Step<_1, _2, _3>{}));
-    using LayoutB = decltype(tile_to_shape(AtomB{}, make_shape(Int<TileN0>{}, Int<TileK>{}, Int<StageCount>{}), Step<_1, _2, _3>{}));
-    using Op = cutlass::conv::collective::CollectiveConv<
-        typename Built::DispatchPolicy, TileShape, Element, Element, typename Built::TiledMma,
-        cutlass::conv::collective::detail::Sm90ImplicitGemmTileTraits<typename Built::GmemTiledCopyA, LayoutA>,
-        cutlass::conv::collective::detail::Sm90ImplicitGemmTileTraits<typename Built::GmemTiledCopyB, LayoutB>>;
-  };
-  template <int StageCount>
-  using MainloopWith = cute::conditional_t<(TileK & (TileK - 1)) == 0, BuiltWith<StageCount>, typename MFirst<StageCount>::Op>;
   using Mainloop = MainloopWith<Stages>;
   using MainloopW0 = MainloopWith<kW0Slots<ResidentKTiles>>;  // W0's slots' layout (kW0Slots)
   using ProblemShape = cutlass::conv::ConvProblemShape<cutlass::conv::Operator::kFprop, 2>;
