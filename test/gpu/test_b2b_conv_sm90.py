@@ -85,7 +85,7 @@ def test_paper_conv_chains_match_torch(c, f, stride, hw, tmp_path):
 
 
 # Random legal shapes: pixels not a multiple of the 64-row tile, F0 and F1 below their tiles
-# (multiples of 8 and of 16), C past one k-block (k-loop), below it and equal to a 48-wide one,
+# (multiples of 8 and of 16), C past one k-block (k-loop), below it and 48 (three quarters of one),
 # 5x5 and 1x1 first filters, a dilated and a strided one, rectangular images.
 RANDOM = [
     dict(c=16, f0=24, f1=40, r=3, stride=1, hw=(17, 23)),
@@ -94,7 +94,7 @@ RANDOM = [
     dict(c=64, f0=128, f1=64, r=1, stride=1, hw=(9, 9)),
     dict(c=40, f0=32, f1=256, r=3, stride=1, dilation=2, hw=(24, 24)),
     dict(c=8, f0=16, f1=8, r=3, stride=1, hw=(33, 33)),
-    # C = 48: 48-wide k-blocks in the M-first layout; a 5x5/2 filter (25 blocks) streams with A.
+    # C = 48: a 64-wide k-block a tap (16 zero channels each); a 5x5/2 filter (25 blocks) streams with A.
     dict(c=48, f0=56, f1=16, r=5, stride=2, hw=(27, 19)),
 ]
 
