@@ -196,15 +196,24 @@ __device__ __forceinline__ float to_float(T v) {
 // of them: column col of a row is the filter's column columns[col] (Mapped; else its col-th),
 // zero where that is -1, bias[row] where -2 (bias0 in W0: the column of the slot whose value is
 // the constant 1); the loads of a thread in flight together. (Mapped is a template argument so
-// that the unmapped staging compiles to the plain copy.) The fallback of stage_filters' copies:
-// filters or biases not 16-byte aligned, or W0's rows not whole 16-byte units.
-template <bool Mapped, class Element>
+// that the unmapped staging compiles to the plain copy.) From global memory (Global: the
+// fallback of the cp.async copies, for filters or biases not 16-byte aligned or W0's rows not
+// whole 16-byte units), or from the raw copies in shared memory (W0's slots mapped after the
+// cp.async copies).
+template <bool Mapped, bool Global = true, class Element>
 __device__ __forceinline__ void stage_rows(Element const* __restrict__ filter, Element const* __restrict__ bias,
                                            int rows, int source_k, int const* __restrict__ columns, int k, int pitch,
                                            Element* s_rows) {
   uint16_t const* bits = reinterpret_cast<uint16_t const*>(filter);
   uint16_t const* bias_bits = reinterpret_cast<uint16_t const*>(bias);
   uint16_t* s_bits = reinterpret_cast<uint16_t*>(s_rows);
+  auto load = [](auto const* from) {
+    if constexpr (Global) {
+      return __ldg(from);
+    } else {
+      return *from;
+    }
+  };
   int const elements = rows * k;
   for (int i0 = 0; i0 < elements; i0 += kThreads * kBatch) {
     uint16_t v[kBatch];
@@ -214,11 +223,11 @@ __device__ __forceinline__ void stage_rows(Element const* __restrict__ filter, E
       int const row = i / k, col = i % k;
       if constexpr (Mapped) {
         // One load a slot, its address chosen (no branch: the batch's loads stay in flight together).
-        int const column = i < elements ? __ldg(columns + col) : -1;
+        int const column = i < elements ? load(columns + col) : -1;
         uint16_t const* from = column == -2 ? bias_bits + row : bits + row * source_k + max(column, 0);
-        v[j] = column != -1 ? __ldg(from) : uint16_t(0);
+        v[j] = column != -1 ? load(from) : uint16_t(0);
       } else {
-        v[j] = i < elements ? __ldg(bits + row * source_k + col) : uint16_t(0);
+        v[j] = i < elements ? load(bits + row * source_k + col) : uint16_t(0);
       }
     }
 #pragma unroll
@@ -422,7 +431,9 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
       copy_rows<Cfg::F0 / 8>(bias0, Cfg::F0 / 8, Cfg::F0 * 2, s_raw + Cfg::kBias0RawOffset);
     }
     copy_rows<Cfg::KSlots / 4>(columns, Cfg::KSlots / 4, Cfg::KSlots * 4, s_raw + Cfg::kColumnsRawOffset);
-    copy_rows<Cfg::KSlots / 2>(pairs, Cfg::KSlots / 2, Cfg::KSlots * 8, s_raw + Cfg::kPairsRawOffset);
+    if constexpr (!Cfg::kAffine) {  // the AffineGather reads no table
+      copy_rows<Cfg::KSlots / 2>(pairs, Cfg::KSlots / 2, Cfg::KSlots * 8, s_raw + Cfg::kPairsRawOffset);
+    }
   } else {
     stage_rows<true>(filter0, reinterpret_cast<Element const*>(bias0), Cfg::F0, Cfg::KSource, columns, Cfg::KSlots,
                      Cfg::kW0Pitch, s_w0);
@@ -448,22 +459,20 @@ __device__ __forceinline__ void run(Geometry const& g, typename Cfg::ElementS co
   if (copied) {
     asm volatile("cp.async.wait_all;\n" ::: "memory");
     __syncthreads();
-    uint16_t const* raw = reinterpret_cast<uint16_t const*>(s_raw);
-    uint16_t const* raw_bias = reinterpret_cast<uint16_t const*>(s_raw + Cfg::kBias0RawOffset);
-    int const* raw_columns = reinterpret_cast<int const*>(s_raw + Cfg::kColumnsRawOffset);
-    uint16_t* s_w0_bits = reinterpret_cast<uint16_t*>(s_w0);
-    for (int i = threadIdx.x; i < Cfg::F0 * Cfg::KSlots; i += kThreads) {
-      int const row = i / Cfg::KSlots, col = i % Cfg::KSlots, column = raw_columns[col];
-      s_w0_bits[row * Cfg::kW0Pitch + col] =
-          column >= 0 ? raw[row * Cfg::KSource + column] : column == -2 ? raw_bias[row] : uint16_t(0);
-    }
+    // W0 to its slots from the raw copy, as stage_rows maps it from global memory.
+    stage_rows<true, false>(reinterpret_cast<Element const*>(s_raw),
+                            reinterpret_cast<Element const*>(s_raw + Cfg::kBias0RawOffset), Cfg::F0, Cfg::KSource,
+                            reinterpret_cast<int const*>(s_raw + Cfg::kColumnsRawOffset), Cfg::KSlots,
+                            Cfg::kW0Pitch, s_w0);
     pair_table = reinterpret_cast<uint32_t const*>(s_raw + Cfg::kPairsRawOffset);
   }
-  for (int i = threadIdx.x; i < Cfg::kKSteps0 * 4; i += kThreads) {
-    uint32_t const* lo = pair_table + 4 * ((i / 4) * 8 + i % 4);
-    uint32_t const* hi = lo + 16;
-    s_pairs[2 * i] = make_uint4(lo[0], lo[1], hi[0], hi[1]);
-    s_pairs[2 * i + 1] = make_uint4(lo[2], hi[2], lo[3], hi[3]);
+  if constexpr (!Cfg::kAffine) {
+    for (int i = threadIdx.x; i < Cfg::kKSteps0 * 4; i += kThreads) {
+      uint32_t const* lo = pair_table + 4 * ((i / 4) * 8 + i % 4);
+      uint32_t const* hi = lo + 16;
+      s_pairs[2 * i] = make_uint4(lo[0], lo[1], hi[0], hi[1]);
+      s_pairs[2 * i + 1] = make_uint4(lo[2], hi[2], lo[3], hi[3]);
+    }
   }
 
   int const warp = threadIdx.x / 32, lane = threadIdx.x % 32, group = lane / 4, quad_lane = lane % 4;
