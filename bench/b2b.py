@@ -192,12 +192,13 @@ def input_of(torch, case: Case, **kwargs):
     return torch.randn(case.m, case.widths[0], dtype=torch.half, **kwargs)
 
 
-def memory_floor_us(case: Case, copy_tbps: float) -> float:
-    """The input read and the output written once, and the weights, at `copy_tbps`."""
+def floor_bytes(case: Case) -> int:
+    """The bytes of the memory floor: the input read and the output written once, and the
+    weights (16-bit elements)."""
     if case.kind == "bottleneck":  # the block's input read once, its output written once, the weights
         n, h, w = case.image
         c, width = case.widths[:2]
-        return 2 * (2 * n * h * w * c + 2 * c * width + 9 * width * width) / (copy_tbps * 1e12) * 1e6
+        return 2 * (2 * n * h * w * c + 2 * c * width + 9 * width * width)
     if case.kind == "conv":
         n, h, w = case.image
         pairs = len(case.strides)
@@ -207,7 +208,12 @@ def memory_floor_us(case: Case, copy_tbps: float) -> float:
     else:
         weights = sum(k * n for k, n in zip(case.widths, case.widths[1:]))
         elements = case.m * case.widths[0] + case.m * case.widths[-1] + weights
-    return 2 * elements / (copy_tbps * 1e12) * 1e6
+    return 2 * elements
+
+
+def memory_floor_us(case: Case, copy_tbps: float) -> float:
+    """floor_bytes at `copy_tbps`."""
+    return floor_bytes(case) / (copy_tbps * 1e12) * 1e6
 
 
 # --------------------------------------------------------------------------------------
@@ -310,18 +316,13 @@ def copy_rate_tbps(torch, do_bench) -> float:
     return 2 * source.numel() * source.element_size() / (1e-3 * do_bench(lambda: target.copy_(source), **BENCH)) / 1e12
 
 
-def floor_bytes(case: Case) -> float:
-    """The bytes memory_floor_us prices: the input, the output and the weights, once each."""
-    return memory_floor_us(case, 1e-6) * 1e-6 * 1e12 * 1e-6
-
-
-def copy_kernel_us(torch, nbytes: float) -> float:
+def copy_kernel_us(torch, nbytes: int) -> float:
     """The device time of a device-to-device copy moving `nbytes` (half of them read, half
     written), timed as the fused kernels are (kernel_time_us: CUPTI, L2 flushed): what a kernel
     doing nothing but the chain's memory traffic takes at this size, launch and ramp included.
     Where it is far above the floor (a few MB: the floor is a 1 GiB copy's rate), no kernel
     reaches the floor's speed."""
-    half = max(1, int(nbytes) // 4)  # f16 elements a side
+    half = max(1, nbytes // 4)  # f16 elements a side
     source = torch.empty(half, dtype=torch.half, device="cuda")
     target = torch.empty_like(source)
     return kernel_time_us(torch, lambda: target.copy_(source))
