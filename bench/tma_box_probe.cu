@@ -18,7 +18,7 @@ __global__ void probe(__grid_constant__ CUtensorMap const map, int bytes, int x,
   uint32_t const s = static_cast<uint32_t>(__cvta_generic_to_shared(smem));
   uint32_t const bar = static_cast<uint32_t>(__cvta_generic_to_shared(smem + 16384));
   if (threadIdx.x == 0) {
-    barrier_init(bar);
+    barrier_init(bar, 1);
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
   __syncthreads();
