@@ -21,7 +21,8 @@
 // Checks every output against a direct f32 reference kernel (the first product rounded to f16, as
 // the fused kernels do), then times the kernel (CUDA events around each launch, a 256 MB memset
 // before each: L2 flushed; median of 50) and prints the memory floor at the measured copy rate.
-//   nvcc -arch=sm_90a -std=c++17 -O3 bench/window_conv_probe.cu -o /tmp/wprobe && /tmp/wprobe [N H W S TMA]
+//   nvcc -arch=sm_90a -std=c++17 -O3 -I<cutlass include dirs> -I boltc/lowering/cutlass/include \
+//        bench/window_conv_probe.cu -o /tmp/wprobe && /tmp/wprobe [N H W S TMA]
 //
 // H200, 2026-12-01 (bench/RESULTS.md): every shape matched (112x112 /2, 56x56 /1, ragged 37x29 /2
 // and 21x30 /1), TMA's strided, swizzled boxes as described. 112x112x48 /2: 29.8 us by TMA (8 warps,
@@ -39,6 +40,8 @@
 #include <cuda.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
+
+#include "boltc/b2b_conv_direct.hpp"  // its mbarrier helpers and f16 packing; mma_sync.hpp's MMA
 
 #define CHECK(x)                                                                         \
   do {                                                                                   \
@@ -77,19 +80,15 @@ __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], uint32_t address) 
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
 }
-__device__ __forceinline__ void mma(float (&d)[4], uint32_t const (&a)[4], uint32_t b0, uint32_t b1) {
-  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-}
+using boltc::b2b_conv_direct::barrier_init;
+using boltc::b2b_conv_direct::barrier_wait;
+using boltc::mma_sync::mma;
 __device__ __forceinline__ uint32_t pack_relu(float lo, float hi) {
-  __half2 h = __floats2half2_rn(fmaxf(lo, 0.f), fmaxf(hi, 0.f));
-  return *reinterpret_cast<uint32_t*>(&h);
+  return boltc::b2b_conv_direct::pack_floats<cutlass::half_t>(fmaxf(lo, 0.f), fmaxf(hi, 0.f));
 }
 
 template <int S>
 struct Smem {
-  static constexpr int kWindow0 = 0;
   static constexpr int kW0 = 2 * Window<S>::bytes;
   static constexpr int kW1 = kW0 + F0 * kW0Pitch * 2;
   static constexpr int kBias = kW1 + F1 * kW1Pitch * 2;
@@ -97,13 +96,6 @@ struct Smem {
   static constexpr int kBarriers = kOut + kWarps * 16 * kOutPitch * 2;  // TMA: a window's mbarrier each
   static constexpr int bytes = kBarriers + 16;
 };
-
-__device__ __forceinline__ void barrier_wait(uint32_t barrier, uint32_t phase) {
-  asm volatile(
-      "{\n.reg .pred done;\nWAIT:\n"
-      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-      "@!done bra WAIT;\n}\n" ::"r"(barrier), "r"(phase) : "memory");
-}
 
 template <int S, bool Tma>
 __global__ void __launch_bounds__(kThreads) chain(const __grid_constant__ CUtensorMap map, const __half* __restrict__ x,
@@ -175,8 +167,8 @@ __global__ void __launch_bounds__(kThreads) chain(const __grid_constant__ CUtens
   asm volatile("cp.async.commit_group;\n" ::: "memory");  // the filters' group
   if constexpr (Tma) {
     if (threadIdx.x == 0) {
-      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(barriers) : "memory");
-      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(barriers + 8) : "memory");
+      barrier_init(barriers, 1);
+      barrier_init(barriers + 8, 1);
       asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
       if (blockIdx.x < tiles) load_window(blockIdx.x, 0);
     }
@@ -242,8 +234,8 @@ __global__ void __launch_bounds__(kThreads) chain(const __grid_constant__ CUtens
       if (ks + 1 < kKSteps0) load_fragments(ks + 1, a[(ks + 1) & 1], b[(ks + 1) & 1]);
 #pragma unroll
       for (int j = 0; j < F0 / 16; ++j) {
-        mma(acc[2 * j], a[ks & 1], b[ks & 1][j][0], b[ks & 1][j][1]);
-        mma(acc[2 * j + 1], a[ks & 1], b[ks & 1][j][2], b[ks & 1][j][3]);
+        mma<cutlass::half_t>(acc[2 * j], a[ks & 1], b[ks & 1][j][0], b[ks & 1][j][1]);
+        mma<cutlass::half_t>(acc[2 * j + 1], a[ks & 1], b[ks & 1][j][2], b[ks & 1][j][3]);
       }
     }
     __syncthreads();  // every warp done with this window: the next iteration's copy overwrites it
@@ -268,8 +260,8 @@ __global__ void __launch_bounds__(kThreads) chain(const __grid_constant__ CUtens
       for (int j = 0; j < F1 / 8; j += 2) {
         uint32_t b[4];
         ldmatrix_x4(b, s_w1_address + ((j * 8 + ld_row) * kW1Pitch + kk * 16 + ld_col) * 2);
-        mma(acc1[j], a1[kk], b[0], b[1]);
-        mma(acc1[j + 1], a1[kk], b[2], b[3]);
+        mma<cutlass::half_t>(acc1[j], a1[kk], b[0], b[1]);
+        mma<cutlass::half_t>(acc1[j + 1], a1[kk], b[2], b[3]);
       }
     }
 #pragma unroll
