@@ -37,6 +37,9 @@ ncu's kernel duration against do_bench on 2026-11-29), which the floor, bytes ov
 taken on 1 GiB, does not. Beside it, `copy_kernel_us`: a device-to-device copy moving the
 floor's bytes, timed as the fused kernel is: what a kernel doing nothing but that traffic takes
 at this size (launch and ramp included), so the floor's fraction a small case can reach at all.
+Both kernel times are given again on a clean L2 (`fused_kernel_clean_us`, `copy_kernel_clean_us`:
+the flush's zeroed lines written back before the call, as ncu's cache control does, not by the
+timed kernel's misses; timing.kernel_time_us).
 """
 
 from __future__ import annotations
@@ -289,6 +292,8 @@ def time_case(torch, do_bench, case: Case, builds: dict, inductor: bool) -> dict
         torch.testing.assert_close(out, reference, **TOLERANCE, msg=lambda e: f"{case.label} {name}: {e}")  # noqa: B023
         row[f"{name}_us"] = 1e3 * do_bench(lambda: graph.replay(), **BENCH)  # noqa: B023
         row[f"{name}_kernel_us"] = kernel_time_us(torch, graph.replay)
+        if name == "fused":
+            row["fused_kernel_clean_us"] = kernel_time_us(torch, graph.replay, clean_l2=True)
 
     with torch.no_grad():
         # Each peer as called (host dispatch included) and replayed as a CUDA graph of the same
@@ -316,23 +321,24 @@ def copy_rate_tbps(torch, do_bench) -> float:
     return 2 * source.numel() * source.element_size() / (1e-3 * do_bench(lambda: target.copy_(source), **BENCH)) / 1e12
 
 
-def copy_kernel_us(torch, nbytes: int) -> float:
+def copy_kernel_us(torch, nbytes: int, clean_l2: bool = False) -> float:
     """The device time of a device-to-device copy moving `nbytes` (half of them read, half
     written), timed as the fused kernels are (kernel_time_us: CUPTI, L2 flushed): what a kernel
     doing nothing but the chain's memory traffic takes at this size, launch and ramp included.
     Where it is far above the floor (a few MB: the floor is a 1 GiB copy's rate), no kernel
-    reaches the floor's speed."""
+    reaches the floor's speed. `clean_l2`: timed on a clean L2 (kernel_time_us)."""
     half = max(1, nbytes // 4)  # f16 elements a side
     source = torch.empty(half, dtype=torch.half, device="cuda")
     target = torch.empty_like(source)
-    return kernel_time_us(torch, lambda: target.copy_(source))
+    return kernel_time_us(torch, lambda: target.copy_(source), clean_l2=clean_l2)
 
 
 def summary(rows: list[dict]) -> list[str]:
     """Peers as CUDA-graph replays (`*_graph_us`), as boltc's builds are timed."""
     lines = ["| case | fused us | fused kernel us | kernels | unfused boltc us | eager (graph) us | inductor (graph) us "
              "| x unfused | x eager | x inductor | floor us | floor / fused | floor / fused kernel "
-             "| copy kernel us | floor / copy kernel |", "|" + "---|" * 15]
+             "| copy kernel us | floor / copy kernel | fused kernel us, clean L2 | floor / fused kernel, clean L2 "
+             "| copy kernel us, clean L2 |", "|" + "---|" * 18]
     for r in rows:
         fused = r.get("fused_us")
 
@@ -351,7 +357,10 @@ def summary(rows: list[dict]) -> list[str]:
                      f"| {r['floor_us']:.1f} | {(r['floor_us'] / fused if fused else float('nan')):.2f} "
                      f"| {(r['floor_us'] / kernel if kernel else float('nan')):.2f} "
                      f"| {us('copy_kernel_us')} "
-                     f"| {(r['floor_us'] / r['copy_kernel_us'] if r.get('copy_kernel_us') else float('nan')):.2f} |")
+                     f"| {(r['floor_us'] / r['copy_kernel_us'] if r.get('copy_kernel_us') else float('nan')):.2f} "
+                     f"| {us('fused_kernel_clean_us')} "
+                     f"| {(r['floor_us'] / r['fused_kernel_clean_us'] if r.get('fused_kernel_clean_us') else float('nan')):.2f} "
+                     f"| {us('copy_kernel_clean_us')} |")
     return lines
 
 
@@ -387,7 +396,8 @@ def main() -> None:
         row = {"label": case.label, "m": case.m, "widths": list(case.widths), "copy_TBps": round(copy_tbps, 3),
                "floor_us": memory_floor_us(case, copy_tbps),
                "floor_table_us": memory_floor_us(case, table["ceilings"]["copy_TBps"]),
-               "copy_kernel_us": copy_kernel_us(torch, floor_bytes(case))}
+               "copy_kernel_us": copy_kernel_us(torch, floor_bytes(case)),
+               "copy_kernel_clean_us": copy_kernel_us(torch, floor_bytes(case), clean_l2=True)}
         try:
             row.update(time_case(torch, do_bench, case, {"fused": built[(i, True)], "unfused": built[(i, False)]},
                                  args.inductor))
