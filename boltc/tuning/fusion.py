@@ -81,6 +81,17 @@ def b2b_kernel(family: str, plan, cost_plan: b2b_cost.B2bPlan) -> tuple[B2bKerne
         # Example 88's form: 128-row tiles, W0 and W1 streamed block by block.
         n0 = -(-plan.n0 // c.block_n0) * c.block_n0
         return B2bKernel(b2b_sm90.BLOCK_M, n0, c.tile_n1, c.stages, persistent=True), conv
+    if family == "b2b_conv_window":
+        # Persistent CTAs over bands of output rows, two consumer warpgroups of RC m64 rows each
+        # on every band, both filters staged once; the input window loaded once a band by TMA
+        # (no im2col requests: `conv` None).
+        c = plan.config
+        rows, columns = c.window
+        # A band's m64 rows of both consumers, and the window's bytes against their im2col k-blocks.
+        tile_m = 64 * c.rows
+        fraction = rows * columns * c.c / (tile_m * 9 * c.c)
+        return B2bKernel(tile_m, c.f0, c.f1, c.stages, persistent=True, w0_resident=True, w1_resident=True,
+                         a_load_fraction=fraction), None
     if family == "b2b_conv_direct":
         # Persistent CTAs over tiles of output pixels, both filters staged once; mma.sync; the
         # image read in place (no TMA im2col, so no im2col request costs: `conv` None).
@@ -138,6 +149,11 @@ def b2b_verdict(first: bolt.AnchorOp, second: bolt.AnchorOp, family: str, plan, 
         # duplicates pixels, as the stems' column fold does, holds more bytes than the image).
         n, h, w, c = plan.gather.size
         problem = replace(problem, input_bytes=n * h * w * c * plan.gather.element.bytes)
+    if family == "b2b_conv_window":
+        # It loads each band's input window once (its halo rows again, from L2), not the first
+        # convolution's im2col matrix (9 / S^2 times the input).
+        p = plan.problem
+        problem = replace(problem, input_bytes=p.n * p.h * p.w * p.c * plan.config.element.bytes)
     fused = predict_b2b_kernel(problem, kernel, gpu, epilogue0=_epilogue(first), epilogue1=_epilogue(second),
                                conv=conv)
     return B2bVerdict(family, fused, first_us, second_us, first_kernel, second_kernel, gpu.name)

@@ -1089,6 +1089,7 @@ class B2bKernel:
     cuda_cores: bool = False  # FMAs on the CUDA cores (b2b_gemm_simt), no tensor cores
     residence: Residence = Residence.REGISTERS
     ctas_per_sm: int = 1  # a persistent kernel's CTAs an SM (b2b_conv_direct's launch bounds): they share its rates
+    a_load_fraction: float = 1.0  # of a tile's A k-blocks, the bytes loaded (b2b_conv_window: its input window)
 
 
 def predict_b2b(problem: b2b_cost.B2bProblem, plan: b2b_cost.B2bPlan, gpu: GpuModel, *,
@@ -1149,7 +1150,8 @@ def predict_b2b_kernel(problem: b2b_cost.B2bProblem, kernel: B2bKernel, gpu: Gpu
     # The weights a persistent CTA loads once (resident) or every tile loads (streamed).
     w0_resident, w1_resident = kernel.w0_resident and kernel.persistent, kernel.w1_resident and kernel.persistent
     once = (s0 * w0_tile if w0_resident else 0) + (s1 * w1_tile if w1_resident else 0)
-    per_tile = s0 * (tm * tk * eb + (0 if w0_resident else w0_tile)) + (0 if w1_resident else s1 * w1_tile)
+    a_tile = tm * tk * eb * kernel.a_load_fraction  # a k-block of A as loaded
+    per_tile = s0 * (a_tile + (0 if w0_resident else w0_tile)) + (0 if w1_resident else s1 * w1_tile)
     operand_dram = problem.input_bytes + problem.weight0_bytes + problem.weight1_bytes
     l2_to_sm = tiles * per_tile + per_wave * once
     dram_fraction = min(1.0, operand_dram / l2_to_sm)
@@ -1165,7 +1167,7 @@ def predict_b2b_kernel(problem: b2b_cost.B2bProblem, kernel: B2bKernel, gpu: Gpu
         def occupancy(tile_bytes: float, factor: float = 1.0) -> float:
             return max(tile_bytes * factor / rate, tile_bytes / dram_cap) + gpu.load_startup_us
 
-        a_occ = occupancy(tm * tk * eb, im2col)
+        a_occ = occupancy(a_tile, im2col)
         w0_occ = 0.0 if kernel.w0_resident and not weights else occupancy(w0_tile)
         w1_occ = 0.0 if kernel.w1_resident and not weights else occupancy(w1_tile)
         first_seg = _Segment(s0, a_occ, w0_occ, 2.0 * tm * tn0 * tk / math_rate_shared + gpu.math_startup_us)

@@ -57,6 +57,7 @@ OTHER_FAMILIES: dict[str, str] = {
     "b2b_conv_sm90": "b2b_conv_sm90",
     "b2b_conv_sm80": "b2b_conv_sm80",
     "b2b_conv_direct": "b2b_conv_direct",
+    "b2b_conv_window": "b2b_conv_window",
     "conv_pool": "conv_pool",
     "fmha_sm90": "fmha_sm90",
     "fmha_sm80": "fmha_sm80",
@@ -95,6 +96,7 @@ SM90A_B2B_FAMILIES: dict[type[bolt.AnchorOp], tuple[B2bFamily, ...]] = {
     bolt.GemmOp: (B2bFamily("b2b_gemm_sm90", "b2b_sm90", "sm90_refusal", "lower_b2b"),
                   B2bFamily("b2b_gemm_simt", "b2b_simt", "simt_refusal", "lower_b2b")),
     bolt.Conv2dOp: (B2B_CONV_DIRECT,
+                    B2bFamily("b2b_conv_window", "b2b_conv_window", "window_refusal", "lower_b2b_conv_window"),
                     B2bFamily("b2b_conv_sm90", "b2b_conv_sm90", "conv_sm90_refusal", "lower_b2b_conv")),
 }
 # sm_80's, asked before example 13's kernels likewise.

@@ -35,6 +35,16 @@ from nvcc_objects import NVCC_MISSING, compile_kernel_object
 from test_b2b_sm90 import host_check_rows
 
 
+@pytest.fixture(autouse=True)
+def without_the_window_kernel(monkeypatch):
+    """These tests are b2b_conv_sm90's: b2b_conv_window, asked before it, would take the 3x3
+    chains of C up to 48 (test_b2b_conv_window.py); without it they come here as before."""
+    from boltc.lowering.cutlass import families
+
+    monkeypatch.setitem(families.SM90A_B2B_FAMILIES, bolt.Conv2dOp, tuple(
+        f for f in families.SM90A_B2B_FAMILIES[bolt.Conv2dOp] if f.name != "b2b_conv_window"))
+
+
 def chain(*, c: int = 48, f0: int = 48, f1: int = 48, r: int = 3, stride: int = 2, hw: int = 56, batch: int = 4,
           bias0: bool = True, between: torch.nn.Module | None = None, after: bool = True,
           groups: int = 1) -> tuple[torch.nn.Module, torch.Tensor]:

@@ -1,0 +1,435 @@
+"""bolt.b2b of a 3x3 convolution and the 1x1 convolution after it -> one Hopper kernel whose
+first GEMM reads a window of the input staged once in shared memory:
+`boltc/lowering/cutlass/include/boltc/b2b_conv_window.hpp` (WGMMA, TMA; sm_90a).
+
+    y = act1(conv1x1(act0(conv3x3(x, f0) + bias0), f1) + bias1)      NHWC activations, KRSC filters
+
+b2b_conv_sm90 reads the first convolution's input by TMA im2col, each pixel once per covering
+tap (2.25 times at stride 2), in requests of C channels; this kernel loads each band of R output
+rows' input window once (rows S (R - 1) + 3 for R rows: 1.25 times at stride 2, R = 2) and reads
+every tap's A from it through a WGMMA shared-memory descriptor (the header says how the
+window's planes make that a canonical layout). On the paper's 48-channel chains (H200, batch 32,
+kernel time, bench/RESULTS.md 2026-12-01): 112x112 stride 2 in 24.0 us, 56x56 stride 1 in 17.7,
+where b2b_conv_sm90 took 25.9-27.2 and 21.7-24.6.
+
+Legality (`window_refusal`, asked after b2b_conv_direct and before b2b_conv_sm90): NHWC, one
+group; the first convolution 3x3, padding 1 on every side, stride 1 or 2 (both ways), dilation
+1; C a multiple of 16 up to MAX_C (16-channel planes), F0 a multiple of 16 and F1 of 8, each up
+to MAX_F (one WGMMA N; the accumulators of both stages in registers); the second 1x1, stride 1,
+unpadded; epilogues of a bias and an activation (no residual); one element type, f16 or bf16,
+for the input, the filters, the intermediate and the output; Q's tile within one m64
+(`tile_columns`), the window ring within shared memory (at least MIN_STAGES buffers).
+
+Entry point: n, h, w, c (the input, NHWC, contiguous), p, q (the output), f0, f1, ldd (elements
+between output pixels), then input, filter0, bias0, filter1, bias1, output, workspace,
+workspace_size, stream (no workspace). The TU is specialised to C, F0, F1, the stride, the tile
+(TQ output columns, R rows), the ring's depth, the element types and the epilogues, which
+`can_implement` checks with the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from boltc.analysis.b2b_sm80 import StageEpilogue
+from boltc.analysis.concat_placement import row_pitch
+from boltc.dialects import bolt
+from boltc.lowering.cutlass.b2b_conv_sm80 import conv_pair_params
+from boltc.lowering.cutlass.b2b_sm80 import RESULT, B2bLowering, activation_functor, b2b_operand, bias_operand, planned_pair
+from boltc.lowering.cutlass.b2b_sm90 import activation_of, bias_element, one_element_type, stage_epilogues
+from boltc.lowering.cutlass.conv_sm90 import ConvProblem, conv_problem
+from boltc.lowering.cutlass.cpp import (
+    EXPORT_MACRO,
+    PERSISTENT_GRID_HEADER,
+    Element,
+    InvalidKernelConfig,
+    SelfChecking,
+    UnsupportedEpilogue,
+    lower_at,
+    with_extended_gmma,
+    with_headers,
+)
+from boltc.lowering.cutlass.gemm_sm90 import SM90_SMEM_CAPACITY
+from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint, ParamRole
+
+FAMILY = "b2b_conv_window"
+ARCH = "sm_90a"
+HEADER = "boltc/b2b_conv_window.hpp"  # boltc/lowering/cutlass/include
+CONSUMERS = 2  # the header's kConsumers: warpgroups, each RC rows of a band
+MAX_C = 48  # 16-channel planes; 64 leaves two window buffers beside a 74 KB W0 (b2b_conv_sm90 keeps it)
+MAX_F = 64  # F0 and F1: one WGMMA N each, both stages' accumulators in a consumer's registers
+MIN_STAGES = 2  # window buffers: one being read while the next loads
+MAX_STAGES = 8
+INT_MAX = 2**31 - 1
+
+# The entry point's sizes, in order (every one an int).
+GEOMETRY = ("n", "h", "w", "c", "p", "q", "f0", "f1", "ldd")
+
+
+def tile_columns(q: int) -> int:
+    """TQ: the output columns of a band, a multiple of 8 up to 64 (one m64 row). A band costs
+    its m64 whatever TQ is, so the fewest bands a row (ceil(Q / 64)), each as narrow as they
+    allow (a smaller window)."""
+    tiles = -(-q // 64)
+    columns = -(-q // tiles)
+    return -(-columns // 8) * 8
+
+
+def rows_per_consumer(stride: int) -> int:
+    """RC: a consumer's output rows of a band. Stride 2 loads S (R - 1) + 3 = 5 window rows for
+    R = 2 (1.25 times the input); stride 1 would load 4 for 2 (twice), so it takes R = 4 (6 rows,
+    1.5 times), two m64 chunks a consumer (bench/window_wgmma_probe.cu: 56x56x48 stride 1 in
+    17.7 us with R = 4 against 18.3 with R = 2)."""
+    return 1 if stride == 2 else 2
+
+
+@dataclass(frozen=True)
+class B2bConvWindowConfig(SelfChecking):
+    """Everything one TU fixes at compile time (the header's `Config`)."""
+
+    element: Element  # the input's, the filters', the intermediate's, the output's
+    bias0: Element | None
+    bias1: Element | None
+    act0: str
+    act1: str
+    c: int
+    f0: int
+    f1: int
+    stride: int
+    tile_q: int  # TQ: output columns a band
+    rows_per_consumer: int  # RC
+    stages: int  # window buffers
+
+    @property
+    def rows(self) -> int:
+        """R: output rows a band."""
+        return CONSUMERS * self.rows_per_consumer
+
+    @property
+    def window(self) -> tuple[int, int]:
+        """The window's rows and columns (input pixels)."""
+        return self.stride * (self.rows - 1) + 3, self.stride * (self.tile_q - 1) + 3
+
+    def plane_bytes(self) -> int:
+        rows, columns = self.window
+        return -(-rows * -(-columns // self.stride) * 32 // 256) * 256
+
+    def stage_bytes(self) -> int:
+        return self.stride * (self.c // 16) * self.plane_bytes()
+
+    def smem_bytes(self) -> int:
+        """Config::kSmemBytes: the window ring, W0 and W1 in k-step blocks, the barriers."""
+        return (self.stages * self.stage_bytes() + 9 * self.c * self.f0 * 2 + self.f0 * self.f1 * 2
+                + (2 * self.stages + 1) * 8)
+
+    def summary(self) -> str:
+        rows, columns = self.window
+        return (f"{FAMILY} {self.element.short} 3x3/{self.stride} C={self.c} F0={self.f0} {self.act0}, 1x1 "
+                f"F1={self.f1} {self.act1}, bands of {self.rows}x{self.tile_q} output pixels ({rows}x{columns} "
+                f"input window, {self.stages} buffers), {self.smem_bytes()} B shared memory")
+
+    def blocker(self) -> str | None:
+        if self.element not in (Element.F16, Element.BF16):
+            return f"{self.element.short} operands; the kernel's WGMMAs take f16 or bf16"
+        if self.stride not in (1, 2):
+            return f"stride {self.stride}; the window has one or two column planes (stride 1 or 2)"
+        if self.c % 16 or not 16 <= self.c <= MAX_C:
+            return f"C={self.c} is not a multiple of 16 up to {MAX_C} (16-channel planes of the window)"
+        if self.f0 % 16 or not 16 <= self.f0 <= MAX_F:
+            return (f"F0={self.f0} is not a multiple of 16 up to {MAX_F} (the second GEMM's k-steps; one WGMMA "
+                    "N, its accumulators in registers)")
+        if self.f1 % 8 or not 8 <= self.f1 <= MAX_F:
+            return f"F1={self.f1} is not a multiple of 8 up to {MAX_F} (one WGMMA N, its accumulators in registers)"
+        if self.tile_q % 8 or not 8 <= self.tile_q <= 64:
+            return f"a band of {self.tile_q} output columns; one m64 holds a multiple of 8 up to 64"
+        if self.rows_per_consumer not in (1, 2):
+            return f"{self.rows_per_consumer} rows a consumer; the kernel's are one or two"
+        if not MIN_STAGES <= self.stages <= MAX_STAGES:
+            return f"{self.stages} window buffers; the kernel's ring has {MIN_STAGES} to {MAX_STAGES}"
+        if self.window[1] > 256 * self.stride - self.stride + 1:
+            return "a window row over TMA's 256 elements a box dimension"
+        if self.smem_bytes() > SM90_SMEM_CAPACITY:
+            return f"a CTA needs {self.smem_bytes()} bytes of shared memory, over sm_90a's {SM90_SMEM_CAPACITY}"
+        return None
+
+    def functor(self, act: str) -> str:
+        return f"{activation_functor(act, self.element).cpp}<float>"
+
+    def functor_headers(self) -> tuple[str, ...]:
+        functors = (activation_functor(act, self.element) for act in (self.act0, self.act1))
+        return tuple(dict.fromkeys(f.header for f in functors if f.header))
+
+    def template_arguments(self) -> tuple[str, ...]:
+        """boltc::b2b_conv_window::Config's template arguments, in order."""
+        return (self.element.cpp, (self.bias0 or self.element).cpp, (self.bias1 or self.element).cpp, str(self.c),
+                str(self.f0), str(self.f1), str(self.stride), str(self.tile_q), str(self.rows_per_consumer),
+                str(self.stages), self.functor(self.act0), self.functor(self.act1),
+                "true" if self.bias0 is not None else "false", "true" if self.bias1 is not None else "false")
+
+    @classmethod
+    def with_most_stages(cls, **fields) -> B2bConvWindowConfig | str:
+        """The configuration with the most window buffers (up to MAX_STAGES) shared memory holds,
+        or why none fits."""
+        config = None
+        for stages in range(MAX_STAGES, MIN_STAGES - 1, -1):
+            try:
+                config = cls(**fields, stages=stages)
+            except InvalidKernelConfig as error:
+                if "shared memory" in error.message and stages > MIN_STAGES:
+                    continue
+                return error.message.split(": ", 1)[-1] if ": " in error.message else error.message
+            return config
+        return "no window ring fits shared memory"
+
+
+def _params() -> tuple[CParam, ...]:
+    params = list(conv_pair_params(GEOMETRY))
+    return tuple(CParam(p.name, p.ctype, ParamRole.LDD) if p.name == "ldd" else p for p in params)
+
+
+@dataclass(frozen=True)
+class B2bConvWindowPlan:
+    """A legal pair: the first convolution's problem, the configuration, both stages' epilogues."""
+
+    problem: ConvProblem
+    config: B2bConvWindowConfig
+    stage0: StageEpilogue
+    stage1: StageEpilogue
+
+
+def window_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvWindowPlan | str:
+    """The plan where this kernel computes the convolution `first` feeding the 1x1 convolution
+    `second` exactly; else why not."""
+    if not (isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)):
+        return f"it pairs two convolutions, not {first.name} and {second.name}"
+    for which, conv in (("first", first), ("second", second)):
+        if conv.layout.data != bolt.Layout.NHWC:
+            return f"the {which} convolution is {conv.layout.data.value}; the kernel reads NHWC activations, KRSC filters"
+        if conv.groups.value.data != 1:
+            return f"the {which} convolution is grouped; the kernel has no groups"
+    d1 = second.dims()
+    window = (d1["R"], d1["S"]), tuple(bolt.int_list(second.strides)), tuple(bolt.int_list(second.padding))
+    if window != ((1, 1), (1, 1), (0, 0, 0, 0)):
+        return "the second convolution must be 1x1, stride 1, unpadded (it reads the first's pixels in place)"
+    problem = conv_problem(first)
+    if (problem.r, problem.s) != (3, 3) or problem.padding != (1, 1, 1, 1) or problem.dilations != (1, 1):
+        return (f"the first convolution is {problem.r}x{problem.s}, padding {problem.padding}, dilation "
+                f"{problem.dilations}; the kernel's window is a 3x3's with padding 1, dilation 1")
+    if problem.strides[0] != problem.strides[1] or problem.strides[0] not in (1, 2):
+        return f"the first convolution's strides are {problem.strides}; the kernel's window takes 1x1 or 2x2"
+    stages = stage_epilogues(first, second, "convolution")
+    if isinstance(stages, str):
+        return stages
+    if any(stage.residual is not None for stage in stages):
+        return "a stage adds a residual; the kernel's epilogues are a bias and an activation"
+    named = {"the input": first.input, "the first filter": first.filter, "the first product": first.result,
+             "the second filter": second.filter, "the output": second.result}
+    element = one_element_type(named, "the input, both filters, the first product and the output")
+    if isinstance(element, str):
+        return element
+    bands = problem.n * -(-problem.p // (CONSUMERS * rows_per_consumer(problem.strides[0]))) * -(-problem.q // 8)
+    if problem.n * problem.h * problem.w * problem.c > INT_MAX or bands > INT_MAX:
+        return "the input's element offsets or the bands pass 2^31"
+    config = B2bConvWindowConfig.with_most_stages(
+        element=element, bias0=bias_element(stages[0]), bias1=bias_element(stages[1]), act0=activation_of(stages[0]),
+        act1=activation_of(stages[1]), c=problem.c, f0=problem.f, f1=d1["F"], stride=problem.strides[0],
+        tile_q=tile_columns(problem.q), rows_per_consumer=rows_per_consumer(problem.strides[0]))
+    if isinstance(config, str):
+        return config
+    return B2bConvWindowPlan(problem, config, stages[0], stages[1])
+
+
+_INCLUDES = """\
+#include <cstddef>
+#include <cstdint>
+
+#include <type_traits>
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include "cutlass/cutlass.h"
+#include "cutlass/numeric_types.h"
+#include "cutlass/epilogue/thread/activation.h"
+
+""" + EXPORT_MACRO
+
+_KERNEL = """\
+__global__ void __launch_bounds__(boltc::b2b_conv_window::kThreads, 1)
+    b2b_conv_window_kernel(__grid_constant__ CUtensorMap const window_map, boltc::b2b_conv_window::Geometry const g,
+                           Element const* __restrict__ filter0, Config::ElementBias0 const* __restrict__ bias0,
+                           Element const* __restrict__ filter1, Config::ElementBias1 const* __restrict__ bias1,
+                           Element* __restrict__ output) {
+  // (The tensor map first: TMA takes it at an address of 64-byte alignment, which the
+  // parameters' start has and a later parameter's offset need not.)
+  extern __shared__ __align__(1024) unsigned char smem[];
+  boltc::b2b_conv_window::run<Config>(&window_map, g, filter0, bias0, filter1, bias1, output, smem);
+}
+
+// The input as TMA sees it: [n][h][w][c] 16-bit elements; a box a window plane: 16 channels,
+// kBoxColumns columns taking every S-th, the window's rows, one image; 32-byte swizzle; zeros
+// outside the image. False where the driver refuses it.
+bool encode_window_map(CUtensorMap* map, void const* input, int n, int h, int w, int c) {
+  using Encode = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, cuuint64_t const*,
+                              cuuint64_t const*, cuuint32_t const*, cuuint32_t const*, CUtensorMapInterleave,
+                              CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+  static Encode const encode = [] {
+    void* function = nullptr;
+    cudaDriverEntryPointQueryResult found;
+    cudaError_t const error =
+        cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000, cudaEnableDefault, &found);
+    return error == cudaSuccess && found == cudaDriverEntryPointSuccess ? reinterpret_cast<Encode>(function) : nullptr;
+  }();
+  if (!encode) {
+    return false;
+  }
+  cuuint64_t const size[4] = {cuuint64_t(c), cuuint64_t(w), cuuint64_t(h), cuuint64_t(n)};
+  cuuint64_t const stride[3] = {cuuint64_t(c) * 2, cuuint64_t(w) * c * 2, cuuint64_t(h) * w * c * 2};
+  cuuint32_t const box[4] = {16, Config::kBoxColumns, Config::WH, 1};
+  cuuint32_t const step[4] = {1, Config::S, 1, 1};
+  CUtensorMapDataType const type =
+      std::is_same_v<Element, cutlass::half_t> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  return encode(map, type, 4, const_cast<void*>(input), size, stride, box, step, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                CU_TENSOR_MAP_SWIZZLE_32B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+}
+
+// Why this TU cannot run the problem (a cutlass::Status), or kSuccess with the kernel's geometry.
+cutlass::Status check(@PROBLEM@, boltc::b2b_conv_window::Geometry* g) {
+  if (n <= 0 || h <= 0 || w <= 0 || p <= 0 || q <= 0) {
+    return cutlass::Status::kErrorInvalidProblem;
+  }
+  // The TU's compile-time shape, and a 3x3 convolution's output with padding 1 at the TU's stride.
+  if (c != Config::C || f0 != Config::F0 || f1 != Config::F1 || p != (h - 1) / Config::S + 1 ||
+      q != (w - 1) / Config::S + 1) {
+    return cutlass::Status::kErrorInvalidProblem;
+  }
+  // The output pixels' rows: at least F1 apart, whole channel pairs.
+  if (ldd < f1 || ldd % 2) {
+    return cutlass::Status::kErrorInvalidProblem;
+  }
+  int64_t const bands_h = (p + Config::R - 1) / Config::R, tiles_w = (q + Config::TQ - 1) / Config::TQ;
+  // Band indices are ints, advanced by the grid (at most a few hundred CTAs) past the last.
+  if (int64_t(n) * bands_h * tiles_w >= (int64_t(1) << 30) || int64_t(n) * h * w * c >= (int64_t(1) << 31)) {
+    return cutlass::Status::kErrorInvalidProblem;
+  }
+  *g = boltc::b2b_conv_window::Geometry{n, h, w, p, q, int(bands_h), int(tiles_w), int(n * bands_h * tiles_w), ldd};
+  return cutlass::Status::kSuccess;
+}
+
+bool aligned(void const* pointer, uintptr_t bytes) {
+  return reinterpret_cast<uintptr_t>(pointer) % bytes == 0;
+}
+
+}  // namespace
+
+// output = act1(conv1x1(act0(conv3x3(input, filter0) + bias0), filter1) + bias1); returns a cutlass::Status.
+BOLTC_EXPORT @LAUNCH@ {
+  boltc::b2b_conv_window::Geometry g;
+  cutlass::Status const status = check(@FORWARD@, &g);
+  if (status != cutlass::Status::kSuccess) {
+    return static_cast<int>(status);
+  }
+  // TMA's image, the filters' 16-byte copies, the output's channel pairs.
+  if (!input || !filter0 || !filter1 || !output || !aligned(input, 16) || !aligned(filter0, 16) ||
+      !aligned(filter1, 16) || !aligned(output, 4) || (Config::HasBias0 && !bias0) || (Config::HasBias1 && !bias1)) {
+    return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
+  }
+  // Persistent: as many CTAs as fit at once (boltc/persistent_grid.hpp: the occupancy query, per
+  // device), at most one a band, so that each CTA stages the filters once.
+  static int slots[boltc::persistent_grid::kMaxDevices] = {};
+  int const fit = boltc::persistent_grid::slots(b2b_conv_window_kernel, boltc::b2b_conv_window::kThreads,
+                                                Config::kSmemBytes, slots);
+  if (fit == 0) {
+    return static_cast<int>(cutlass::Status::kErrorInternal);
+  }
+  CUtensorMap window_map = {};
+  if (!encode_window_map(&window_map, input, n, h, w, c)) {
+    return static_cast<int>(cutlass::Status::kErrorInternal);
+  }
+  int const grid = g.bands < fit ? g.bands : fit;
+  b2b_conv_window_kernel<<<grid, boltc::b2b_conv_window::kThreads, Config::kSmemBytes, stream>>>(
+      window_map, g, static_cast<Element const*>(filter0), static_cast<Config::ElementBias0 const*>(bias0),
+      static_cast<Element const*>(filter1), static_cast<Config::ElementBias1 const*>(bias1),
+      static_cast<Element*>(output));
+  return static_cast<int>(cudaGetLastError() == cudaSuccess ? cutlass::Status::kSuccess
+                                                            : cutlass::Status::kErrorInternal);
+}
+
+BOLTC_EXPORT @WORKSPACE@ {
+  return 0;
+}
+
+// kSuccess where the TU takes the problem and the GPU gives a CTA its shared memory.
+BOLTC_EXPORT @CAN@ {
+  boltc::b2b_conv_window::Geometry g;
+  cutlass::Status const status = check(@FORWARD@, &g);
+  if (status != cutlass::Status::kSuccess) {
+    return static_cast<int>(status);
+  }
+  bool error = false;
+  bool const fits = boltc::persistent_grid::fits_shared_memory(Config::kSmemBytes, &error);
+  return static_cast<int>(error ? cutlass::Status::kErrorInternal
+                                : fits ? cutlass::Status::kSuccess : cutlass::Status::kErrorNotSupported);
+}
+"""
+
+
+@dataclass(frozen=True)
+class B2bConvWindowKernel(CutlassKernel):
+    """One b2b_conv_window translation unit."""
+
+    FAMILY: ClassVar[str] = FAMILY
+
+    config: B2bConvWindowConfig
+
+    def _entry_params(self) -> tuple[CParam, ...]:
+        return _params()
+
+    def _render(self, name: str) -> str:
+        entry = EntryPoint(name, _params())
+        c = self.config
+        launch, workspace, can = entry.prototypes()
+        problem = ", ".join(p.declaration() for p in entry.problem_params if p.name in GEOMETRY)
+        forward = ", ".join(p.name for p in entry.problem_params if p.name in GEOMETRY)
+        header = (
+            f"// Generated by boltc ({FAMILY}): {c.summary()}.\n"
+            "// Exported entry points (boltc/lowering/cutlass/b2b_conv_window.py documents them):\n"
+            + "".join(f"//   {p};\n" for p in entry.prototypes())
+        )
+        includes = with_headers(_INCLUDES, (HEADER, PERSISTENT_GRID_HEADER, *c.functor_headers()))
+        includes = with_extended_gmma(includes, c.f0, c.f1)
+        constants = "\n".join([
+            f"using Element = {c.element.cpp};  // the input (NHWC), the filters (KRSC), the intermediate, the output",
+            f"using Config = boltc::b2b_conv_window::Config<{', '.join(c.template_arguments())}>;",
+            "",
+        ])
+        body = (_KERNEL.replace("@PROBLEM@", problem).replace("@FORWARD@", forward)
+                .replace("@LAUNCH@", launch).replace("@WORKSPACE@", workspace).replace("@CAN@", can))
+        return f"{header}\n{includes}\nnamespace {{\n\n{constants}\n{body}"
+
+
+def lower_b2b_conv_window(op: bolt.B2bOp, *, arch: str = ARCH) -> B2bLowering:
+    return lower_at(op, _lower, arch, (InvalidKernelConfig, UnsupportedEpilogue))
+
+
+def _lower(op: bolt.B2bOp, arch: str) -> B2bLowering:
+    first, second, plan = planned_pair(op, arch, (ARCH,), FAMILY, " yet: its band follows from Q and the stride",
+                                       window_refusal)
+    assert isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)
+    p = plan.problem
+    ldd = row_pitch(op.result) or plan.config.f1
+    values = (
+        p.n, p.h, p.w, p.c, p.p, p.q, plan.config.f0, plan.config.f1, ldd,
+        b2b_operand(first.input), b2b_operand(first.filter), bias_operand(plan.stage0.bias),
+        b2b_operand(second.filter), bias_operand(plan.stage1.bias), RESULT,
+        ParamRole.WORKSPACE, ParamRole.WORKSPACE_SIZE, ParamRole.STREAM,
+    )
+    return B2bLowering(B2bConvWindowKernel(plan.config), values,
+                       f"{FAMILY}: each band's input window staged once by TMA and read by WGMMA descriptors, "
+                       "the first product in registers")
+
+
+__all__ = ["FAMILY", "B2bConvWindowConfig", "B2bConvWindowKernel", "B2bConvWindowPlan", "lower_b2b_conv_window",
+           "rows_per_consumer", "tile_columns", "window_refusal"]

@@ -1,0 +1,349 @@
+// boltc: a 3x3 convolution and the 1x1 convolution after it in one Hopper kernel, the first
+// GEMM's A read by WGMMA straight out of a window of the input staged in shared memory
+// (b2b_conv_window: boltc/lowering/cutlass/b2b_conv_window.py emits its TU).
+//
+//   y = act1(conv1x1(act0(conv3x3(x, W0) + bias0), W1) + bias1)     NHWC, KRSC filters, pad 1
+//
+// Why: b2b_conv_sm90 reads the first convolution's input through TMA im2col, each pixel once per
+// covering tap (2.25 times at stride 2) in rows of C channels; here each band of output rows has
+// its input window loaded once (1.25 times at stride 2 with bands of 2 rows) and every tap's A is a
+// shared-memory descriptor into it. The window is stored as planes, one per window-column parity
+// (stride 2: the output pixels of a row read every other column) and 16-channel block, 32 bytes a
+// pixel in TMA's 32-byte swizzle; that is WGMMA's K-major SW32 layout for a K of 16 (rows 32 bytes
+// apart, 8-row groups 256 apart). Output pixels ow = 0..63 of one output row at tap (dy, dx) are
+// 64 consecutive pixels of plane dx % S from column dx / S of row S r + dy: a descriptor at that
+// pixel (any 32-byte start: the swizzle is a function of the address, base offset 0; checked on
+// the H200 against a base offset of (start >> 7) & 7, which reads the wrong halves). A warpgroup's
+// m64 is one output row of up to TQ <= 64 columns; the rows past TQ read past the row (the next
+// row's pixels or the next buffer) and are never stored. The window comes by TMA: a 4D box a plane
+// {16 channels, S (columns - 1) + 1 columns every S-th, rows, 1 image}, zeros outside the image
+// (the padding of 1).
+//
+// Warp specialization (kThreads = 384): warpgroups 0 and 1 are consumers, each computing RC of the
+// band's R = 2 RC output rows: 9 C / 16 SS WGMMAs (m64 x F0 x k16) a row into accumulators that
+// start at bias0, act0 rounded to the element type as the second GEMM's A from registers (an m64n16
+// accumulator pair is an m64k16 A fragment), F0 / 16 RS WGMMAs against W1, act1, stored as pairs
+// of channels. Warpgroup 2 produces: thread 0 loads the windows into a ring of Stages buffers
+// (full/empty mbarriers; the consumers free a buffer as soon as their first GEMM has read it),
+// threads 32-127 stage W0 and W1 once by cp.async into their SW32 k-step blocks (B operands,
+// K-major: [k-step][F][16]). Persistent CTAs, one an SM, over bands of (image, R output rows, TQ
+// output columns).
+//
+// Measured (bench/b2b.py, H200, 2026-12-01, kernel time): the paper's 112x112x48 stride-2 chain
+// 24.0 us (b2b_conv_sm90: 25.9-27.2), the 56x56x48 stride-1 one 17.7 us (21.7-24.6);
+// bench/window_wgmma_probe.cu is the standalone kernel these came from.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include "cute/arch/mma_sm90.hpp"
+#include "cutlass/numeric_types.h"
+
+namespace boltc::b2b_conv_window {
+
+constexpr int kConsumers = 2;  // warpgroups
+constexpr int kProducers = 128;
+constexpr int kThreads = kConsumers * 128 + kProducers;
+// The producer warpgroup's warps 1-3 copy the filters; its warp 0 (lane 0) loads the windows.
+// (Not lanes of one warp: the loader spins on the ring's barriers for the kernel's whole life,
+// and lanes of its warp copying the filters beside it ran late, the consumers waiting on them:
+// ncu on the 112x112x48 chain, a quarter of the warps' samples at that wait.)
+constexpr int kFilterCopiers = kProducers - 32;
+
+template <class Element_, class ElementBias0_, class ElementBias1_, int C_, int F0_, int F1_, int S_, int TQ_, int RC_,
+          int Stages_, class Act0_, class Act1_, bool HasBias0_, bool HasBias1_>
+struct Config {
+  using Element = Element_;
+  using ElementBias0 = ElementBias0_;
+  using ElementBias1 = ElementBias1_;
+  using Act0 = Act0_;
+  using Act1 = Act1_;
+  static constexpr bool HasBias0 = HasBias0_, HasBias1 = HasBias1_;
+  static constexpr int C = C_, F0 = F0_, F1 = F1_, S = S_, TQ = TQ_, RC = RC_, Stages = Stages_;
+  static_assert(std::is_same_v<Element, cutlass::half_t> || std::is_same_v<Element, cutlass::bfloat16_t>,
+                "f16 or bf16 operands");
+  static_assert(C % 16 == 0 && F0 % 16 == 0 && F1 % 8 == 0, "16-channel blocks of C and F0; 8-wide F1");
+  static_assert(S == 1 || S == 2, "stride 1 or 2");
+  static_assert(TQ % 8 == 0 && TQ <= 64, "an output row's columns in one m64");
+  static constexpr int kBlocks = C / 16;
+  static constexpr int kKSteps0 = 9 * kBlocks, kKSteps1 = F0 / 16;
+  static constexpr int R = kConsumers * RC;                       // output rows a band
+  static constexpr int WH = S * (R - 1) + 3;                      // window rows
+  static constexpr int WC = S * (TQ - 1) + 3;                     // window columns
+  static constexpr int kCols = (WC + S - 1) / S;                  // a plane's columns
+  static constexpr int kPlaneBytes = (WH * kCols * 32 + 255) / 256 * 256;
+  static constexpr int kStageBytes = S * kBlocks * kPlaneBytes;
+  static constexpr int kTxBytes = S * kBlocks * WH * kCols * 32;  // what TMA writes a buffer
+  static constexpr int kW0 = Stages * kStageBytes;                // W0's k-step blocks, then W1's
+  static constexpr int kW1 = kW0 + kKSteps0 * F0 * 32;
+  static constexpr int kBarriers = kW1 + kKSteps1 * F1 * 32;      // full[Stages], empty[Stages], weights
+  static constexpr int kSmemBytes = kBarriers + (2 * Stages + 1) * 8;
+  static constexpr int kBoxColumns = S * (kCols - 1) + 1;         // a plane's box: every S-th of these
+  // The rows an m64 reads past its plane (from the plane's last start: at most 2 / S + 64 - kCols
+  // pixels) land in the next plane, buffer or W0 (9 x 16 x 16 x 2 bytes at least): never past
+  // the allocation.
+  static_assert((2 / S + 64 - kCols) * 32 <= 9 * 16 * 16 * 2, "the m64's overreach");
+  static constexpr int kAcc0 = F0 / 2, kAcc1 = F1 / 2;            // m64 x F f32 accumulators a thread
+  __host__ __device__ static constexpr int plane(int parity, int cb) { return (cb * S + parity) * kPlaneBytes; }
+};
+
+struct Geometry {
+  int n, h, w, p, q;
+  int bands_h, tiles_w, bands;  // bands: n x bands_h x tiles_w
+  int64_t ldd;                  // elements between output pixels
+};
+
+// Byte offset of 16-byte half `half` of row `row` of a SW32 operand on a 256-byte boundary.
+__host__ __device__ __forceinline__ int sw32_unit(int row, int half) {
+  return row * 32 + ((half ^ ((row >> 2) & 1)) << 4);
+}
+
+// A K-major SW32 descriptor of K = 16: rows 32 bytes apart, 8-row groups 256 bytes apart.
+__device__ __forceinline__ uint64_t sw32_descriptor(uint32_t address) {
+  return uint64_t((address & 0x3FFFF) >> 4) | (uint64_t(1) << 16) | (uint64_t(256 >> 4) << 32) | (uint64_t(3) << 62);
+}
+
+template <class Element, int N>
+using SsOp = decltype(cute::SM90::GMMA::ss_op_selector<Element, Element, float, cute::Shape<cute::_64, cute::Int<N>, cute::_16>,
+                                                       cute::SM90::GMMA::Major::K, cute::SM90::GMMA::Major::K>());
+template <class Element, int N>
+using RsOp = decltype(cute::SM90::GMMA::rs_op_selector<Element, Element, float, cute::Shape<cute::_64, cute::Int<N>, cute::_16>,
+                                                       cute::SM90::GMMA::Major::K, cute::SM90::GMMA::Major::K>());
+
+template <class Op, int N, std::size_t... I>
+__device__ __forceinline__ void wgmma_ss(float (&d)[N], uint64_t a, uint64_t b, std::index_sequence<I...>) {
+  Op::fma(a, b, d[I]..., cute::SM90::GMMA::ScaleOut::One);
+}
+template <class Op, int N, std::size_t... I>
+__device__ __forceinline__ void wgmma_rs(float (&d)[N], uint32_t const (&a)[4], uint64_t b, std::index_sequence<I...>) {
+  Op::fma(a[0], a[1], a[2], a[3], b, d[I]..., cute::SM90::GMMA::ScaleOut::One);
+}
+
+template <int N>
+__device__ __forceinline__ void fence_accumulators(float (&d)[N]) {
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("" : "+f"(d[i])::"memory");
+}
+
+__device__ __forceinline__ void barrier_init(uint32_t barrier, int count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(barrier), "r"(count) : "memory");
+}
+__device__ __forceinline__ void barrier_arrive(uint32_t barrier) {
+  asm volatile("{\n.reg .b64 state;\nmbarrier.arrive.shared::cta.b64 state, [%0];\n}\n" ::"r"(barrier) : "memory");
+}
+__device__ __forceinline__ void barrier_wait(uint32_t barrier, uint32_t phase) {
+  asm volatile(
+      "{\n"
+      ".reg .pred done;\n"
+      "WAIT:\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+      "@!done bra WAIT;\n"
+      "}\n" ::"r"(barrier),
+      "r"(phase)
+      : "memory");
+}
+
+template <class Element>
+__device__ __forceinline__ uint32_t pack(float lo, float hi) {
+  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
+    __half2 const v = __floats2half2_rn(lo, hi);
+    return *reinterpret_cast<uint32_t const*>(&v);
+  } else {
+    __nv_bfloat162 const v = __floats2bfloat162_rn(lo, hi);
+    return *reinterpret_cast<uint32_t const*>(&v);
+  }
+}
+
+template <class T>
+__device__ __forceinline__ float bias_at(T const* bias, int i) {
+  return float(bias[i]);
+}
+
+template <class Cfg>
+__device__ __forceinline__ void decode(Geometry const& g, int band, int& n, int& oh0, int& ow0) {
+  n = band / (g.bands_h * g.tiles_w);
+  int const rest = band - n * (g.bands_h * g.tiles_w);
+  int const row = rest / g.tiles_w;
+  oh0 = row * Cfg::R, ow0 = (rest - row * g.tiles_w) * Cfg::TQ;
+}
+
+template <class Cfg>
+__device__ void run(CUtensorMap const* window_map, Geometry const& g, typename Cfg::Element const* __restrict__ filter0,
+                    typename Cfg::ElementBias0 const* __restrict__ bias0,
+                    typename Cfg::Element const* __restrict__ filter1,
+                    typename Cfg::ElementBias1 const* __restrict__ bias1, typename Cfg::Element* __restrict__ output,
+                    unsigned char* smem) {
+  using Element = typename Cfg::Element;
+  constexpr int C = Cfg::C, F0 = Cfg::F0, F1 = Cfg::F1, S = Cfg::S, Stages = Cfg::Stages;
+  uint32_t const base = static_cast<uint32_t>(__cvta_generic_to_shared(smem));
+  uint32_t const full = base + Cfg::kBarriers, empty = full + 8 * Stages, weights_ready = empty + 8 * Stages;
+  int const warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < Stages; ++s) {
+      barrier_init(full + 8 * s, 1);
+      barrier_init(empty + 8 * s, kConsumers * 4);  // every consumer warp
+    }
+    barrier_init(weights_ready, kFilterCopiers);
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  }
+  __syncthreads();
+
+  if (warp >= kConsumers * 4) {
+    int const producer = threadIdx.x - kConsumers * 128;
+    if (producer < 32) {  // the windows
+      if (producer != 0) {
+        return;
+      }
+      // (Waiting for the filters before the first window, so that their one DRAM read does not
+      // queue behind 22 MB of windows, measured the same: 24.6 / 18.4 us against 24.0 / 17.7 on
+      // the 112x112x48 / 56x56x48 chains, H200, 2026-12-01: the first band's window is what the
+      // consumers wait for either way.)
+      for (int band = blockIdx.x, it = 0; band < g.bands; band += gridDim.x, ++it) {
+        int const s = it % Stages;
+        barrier_wait(empty + 8 * s, ((it / Stages) & 1) ^ 1);
+        int n, oh0, ow0;
+        decode<Cfg>(g, band, n, oh0, ow0);
+        uint32_t const stage = base + s * Cfg::kStageBytes;
+        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(full + 8 * s),
+                     "r"(Cfg::kTxBytes)
+                     : "memory");
+#pragma unroll
+        for (int pc = 0; pc < S * Cfg::kBlocks; ++pc) {
+          int const parity = pc % S, cb = pc / S;
+          asm volatile(
+              "cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5, "
+              "%6}], [%2];\n" ::"r"(stage + Cfg::plane(parity, cb)),
+              "l"(reinterpret_cast<uint64_t>(window_map)), "r"(full + 8 * s), "r"(cb * 16), "r"(ow0 * S - 1 + parity),
+              "r"(oh0 * S - 1), "r"(n)
+              : "memory");
+        }
+      }
+    } else {  // the filters, 16 bytes a copy, into their SW32 k-step blocks
+      for (int i = producer - 32; i < F0 * 9 * C / 8; i += kFilterCopiers) {
+        int const f = i / (9 * C / 8), k8 = i - f * (9 * C / 8);
+        int const tap = k8 / (C / 8), c8 = k8 - tap * (C / 8);
+        uint32_t const dst = base + Cfg::kW0 + sw32_unit((tap * Cfg::kBlocks + c8 / 2) * F0 + f, c8 % 2);
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(filter0 + int64_t(i) * 8) : "memory");
+      }
+      for (int i = producer - 32; i < F1 * F0 / 8; i += kFilterCopiers) {
+        int const f = i / (F0 / 8), c8 = i - f * (F0 / 8);
+        uint32_t const dst = base + Cfg::kW1 + sw32_unit((c8 / 2) * F1 + f, c8 % 2);
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(filter1 + int64_t(i) * 8) : "memory");
+      }
+      asm volatile("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];\n" ::"r"(weights_ready) : "memory");
+    }
+    return;
+  }
+
+  int const consumer = warp / 4, wg_warp = warp % 4;
+  int const group = lane / 4, quad = lane % 4;
+  // The thread's bias columns (8 j + 2 quad, + 1), loaded while the first windows are in flight.
+  float b0v[F0 / 8][2], b1v[F1 / 8][2];
+#pragma unroll
+  for (int j = 0; j < F0 / 8; ++j) {
+    b0v[j][0] = Cfg::HasBias0 ? bias_at(bias0, 8 * j + 2 * quad) : 0.f;
+    b0v[j][1] = Cfg::HasBias0 ? bias_at(bias0, 8 * j + 2 * quad + 1) : 0.f;
+  }
+#pragma unroll
+  for (int j = 0; j < F1 / 8; ++j) {
+    b1v[j][0] = Cfg::HasBias1 ? bias_at(bias1, 8 * j + 2 * quad) : 0.f;
+    b1v[j][1] = Cfg::HasBias1 ? bias_at(bias1, 8 * j + 2 * quad + 1) : 0.f;
+  }
+  typename Cfg::Act0 act0;
+  typename Cfg::Act1 act1;
+  using Op0 = SsOp<Element, F0>;
+  using Op1 = RsOp<Element, F1>;
+  barrier_wait(weights_ready, 0);
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");  // the filters, copied by cp.async, read by WGMMA
+  for (int it = 0, band = blockIdx.x; band < g.bands; ++it, band += gridDim.x) {
+    int const s = it % Stages;
+    uint32_t const stage = base + s * Cfg::kStageBytes;
+    float acc[Cfg::RC][Cfg::kAcc0];
+#pragma unroll
+    for (int r = 0; r < Cfg::RC; ++r)
+#pragma unroll
+      for (int j = 0; j < F0 / 8; ++j) {
+        acc[r][4 * j] = b0v[j][0], acc[r][4 * j + 1] = b0v[j][1];
+        acc[r][4 * j + 2] = b0v[j][0], acc[r][4 * j + 3] = b0v[j][1];
+      }
+    barrier_wait(full + 8 * s, (it / Stages) & 1);
+#pragma unroll
+    for (int r = 0; r < Cfg::RC; ++r) fence_accumulators(acc[r]);
+    cute::warpgroup_arrive();
+#pragma unroll
+    for (int ks = 0; ks < Cfg::kKSteps0; ++ks) {
+      int const tap = ks / Cfg::kBlocks, cb = ks % Cfg::kBlocks, dy = tap / 3, dx = tap % 3;
+      uint64_t const b = sw32_descriptor(base + Cfg::kW0 + ks * F0 * 32);
+#pragma unroll
+      for (int r = 0; r < Cfg::RC; ++r) {
+        uint32_t const a =
+            stage + Cfg::plane(dx % S, cb) + ((S * (consumer * Cfg::RC + r) + dy) * Cfg::kCols + dx / S) * 32;
+        wgmma_ss<Op0>(acc[r], sw32_descriptor(a), b, std::make_index_sequence<Cfg::kAcc0>{});
+      }
+    }
+    cute::warpgroup_commit_batch();
+    cute::warpgroup_wait<0>();
+#pragma unroll
+    for (int r = 0; r < Cfg::RC; ++r) fence_accumulators(acc[r]);
+    __syncwarp();
+    if (lane == 0) barrier_arrive(empty + 8 * s);  // the window is read: the producer may refill it
+
+    uint32_t a1[Cfg::RC][Cfg::kKSteps1][4];
+    float acc1[Cfg::RC][Cfg::kAcc1];
+#pragma unroll
+    for (int r = 0; r < Cfg::RC; ++r) {
+#pragma unroll
+      for (int t = 0; t < Cfg::kKSteps1; ++t) {
+#pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          a1[r][t][v] = pack<Element>(act0(acc[r][8 * t + 2 * v]), act0(acc[r][8 * t + 2 * v + 1]));
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < F1 / 8; ++j) {
+        acc1[r][4 * j] = b1v[j][0], acc1[r][4 * j + 1] = b1v[j][1];
+        acc1[r][4 * j + 2] = b1v[j][0], acc1[r][4 * j + 3] = b1v[j][1];
+      }
+      fence_accumulators(acc1[r]);
+    }
+    cute::warpgroup_arrive();
+#pragma unroll
+    for (int t = 0; t < Cfg::kKSteps1; ++t) {
+      uint64_t const b = sw32_descriptor(base + Cfg::kW1 + t * F1 * 32);
+#pragma unroll
+      for (int r = 0; r < Cfg::RC; ++r) wgmma_rs<Op1>(acc1[r], a1[r][t], b, std::make_index_sequence<Cfg::kAcc1>{});
+    }
+    cute::warpgroup_commit_batch();
+    cute::warpgroup_wait<0>();
+#pragma unroll
+    for (int r = 0; r < Cfg::RC; ++r) fence_accumulators(acc1[r]);
+
+    int n, oh0, ow0;
+    decode<Cfg>(g, band, n, oh0, ow0);
+#pragma unroll
+    for (int r = 0; r < Cfg::RC; ++r) {
+      int const oh = oh0 + consumer * Cfg::RC + r;
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        int const m = 16 * wg_warp + group + 8 * h, ow = ow0 + m;
+        if (m < Cfg::TQ && ow < g.q && oh < g.p) {
+          Element* out = output + ((int64_t(n) * g.p + oh) * g.q + ow) * g.ldd + 2 * quad;
+#pragma unroll
+          for (int j = 0; j < F1 / 8; ++j) {
+            *reinterpret_cast<uint32_t*>(out + 8 * j) =
+                pack<Element>(act1(acc1[r][4 * j + 2 * h]), act1(acc1[r][4 * j + 2 * h + 1]));
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace boltc::b2b_conv_window

@@ -1,0 +1,145 @@
+"""b2b_conv_window (boltc/lowering/cutlass/b2b_conv_window.py): which chains it takes and why it
+refuses the rest, the configuration it derives (band, window, ring), the host call's arguments,
+the model's view of it, and its TU compiled by nvcc (marker `nvcc`). Numerics and timing:
+test/gpu/test_b2b_conv_window.py, bench/b2b.py."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import torch
+
+from boltc.dialects import bolt
+from boltc.lowering.anchors import lower_anchor
+from boltc.lowering.build import Arch
+from boltc.lowering.cutlass.b2b_conv_window import (
+    MAX_C,
+    B2bConvWindowConfig,
+    lower_b2b_conv_window,
+    rows_per_consumer,
+    tile_columns,
+    window_refusal,
+)
+from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig
+from boltc.lowering.host import IntArgument, OperandPointer, ResultPointer
+
+import b2b_helpers
+from nvcc_objects import NVCC_MISSING, compile_kernel_object
+from test_b2b_conv_sm90 import b2b_of, chain
+
+
+def pair(op: bolt.B2bOp) -> tuple[bolt.Conv2dOp, bolt.Conv2dOp]:
+    first, second = [o for o in op.body.block.ops if isinstance(o, bolt.Conv2dOp)]
+    return first, second
+
+
+@pytest.mark.parametrize("c, f, stride, hw", [(48, 48, 2, 112), (48, 48, 1, 56)])
+def test_the_paper_48_channel_chains_lower_to_the_window_kernel(c, f, stride, hw):
+    """bolt_paper.json's 48-channel b2b_conv rows (batch 4) fuse on sm_90a and lower here."""
+    op = b2b_of(*chain(c=c, f0=f, f1=f, stride=stride, hw=hw, batch=4))
+    call = lower_anchor(op, "sm_90a")
+    assert call.family == "b2b_conv_window"
+    cfg = lower_b2b_conv_window(op).kernel.config
+    assert (cfg.c, cfg.f0, cfg.f1, cfg.stride, cfg.tile_q) == (c, f, f, stride, 56)
+    # Stride 2: bands of 2 rows (a 5-row window); stride 1: of 4 (6 rows): 1.25 and 1.5 times the input.
+    assert cfg.rows == (2 if stride == 2 else 4)
+    assert cfg.window == ((5, 113) if stride == 2 else (6, 58))
+    assert cfg.stages >= 3 and cfg.smem_bytes() <= 227 * 1024
+    assert "input window" in cfg.summary() and "b2b_conv_window" in call.reason
+
+
+@pytest.mark.parametrize("c, stride", [(64, 2), (64, 1)])
+def test_64_channel_chains_stay_on_b2b_conv_sm90(c, stride):
+    """C = 64 leaves the window two buffers beside its 74 KB W0: b2b_conv_sm90 keeps those chains
+    (MAX_C), the refusal in the lowering's reason."""
+    op = b2b_of(*chain(c=c, f0=64, f1=64, stride=stride, hw=56, batch=4))
+    call = lower_anchor(op, "sm_90a")
+    assert call.family == "b2b_conv_sm90"
+    assert f"b2b_conv_window refused: C={c} is not a multiple of 16 up to {MAX_C}" in call.reason
+
+
+def test_the_host_call_passes_the_geometry_and_operands():
+    op = b2b_of(*chain(c=48, f0=64, f1=32, stride=2, hw=28, batch=4))
+    call = lower_anchor(op, "sm_90a")
+    assert call.family == "b2b_conv_window"
+    args = dict(zip([name for _, name in call.parameters], call.arguments))
+    assert {k: args[k] for k in ("n", "h", "w", "c", "p", "q", "f0", "f1", "ldd")} == {
+        k: IntArgument(v) for k, v in dict(n=4, h=28, w=28, c=48, p=14, q=14, f0=64, f1=32, ldd=32).items()}
+    first, second = pair(op)
+    assert args["input"] == OperandPointer(first.input.index)
+    assert args["filter0"] == OperandPointer(first.filter.index)
+    assert args["bias0"] == OperandPointer(first.extras[0].index)
+    assert args["filter1"] == OperandPointer(second.filter.index)
+    assert args["bias1"] == OperandPointer(second.extras[0].index)
+    assert args["output"] == ResultPointer()
+
+
+@pytest.mark.parametrize("kwargs, reason", [
+    (dict(c=48, f0=48, f1=48, r=5, stride=2), "the first convolution is 5x5"),
+    (dict(c=48, f0=48, f1=48, r=1, stride=1), "the first convolution is 1x1"),
+    (dict(c=40, f0=48, f1=48, stride=2), "C=40 is not a multiple of 16"),
+    (dict(c=48, f0=40, f1=48, stride=2), "F0=40 is not a multiple of 16"),
+    (dict(c=48, f0=48, f1=96, stride=2), "F1=96 is not a multiple of 8 up to 64"),
+    (dict(c=48, f0=48, f1=48, stride=2, groups=2), "the first convolution is grouped"),
+])
+def test_refusals_name_the_limit(kwargs, reason):
+    model, x = chain(**kwargs, hw=28, batch=2)
+    module = b2b_helpers.optimized(model, x, "sm_90a", keep_chained=True)
+    convs = [op for op in module.walk() if isinstance(op, bolt.Conv2dOp)]
+    verdict = window_refusal(convs[0], convs[1])
+    assert isinstance(verdict, str) and reason in verdict, verdict
+
+
+def test_a_residual_is_left_to_b2b_conv_sm90():
+    model = b2b_helpers.ResidualConvChain(48, 48, 48, 2).half()
+    x, r = torch.randn(2, 28, 28, 48, dtype=torch.half), torch.randn(2, 14, 14, 48, dtype=torch.half)
+    module = b2b_helpers.optimized(model, (x, r), "sm_90a")
+    [op] = [o for o in module.walk() if isinstance(o, bolt.B2bOp)]
+    assert window_refusal(*pair(op)) == "a stage adds a residual; the kernel's epilogues are a bias and an activation"
+    assert lower_anchor(op, "sm_90a").family == "b2b_conv_sm90"
+
+
+@pytest.mark.parametrize("q, tq", [(56, 56), (112, 56), (14, 16), (64, 64), (100, 56), (7, 8), (30, 32)])
+def test_the_band_width_leaves_the_fewest_columns_out(q, tq):
+    assert tile_columns(q) == tq
+
+
+def test_the_ring_takes_the_buffers_shared_memory_holds():
+    fields = dict(element=Element.F16, bias0=Element.F16, bias1=Element.F16, act0="relu", act1="relu", c=48, f0=48,
+                  f1=48, stride=2, tile_q=56, rows_per_consumer=rows_per_consumer(2))
+    cfg = B2bConvWindowConfig.with_most_stages(**fields)
+    assert cfg.stages == 3  # 55 KB buffers beside 46 KB of filters (bench/window_wgmma_probe.cu's ring)
+    assert cfg.stage_bytes() == 6 * 9216 and cfg.smem_bytes() == 3 * 55296 + 41472 + 4608 + 56
+    with pytest.raises(InvalidKernelConfig, match="shared memory"):
+        B2bConvWindowConfig(**fields, stages=4)
+    with pytest.raises(InvalidKernelConfig, match="one m64 holds"):
+        B2bConvWindowConfig(**{**fields, "tile_q": 72}, stages=2)
+
+
+def test_the_model_reads_the_window_not_the_im2col_matrix():
+    """fuse-b2b's verdict for the window kernel counts a band's window, not 9 / S^2 times the
+    input: the paper's 112x112x48 stride-2 chain is fused (the model's prediction beside the
+    measured ~22 us, bench/RESULTS.md 2026-12-01)."""
+    from boltc.diagnostics import collecting_remarks
+
+    model, x = chain(c=48, f0=48, f1=48, stride=2, hw=112, batch=32)
+    with collecting_remarks() as remarks:
+        module = b2b_helpers.optimized(model, x, "sm_90a")
+    assert any(isinstance(op, bolt.B2bOp) for op in module.walk())
+    [fused] = [str(r) for r in remarks if "fused back to back" in str(r)]
+    assert "fused on b2b_conv_window" in fused and "not fused" not in fused
+
+
+@pytest.mark.nvcc
+@pytest.mark.timeout(900)
+@pytest.mark.skipif(NVCC_MISSING and not os.environ.get("CI"), reason="needs nvcc (CUDA toolkit)")
+def test_the_tu_compiles_for_sm90a(tmp_path: Path):
+    """The paper's 112x112x48 chain's TU (F0 = F1 = 48: WGMMA's extended N) compiles, its three
+    entry points exported."""
+    kernel = lower_b2b_conv_window(b2b_of(*chain(c=48, f0=48, f1=48, stride=2, hw=112, batch=4))).kernel
+    source = kernel.render()
+    assert "CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED" in source
+    assert "boltc::b2b_conv_window::Config<cutlass::half_t, cutlass::half_t, cutlass::half_t, 48, 48, 48, 2, 56, 1, 3," in source
+    compile_kernel_object(kernel, Arch.parse("sm_90a"), tmp_path)
