@@ -1,5 +1,5 @@
 // fuse-b2b on sm_90a fuses only pairs one of its b2b kernels runs (b2b_gemm_sm90, b2b_gemm_simt,
-// b2b_conv_sm90 for convolutions, else CUTLASS example 13's templates): a fused pair no kernel
+// b2b_conv_direct, b2b_conv_window and b2b_conv_sm90 for convolutions, else CUTLASS example 13's templates): a fused pair no kernel
 // takes would fail the build at lowering. The refused pair stays two kernels, and the remark
 // gives every kernel's reason. Of the pairs a kernel takes, the performance model decides: the
 // kernel's predicted time against the two kernels apart (each the model's best), both in the
@@ -128,11 +128,33 @@ func.func @conv_chain_f16(%x: tensor<2x56x56x64xf16>, %f0: tensor<64x3x3x64xf16>
 
 // -----
 
+// The chain with 48 channels (bolt_paper.json's 56x56x48 row): b2b_conv_window runs it (C up to
+// 48: the window's 16-channel planes beside the filters), asked before b2b_conv_sm90; the model
+// costs the input window it loads, not the im2col matrix.
+// CHECK-LABEL:   func.func @conv_chain_48_channels
+// CHECK:           bolt.b2b registers
+// REMARK: remark: {{.*}}: 'bolt.conv2d' fused back to back with 'bolt.conv2d': the performance model (h100_sxm) predicts {{[0-9.]+}} us fused on b2b_conv_window against {{[0-9.]+}} us for the two kernels apart
+func.func @conv_chain_48_channels(%x: tensor<32x56x56x48xf16>, %f0: tensor<48x3x3x48xf16>, %f1: tensor<48x1x1x48xf16>) -> tensor<32x56x56x48xf16> {
+  %h = bolt.conv2d nhwc %x, %f0 strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<32x56x56x48xf16>, tensor<48x3x3x48xf16> -> tensor<32x56x56x48xf16> {
+  ^bb0(%acc: tensor<32x56x56x48xf32>):
+    %y = bolt.ew.relu %acc : tensor<32x56x56x48xf32> -> tensor<32x56x56x48xf32>
+    bolt.yield %y : tensor<32x56x56x48xf32>
+  }
+  %o = bolt.conv2d nhwc %h, %f1 strides [1, 1] padding [0, 0, 0, 0] dilations [1, 1] groups 1 : tensor<32x56x56x48xf16>, tensor<48x1x1x48xf16> -> tensor<32x56x56x48xf16> {
+  ^bb0(%acc: tensor<32x56x56x48xf32>):
+    %y = bolt.ew.relu %acc : tensor<32x56x56x48xf32> -> tensor<32x56x56x48xf32>
+    bolt.yield %y : tensor<32x56x56x48xf32>
+  }
+  func.return %o : tensor<32x56x56x48xf16>
+}
+
+// -----
+
 // The same chain with F0 = 20 filters: 40-byte rows of the second filter, which TMA cannot
 // read, and no tile of example 13's: two kernels, the remark naming both kernels' reasons.
 // CHECK-LABEL:   func.func @conv_chain_narrow_filters
 // CHECK-NOT:       bolt.b2b
-// REMARK: remark: {{.*}}: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_90a's b2b kernels cannot run it: b2b_conv_direct: the first convolution's input is not a model input's space-to-depth fold {{.*}}; b2b_conv_sm90: F0 (the second filter's row)=20 is not a multiple of 8 elements (16-byte rows); CUTLASS example 13: the first convolution's epilogue is relu(acc)
+// REMARK: remark: {{.*}}: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_90a's b2b kernels cannot run it: b2b_conv_direct: the first convolution's input is not a model input's space-to-depth fold {{.*}}; b2b_conv_window: C=64 is not a multiple of 16 up to 48 {{.*}}; b2b_conv_sm90: F0 (the second filter's row)=20 is not a multiple of 8 elements (16-byte rows); CUTLASS example 13: the first convolution's epilogue is relu(acc)
 func.func @conv_chain_narrow_filters(%x: tensor<2x56x56x64xf16>, %f0: tensor<20x3x3x64xf16>, %f1: tensor<64x1x1x20xf16>) -> tensor<2x56x56x64xf16> {
   %h = bolt.conv2d nhwc %x, %f0 strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<2x56x56x64xf16>, tensor<20x3x3x64xf16> -> tensor<2x56x56x20xf16> {
   ^bb0(%acc: tensor<2x56x56x20xf32>):
