@@ -61,7 +61,7 @@ MAX_C = 48  # 16-channel planes; 64 leaves two window buffers beside a 74 KB W0 
 MAX_F = 64  # F0 and F1: one WGMMA N each, both stages' accumulators in a consumer's registers
 MIN_STAGES = 2  # window buffers: one being read while the next loads
 MAX_STAGES = 8
-INT_MAX = 2**31 - 1
+MAX_BANDS = 2**30  # the TU's check: band indices are ints, advanced by the grid past the last
 
 # The entry point's sizes, in order (every one an int).
 GEOMETRY = ("n", "h", "w", "c", "p", "q", "f0", "f1", "ldd")
@@ -147,8 +147,9 @@ class B2bConvWindowConfig(SelfChecking):
             return f"{self.rows_per_consumer} rows a consumer; the kernel's are one or two"
         if not MIN_STAGES <= self.stages <= MAX_STAGES:
             return f"{self.stages} window buffers; the kernel's ring has {MIN_STAGES} to {MAX_STAGES}"
-        if self.window[1] > 256 * self.stride - self.stride + 1:
-            return "a window row over TMA's 256 elements a box dimension"
+        box_columns = self.stride * (-(-self.window[1] // self.stride) - 1) + 1  # Config::kBoxColumns
+        if box_columns > 256 or self.window[0] > 256:
+            return f"a window box of {box_columns} columns and {self.window[0]} rows; TMA's are at most 256"
         if self.smem_bytes() > SM90_SMEM_CAPACITY:
             return f"a CTA needs {self.smem_bytes()} bytes of shared memory, over sm_90a's {SM90_SMEM_CAPACITY}"
         return None
@@ -228,9 +229,10 @@ def window_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvWindow
     element = one_element_type(named, "the input, both filters, the first product and the output")
     if isinstance(element, str):
         return element
-    bands = problem.n * -(-problem.p // (CONSUMERS * rows_per_consumer(problem.strides[0]))) * -(-problem.q // 8)
-    if problem.n * problem.h * problem.w * problem.c > INT_MAX or bands > INT_MAX:
-        return "the input's element offsets or the bands pass 2^31"
+    rows = CONSUMERS * rows_per_consumer(problem.strides[0])
+    bands = problem.n * -(-problem.p // rows) * -(-problem.q // tile_columns(problem.q))
+    if bands >= MAX_BANDS:
+        return f"{bands} bands of output pixels; the kernel counts them in ints, below {MAX_BANDS}"
     config = B2bConvWindowConfig.with_most_stages(
         element=element, bias0=bias_element(stages[0]), bias1=bias_element(stages[1]), act0=activation_of(stages[0]),
         act1=activation_of(stages[1]), c=problem.c, f0=problem.f, f1=d1["F"], stride=problem.strides[0],
@@ -311,7 +313,7 @@ cutlass::Status check(@PROBLEM@, boltc::b2b_conv_window::Geometry* g) {
   }
   int64_t const bands_h = (p + Config::R - 1) / Config::R, tiles_w = (q + Config::TQ - 1) / Config::TQ;
   // Band indices are ints, advanced by the grid (at most a few hundred CTAs) past the last.
-  if (int64_t(n) * bands_h * tiles_w >= (int64_t(1) << 30) || int64_t(n) * h * w * c >= (int64_t(1) << 31)) {
+  if (int64_t(n) * bands_h * tiles_w >= (int64_t(1) << 30)) {
     return cutlass::Status::kErrorInvalidProblem;
   }
   *g = boltc::b2b_conv_window::Geometry{n, h, w, p, q, int(bands_h), int(tiles_w), int(n * bands_h * tiles_w), ldd};
