@@ -14,7 +14,18 @@ import pytest
 
 from boltc.lowering import build
 from boltc.lowering.build import Arch
-from boltc.lowering.cutlass import b2b_conv_direct, b2b_simt, b2b_sm80, b2b_sm90, conv_pool, conv_sm80, conv_sm90, cpp, evt
+from boltc.lowering.cutlass import (
+    b2b_conv_direct,
+    b2b_conv_window,
+    b2b_simt,
+    b2b_sm80,
+    b2b_sm90,
+    conv_pool,
+    conv_sm80,
+    conv_sm90,
+    cpp,
+    evt,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -38,6 +49,7 @@ NAMED = {
     "b2b_simt.HEADER": b2b_simt.HEADER,
     "conv_pool.HEADER": conv_pool.HEADER,
     "b2b_conv_direct.HEADER": b2b_conv_direct.HEADER,
+    "b2b_conv_window.HEADER": b2b_conv_window.HEADER,
 }
 
 
