@@ -49,7 +49,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from boltc.analysis.b2b_sm80 import StageEpilogue
 from boltc.analysis.concat_placement import row_pitch
 from boltc.dialects import bolt
-from boltc.lowering.cutlass.b2b_conv_sm80 import conv_pair_params
+from boltc.lowering.cutlass.b2b_conv_sm80 import conv_pair_blocker, conv_pair_params, pointwise_second_blocker
 from boltc.lowering.cutlass.b2b_sm80 import (
     IDENTITY,
     RESULT,
@@ -64,6 +64,7 @@ from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     Element,
     PERSISTENT_GRID_HEADER,
+    TENSOR_MAP_HEADER,
     InvalidKernelConfig,
     SelfChecking,
     UnsupportedEpilogue,
@@ -583,19 +584,15 @@ def direct_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp, arch: str = "sm_
     `second` exactly; else why not."""
     if arch not in ARCHS:
         return f"{FAMILY} runs on {' and '.join(ARCHS)}, not {arch}"
-    if not (isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)):
-        return f"it pairs two convolutions, not {first.name} and {second.name}"
-    for which, conv in (("first", first), ("second", second)):
-        if conv.layout.data != bolt.Layout.NHWC:
-            return f"the {which} convolution is {conv.layout.data.value}; the kernel reads NHWC activations, KRSC filters"
-        if conv.groups.value.data != 1:
-            return f"the {which} convolution is grouped; the kernel has no groups"
+    blocker = conv_pair_blocker(first, second)
+    if blocker:
+        return blocker
     if tuple(bolt.int_list(first.dilations)) != (1, 1):
         return "the first convolution is dilated; the kernel's taps are dense"
+    blocker = pointwise_second_blocker(second)
+    if blocker:
+        return blocker
     d0, d1 = first.dims(), second.dims()
-    window = (d1["R"], d1["S"]), tuple(bolt.int_list(second.strides)), tuple(bolt.int_list(second.padding))
-    if window != ((1, 1), (1, 1), (0, 0, 0, 0)):
-        return "the second convolution must be 1x1, stride 1, unpadded (it reads the first's pixels in place)"
     stages = stage_epilogues(first, second, "convolution")
     if isinstance(stages, str):
         return stages
@@ -686,16 +683,7 @@ __global__ void __launch_bounds__(boltc::b2b_conv_direct::kThreads, kCtasPerSm)
 // The TMA view of the image for Config::TmaWindow: [n][h][w * c] 16-bit elements, boxes of one
 // window (kBoxW x kInH); elements outside read as zeros. False where the driver refuses it.
 bool encode_window_map(CUtensorMap* map, void const* input, boltc::b2b_conv_direct::Geometry const& g, int c) {
-  using Encode = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, cuuint64_t const*,
-                              cuuint64_t const*, cuuint32_t const*, cuuint32_t const*, CUtensorMapInterleave,
-                              CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-  static Encode const encode = [] {
-    void* function = nullptr;
-    cudaDriverEntryPointQueryResult found;
-    cudaError_t const error =
-        cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000, cudaEnableDefault, &found);
-    return error == cudaSuccess && found == cudaDriverEntryPointSuccess ? reinterpret_cast<Encode>(function) : nullptr;
-  }();
+  boltc::tensor_map::EncodeTiled const encode = boltc::tensor_map::encode_tiled();
   if (!encode) {
     return false;
   }
@@ -830,7 +818,7 @@ class B2bConvDirectKernel(CutlassKernel):
             "// Exported entry points (boltc/lowering/cutlass/b2b_conv_direct.py documents them):\n"
             + "".join(f"//   {p};\n" for p in entry.prototypes())
         )
-        includes = with_headers(_INCLUDES, (HEADER, PERSISTENT_GRID_HEADER, *c.functor_headers()))
+        includes = with_headers(_INCLUDES, (HEADER, PERSISTENT_GRID_HEADER, TENSOR_MAP_HEADER, *c.functor_headers()))
         constants = c.affine_gather_struct() + "\n".join([
             f"using Element = {c.element.cpp};  // the filters (KRSC), the intermediate, the output (NHWC)",
             f"using Config = boltc::b2b_conv_direct::Config<{', '.join(c.template_arguments())}>;",

@@ -109,6 +109,30 @@ def _params() -> tuple[CParam, ...]:
     return tuple(params)
 
 
+def conv_pair_blocker(first: bolt.AnchorOp, second: bolt.AnchorOp) -> str | None:
+    """Why the Hopper-side convolution b2b kernels (b2b_conv_direct, b2b_conv_window,
+    b2b_conv_sm90) cannot take the pair, as far as all of them go: two convolutions, NHWC, one
+    group each; None where they can."""
+    if not (isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)):
+        return f"it pairs two convolutions, not {first.name} and {second.name}"
+    for which, conv in (("first", first), ("second", second)):
+        if conv.layout.data != bolt.Layout.NHWC:
+            return f"the {which} convolution is {conv.layout.data.value}; the kernel reads NHWC activations, KRSC filters"
+        if conv.groups.value.data != 1:
+            return f"the {which} convolution is grouped; the kernel has no groups"
+    return None
+
+
+def pointwise_second_blocker(second: bolt.Conv2dOp) -> str | None:
+    """Why `second` is not the 1x1, stride-1, unpadded convolution those kernels read the first's
+    output pixels in place for; None where it is."""
+    d1 = second.dims()
+    window = (d1["R"], d1["S"]), tuple(bolt.int_list(second.strides)), tuple(bolt.int_list(second.padding))
+    if window != ((1, 1), (1, 1), (0, 0, 0, 0)):
+        return "the second convolution must be 1x1, stride 1, unpadded (it reads the first's pixels in place)"
+    return None
+
+
 def conv_pair_params(geometry: tuple[str, ...]) -> tuple[CParam, ...]:
     """A b2b convolution TU's parameters (this family's and b2b_conv_sm90's): the sizes named in
     `geometry`, then input, filter0, bias0, filter1, bias1, output and the host's three."""

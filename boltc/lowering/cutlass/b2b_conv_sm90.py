@@ -41,7 +41,7 @@ from typing import ClassVar
 
 from boltc.analysis.b2b_sm80 import StageEpilogue
 from boltc.dialects import bolt
-from boltc.lowering.cutlass.b2b_conv_sm80 import conv_pair_params
+from boltc.lowering.cutlass.b2b_conv_sm80 import conv_pair_blocker, conv_pair_params, pointwise_second_blocker
 from boltc.lowering.cutlass.b2b_sm80 import RESULT, B2bLowering, b2b_operand, bias_operand, planned_pair
 from boltc.lowering.cutlass.b2b_sm90 import (
     ARCH,
@@ -314,17 +314,13 @@ class B2bConvSm90Plan:
 def conv_sm90_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvSm90Plan | str:
     """The plan where this kernel computes the convolution `first` feeding the 1x1 convolution
     `second` exactly; else why not."""
-    if not (isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)):
-        return f"it pairs two convolutions, not {first.name} and {second.name}"
-    for which, conv in (("first", first), ("second", second)):
-        if conv.layout.data != bolt.Layout.NHWC:
-            return f"the {which} convolution is {conv.layout.data.value}; the kernel reads NHWC activations, KRSC filters"
-        if conv.groups.value.data != 1:
-            return f"the {which} convolution is grouped; the kernel has no groups"
+    blocker = conv_pair_blocker(first, second)
+    if blocker:
+        return blocker
+    blocker = pointwise_second_blocker(second)
+    if blocker:
+        return blocker
     d1 = second.dims()
-    window = (d1["R"], d1["S"]), tuple(bolt.int_list(second.strides)), tuple(bolt.int_list(second.padding))
-    if window != ((1, 1), (1, 1), (0, 0, 0, 0)):
-        return "the second convolution must be 1x1, stride 1, unpadded (it reads the first's pixels in place)"
     stages = stage_epilogues(first, second, "convolution")
     if isinstance(stages, str):
         return stages

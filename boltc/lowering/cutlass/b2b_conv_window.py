@@ -35,13 +35,14 @@ from typing import ClassVar
 from boltc.analysis.b2b_sm80 import StageEpilogue
 from boltc.analysis.concat_placement import row_pitch
 from boltc.dialects import bolt
-from boltc.lowering.cutlass.b2b_conv_sm80 import conv_pair_params
+from boltc.lowering.cutlass.b2b_conv_sm80 import conv_pair_blocker, conv_pair_params, pointwise_second_blocker
 from boltc.lowering.cutlass.b2b_sm80 import RESULT, B2bLowering, activation_functor, b2b_operand, bias_operand, planned_pair
 from boltc.lowering.cutlass.b2b_sm90 import activation_of, bias_element, one_element_type, stage_epilogues
 from boltc.lowering.cutlass.conv_sm90 import ConvProblem, conv_problem
 from boltc.lowering.cutlass.cpp import (
     EXPORT_MACRO,
     PERSISTENT_GRID_HEADER,
+    TENSOR_MAP_HEADER,
     Element,
     InvalidKernelConfig,
     SelfChecking,
@@ -202,17 +203,13 @@ class B2bConvWindowPlan:
 def window_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvWindowPlan | str:
     """The plan where this kernel computes the convolution `first` feeding the 1x1 convolution
     `second` exactly; else why not."""
-    if not (isinstance(first, bolt.Conv2dOp) and isinstance(second, bolt.Conv2dOp)):
-        return f"it pairs two convolutions, not {first.name} and {second.name}"
-    for which, conv in (("first", first), ("second", second)):
-        if conv.layout.data != bolt.Layout.NHWC:
-            return f"the {which} convolution is {conv.layout.data.value}; the kernel reads NHWC activations, KRSC filters"
-        if conv.groups.value.data != 1:
-            return f"the {which} convolution is grouped; the kernel has no groups"
+    blocker = conv_pair_blocker(first, second)
+    if blocker:
+        return blocker
+    blocker = pointwise_second_blocker(second)
+    if blocker:
+        return blocker
     d1 = second.dims()
-    window = (d1["R"], d1["S"]), tuple(bolt.int_list(second.strides)), tuple(bolt.int_list(second.padding))
-    if window != ((1, 1), (1, 1), (0, 0, 0, 0)):
-        return "the second convolution must be 1x1, stride 1, unpadded (it reads the first's pixels in place)"
     problem = conv_problem(first)
     if (problem.r, problem.s) != (3, 3) or problem.padding != (1, 1, 1, 1) or problem.dilations != (1, 1):
         return (f"the first convolution is {problem.r}x{problem.s}, padding {problem.padding}, dilation "
@@ -273,16 +270,7 @@ __global__ void __launch_bounds__(boltc::b2b_conv_window::kThreads, 1)
 // kBoxColumns columns taking every S-th, the window's rows, one image; 32-byte swizzle; zeros
 // outside the image. False where the driver refuses it.
 bool encode_window_map(CUtensorMap* map, void const* input, int n, int h, int w, int c) {
-  using Encode = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, cuuint64_t const*,
-                              cuuint64_t const*, cuuint32_t const*, cuuint32_t const*, CUtensorMapInterleave,
-                              CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-  static Encode const encode = [] {
-    void* function = nullptr;
-    cudaDriverEntryPointQueryResult found;
-    cudaError_t const error =
-        cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000, cudaEnableDefault, &found);
-    return error == cudaSuccess && found == cudaDriverEntryPointSuccess ? reinterpret_cast<Encode>(function) : nullptr;
-  }();
+  boltc::tensor_map::EncodeTiled const encode = boltc::tensor_map::encode_tiled();
   if (!encode) {
     return false;
   }
@@ -400,7 +388,7 @@ class B2bConvWindowKernel(CutlassKernel):
             "// Exported entry points (boltc/lowering/cutlass/b2b_conv_window.py documents them):\n"
             + "".join(f"//   {p};\n" for p in entry.prototypes())
         )
-        includes = with_headers(_INCLUDES, (HEADER, PERSISTENT_GRID_HEADER, *c.functor_headers()))
+        includes = with_headers(_INCLUDES, (HEADER, PERSISTENT_GRID_HEADER, TENSOR_MAP_HEADER, *c.functor_headers()))
         includes = with_extended_gmma(includes, c.f0, c.f1)
         constants = "\n".join([
             f"using Element = {c.element.cpp};  // the input (NHWC), the filters (KRSC), the intermediate, the output",

@@ -268,6 +268,12 @@ PERSISTENT_GRID_HEADER = "boltc/persistent_grid.hpp"
 # mma.sync m16n8k16 and the register packing of 16-bit pairs, for boltc's mma.sync kernels
 # (included by conv_pool.hpp and b2b_conv_direct.hpp, not by a TU itself).
 MMA_SYNC_HEADER = "boltc/mma_sync.hpp"
+# The shared-memory mbarrier operations of boltc's TMA-fed kernels (included by
+# b2b_conv_direct.hpp and b2b_conv_window.hpp, not by a TU itself).
+MBARRIER_HEADER = "boltc/mbarrier.hpp"
+# The driver's cuTensorMapEncodeTiled, looked up once: the TUs that encode a TMA descriptor per
+# call (b2b_conv_direct's, b2b_conv_window's).
+TENSOR_MAP_HEADER = "boltc/tensor_map.hpp"
 
 
 def with_headers(includes: str, headers: Iterable[str]) -> str:

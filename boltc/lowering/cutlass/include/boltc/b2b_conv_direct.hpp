@@ -36,6 +36,7 @@
 #include "cutlass/fast_math.h"
 #include "cutlass/numeric_types.h"
 
+#include "boltc/mbarrier.hpp"
 #include "boltc/mma_sync.hpp"
 
 namespace boltc::b2b_conv_direct {
@@ -163,18 +164,8 @@ using boltc::mma_sync::mma;
 using boltc::mma_sync::mma_first;
 using boltc::mma_sync::mma_from;
 using boltc::mma_sync::pack;
+using boltc::mma_sync::pack_floats;
 
-// Two floats rounded to the 16-bit element type, packed (the lower channel in the low half).
-template <class Element>
-__device__ __forceinline__ uint32_t pack_floats(float lo, float hi) {
-  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
-    __half2 const v = __floats2half2_rn(lo, hi);
-    return *reinterpret_cast<uint32_t const*>(&v);
-  } else {
-    __nv_bfloat162 const v = __floats2bfloat162_rn(lo, hi);
-    return *reinterpret_cast<uint32_t const*>(&v);
-  }
-}
 
 // One raw input element as the 16-bit element's bits (a float input converted).
 template <class ElementS, class Element>
@@ -262,10 +253,11 @@ __device__ __forceinline__ bool aligned_16(void const* pointer) {
 }
 
 // The TMA window: an mbarrier per buffer, armed by thread 0 with the box's bytes and completed
-// by the copy; every thread waits on the buffer's phase.
-__device__ __forceinline__ void barrier_init(uint32_t barrier, int count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(barrier), "r"(count) : "memory");
-}
+// by the copy; every thread waits on the buffer's phase (boltc/mbarrier.hpp). A warp done
+// reading a window buffer arrives on the buffer's "empty" barrier.
+using boltc::mbarrier::barrier_arrive;
+using boltc::mbarrier::barrier_init;
+using boltc::mbarrier::barrier_wait;
 
 __device__ __forceinline__ void load_window_tma(CUtensorMap const* map, uint32_t barrier, uint32_t s_window, int bytes,
                                                 int x, int y, int n) {
@@ -276,28 +268,6 @@ __device__ __forceinline__ void load_window_tma(CUtensorMap const* map, uint32_t
       : "memory");
 }
 
-// A warp done reading a window buffer arrives on the buffer's "empty" barrier (release at the
-// CTA; nothing waits for the arrival itself).
-__device__ __forceinline__ void barrier_arrive(uint32_t barrier) {
-  asm volatile(
-      "{\n"
-      ".reg .b64 state;\n"
-      "mbarrier.arrive.shared::cta.b64 state, [%0];\n"
-      "}\n" ::"r"(barrier)
-      : "memory");
-}
-
-__device__ __forceinline__ void barrier_wait(uint32_t barrier, uint32_t phase) {
-  asm volatile(
-      "{\n"
-      ".reg .pred done;\n"
-      "WAIT:\n"
-      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-      "@!done bra WAIT;\n"
-      "}\n" ::"r"(barrier),
-      "r"(phase)
-      : "memory");
-}
 
 // A tile's raw input window in a thread's registers: its share of the window's elements (row by
 // row, then column, then channel: an NHWC image's rows are read contiguously), two to a

@@ -45,6 +45,9 @@
 #include "cute/arch/mma_sm90.hpp"
 #include "cutlass/numeric_types.h"
 
+#include "boltc/mbarrier.hpp"
+#include "boltc/mma_sync.hpp"
+
 namespace boltc::b2b_conv_window {
 
 constexpr int kConsumers = 2;  // warpgroups
@@ -131,34 +134,10 @@ __device__ __forceinline__ void fence_accumulators(float (&d)[N]) {
   for (int i = 0; i < N; ++i) asm volatile("" : "+f"(d[i])::"memory");
 }
 
-__device__ __forceinline__ void barrier_init(uint32_t barrier, int count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(barrier), "r"(count) : "memory");
-}
-__device__ __forceinline__ void barrier_arrive(uint32_t barrier) {
-  asm volatile("{\n.reg .b64 state;\nmbarrier.arrive.shared::cta.b64 state, [%0];\n}\n" ::"r"(barrier) : "memory");
-}
-__device__ __forceinline__ void barrier_wait(uint32_t barrier, uint32_t phase) {
-  asm volatile(
-      "{\n"
-      ".reg .pred done;\n"
-      "WAIT:\n"
-      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-      "@!done bra WAIT;\n"
-      "}\n" ::"r"(barrier),
-      "r"(phase)
-      : "memory");
-}
-
-template <class Element>
-__device__ __forceinline__ uint32_t pack(float lo, float hi) {
-  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
-    __half2 const v = __floats2half2_rn(lo, hi);
-    return *reinterpret_cast<uint32_t const*>(&v);
-  } else {
-    __nv_bfloat162 const v = __floats2bfloat162_rn(lo, hi);
-    return *reinterpret_cast<uint32_t const*>(&v);
-  }
-}
+using boltc::mbarrier::barrier_arrive;
+using boltc::mbarrier::barrier_init;
+using boltc::mbarrier::barrier_wait;
+using boltc::mma_sync::pack_floats;
 
 template <class T>
 __device__ __forceinline__ float bias_at(T const* bias, int i) {
@@ -303,7 +282,7 @@ __device__ void run(CUtensorMap const* window_map, Geometry const& g, typename C
       for (int t = 0; t < Cfg::kKSteps1; ++t) {
 #pragma unroll
         for (int v = 0; v < 4; ++v) {
-          a1[r][t][v] = pack<Element>(act0(acc[r][8 * t + 2 * v]), act0(acc[r][8 * t + 2 * v + 1]));
+          a1[r][t][v] = pack_floats<Element>(act0(acc[r][8 * t + 2 * v]), act0(acc[r][8 * t + 2 * v + 1]));
         }
       }
 #pragma unroll
@@ -338,7 +317,7 @@ __device__ void run(CUtensorMap const* window_map, Geometry const& g, typename C
 #pragma unroll
           for (int j = 0; j < F1 / 8; ++j) {
             *reinterpret_cast<uint32_t*>(out + 8 * j) =
-                pack<Element>(act1(acc1[r][4 * j + 2 * h]), act1(acc1[r][4 * j + 2 * h + 1]));
+                pack_floats<Element>(act1(acc1[r][4 * j + 2 * h]), act1(acc1[r][4 * j + 2 * h + 1]));
           }
         }
       }

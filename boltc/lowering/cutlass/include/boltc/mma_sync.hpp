@@ -1,10 +1,14 @@
 // boltc: the mma.sync m16n8k16 tensor-core MMA (fp32 accumulators, f16 or bf16 operands) and the
 // packing of two 16-bit values into one register, for boltc's own mma.sync kernels
-// (conv_pool.hpp, b2b_conv_direct.hpp: sm_80 and sm_90a alike).
+// (conv_pool.hpp, b2b_conv_direct.hpp: sm_80 and sm_90a alike; b2b_conv_window.hpp's WGMMA
+// operands from registers pack the same way).
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 #include "cutlass/numeric_types.h"
 
@@ -53,6 +57,18 @@ __device__ __forceinline__ void mma_from(float (&d)[4], uint32_t const (&a)[4], 
 // Two 16-bit values in one register, `lo` in the low half (an MMA fragment's column order).
 __device__ __forceinline__ uint32_t pack(uint16_t lo, uint16_t hi) {
   return uint32_t(lo) | (uint32_t(hi) << 16);
+}
+
+// Two floats rounded to the 16-bit element type, packed (the lower channel in the low half).
+template <class Element>
+__device__ __forceinline__ uint32_t pack_floats(float lo, float hi) {
+  if constexpr (std::is_same_v<Element, cutlass::half_t>) {
+    __half2 const v = __floats2half2_rn(lo, hi);
+    return *reinterpret_cast<uint32_t const*>(&v);
+  } else {
+    __nv_bfloat162 const v = __floats2bfloat162_rn(lo, hi);
+    return *reinterpret_cast<uint32_t const*>(&v);
+  }
 }
 
 }  // namespace boltc::mma_sync
