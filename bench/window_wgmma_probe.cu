@@ -26,7 +26,9 @@
 // odd ring let one wait a phase it had already seen: each buffer's barrier advanced two phases
 // between a consumer's uses.) W0 and W1 come by one bulk copy of their shared-memory image,
 // prepared on the host. Persistent CTAs, one an SM. The window by (Mode): kStridedTma, one
-// thread's strided boxes (what boltc's b2b_conv_window does); kCpAsync, 96 producer threads'
+// thread's strided boxes of 16 channels (b2b_conv_window's first version); kWideTma, strided boxes
+// of 64 channels into one 128-byte-swizzled plane a parity (channels 48-63 TMA's zeros; what
+// b2b_conv_window does now); kCpAsync, 96 producer threads'
 // 16-byte copies of each window row in order, scattered to the planes; kDenseTma (loads only) a
 // box of whole 48-channel rows, every column, unswizzled: a layout no WGMMA descriptor reads at
 // stride 2, timed for TMA's rate on contiguous rows. LoadOnly: the consumers free each buffer as
@@ -44,6 +46,9 @@
 // and 21x30 /1); a descriptor base offset of (start >> 7) & 7 instead of 0 read wrong halves. The
 // 112x112x48 /2 chain: 24.0-24.7 us of events by strided TMA, 28.3-29.1 by cp.async; loading only,
 // 19.3 (strided TMA), 18.3 (dense rows), 23.5 (cp.async); with a clean L2, 20.8 / 16.1 / 13.4 / 18.6.
+// The wide planes (kWideTma: 128-byte pixels, one 96-byte request each, two buffers): 22.8 us, 18.5
+// on a clean L2 (the 16-channel planes on two buffers: 23.6); loading only 18.5 / 14.2, as dense
+// rows. Stride 1 (56x56x48, four buffers): 17.4 against 17.6. Every shape matched.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -80,20 +85,32 @@ constexpr int kW0Bytes = kKSteps0 * F0 * 32, kW1Bytes = kKSteps1 * F1 * 32;
 constexpr int kWeightBytes = kW0Bytes + kW1Bytes;  // W0 and W1 as they lie in shared memory
 
 // S: the stride; R: output rows a band (kConsumers x RC m64 chunks); kStages window buffers.
-template <int S, int R, int kStages>
+// Wide: one plane a parity holding every channel block, 128 bytes a pixel (channels 48-63 TMA's
+// out-of-bounds zeros) in the 128-byte swizzle, one 96-byte request a pixel; otherwise a plane a
+// parity and 16-channel block, 32 bytes a pixel (three 32-byte requests a pixel).
+template <int S, int R, int kStages, bool Wide = false>
 struct Layout {
   static_assert(S == 1 || S == 2, "one or two column planes");
+  static constexpr int kPixelBytes = Wide ? 128 : 32;
+  static constexpr int kPlanesPerParity = Wide ? 1 : kBlocks;
   static constexpr int WC = S * (TQ - 1) + 3;                     // window columns
   static constexpr int WH = S * (R - 1) + 3;                      // window rows
   static constexpr int kCols = (S * (TQ - 1) + 3 + S - 1) / S;    // a plane's columns
-  static constexpr int kPlaneBytes = (WH * kCols * 32 + 255) / 256 * 256;
-  static constexpr int kStageBytes = S * kBlocks * kPlaneBytes;
-  static constexpr int kTxBytes = S * kBlocks * WH * kCols * 32;  // what TMA writes a stage
+  static constexpr int kAlign = Wide ? 1024 : 256;                // the swizzle pattern's period
+  static constexpr int kPlaneBytes = (WH * kCols * kPixelBytes + kAlign - 1) / kAlign * kAlign;
+  static constexpr int kStageBytes = S * kPlanesPerParity * kPlaneBytes;
+  static constexpr int kTxBytes = S * kPlanesPerParity * WH * kCols * kPixelBytes;  // what TMA writes a stage
   static constexpr int kW0 = kStages * kStageBytes;               // W0, then W1 (one bulk copy)
   static constexpr int kW1 = kW0 + kW0Bytes;
   static constexpr int kBarriers = kW1 + kW1Bytes;                // full[kStages], empty[kStages], weights
   static constexpr int bytes = kBarriers + (2 * kStages + 1) * 8;
-  __host__ __device__ static constexpr int plane(int parity, int cb) { return (cb * S + parity) * kPlaneBytes; }
+  __host__ __device__ static constexpr int plane(int parity, int cb) {
+    return Wide ? parity * kPlaneBytes : (cb * S + parity) * kPlaneBytes;
+  }
+  // Channel block cb of plane pixel j (the planes' base 1024-aligned).
+  __host__ __device__ static constexpr int pixel(int parity, int cb, int j) {
+    return plane(parity, cb) + j * kPixelBytes + (Wide ? cb * 32 : 0);
+  }
 };
 
 using boltc::b2b_conv_direct::barrier_arrive;
@@ -111,6 +128,12 @@ __device__ __forceinline__ uint64_t sw32(uint32_t address) {
                   (uint64_t(3) << 62);
   if constexpr (BaseOffset) desc |= uint64_t((address >> 7) & 7) << 49;
   return desc;
+}
+
+// A K-major SW128 operand (rows 128 bytes apart, 8-row groups 1024 bytes apart), base offset 0:
+// the start may be any row and any 32-byte k-step within it.
+__device__ __forceinline__ uint64_t sw128(uint32_t address) {
+  return uint64_t((address & 0x3FFFF) >> 4) | (uint64_t(1) << 16) | (uint64_t(1024 >> 4) << 32) | (uint64_t(1) << 62);
 }
 
 __device__ __forceinline__ void fence_acc(float (&d)[kAcc]) {
@@ -167,7 +190,7 @@ __device__ __forceinline__ void cp_async_16(uint32_t dst, const void* src, bool 
 // plane; an arrive.noinc on the buffer's barrier a thread). LoadOnly: the consumers free each
 // window as it lands (no MMA, no store): the rate the producer streams windows at.
 // Mode: how the window comes (kDenseTma: a probe of TMA's rate on contiguous rows, loads only).
-enum { kCpAsync = 0, kStridedTma = 1, kDenseTma = 2 };
+enum { kCpAsync = 0, kStridedTma = 1, kDenseTma = 2, kWideTma = 3 };
 
 template <int S, int RC, int kStages, int Mode, bool LoadOnly>
 __global__ void __launch_bounds__(kThreads, 1)
@@ -177,7 +200,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   constexpr int R = kConsumers * RC;
   constexpr bool Tma = Mode != kCpAsync;
   static_assert(Mode != kDenseTma || LoadOnly, "dense windows are not laid out for WGMMA");
-  using L = Layout<S, R, kStages>;
+  using L = Layout<S, R, kStages, Mode == kWideTma>;
   extern __shared__ __align__(1024) unsigned char smem[];
   uint32_t const base = static_cast<uint32_t>(__cvta_generic_to_shared(smem));
   uint32_t const full = base + L::kBarriers, empty = full + 8 * kStages, weights_ready = empty + 8 * kStages;
@@ -230,7 +253,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(full + 8 * s), "r"(L::kTxBytes)
                      : "memory");
 #pragma unroll
-        for (int pc = 0; pc < S * kBlocks; ++pc) {
+        for (int pc = 0; pc < S * L::kPlanesPerParity; ++pc) {
           int const parity = pc % S, cb = pc / S;
           asm volatile(
               "cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5, %6}], [%2];\n" ::"r"(
@@ -310,8 +333,8 @@ __global__ void __launch_bounds__(kThreads, 1)
       uint64_t const b = sw32<false>(base + L::kW0 + ks * F0 * 32);
 #pragma unroll
       for (int r = 0; r < RC; ++r) {
-        uint32_t const a = stage + L::plane(dx % S, cb) + ((S * (consumer * RC + r) + dy) * L::kCols + dx / S) * 32;
-        wgmma_ss(acc[r], sw32<false>(a), b);
+        uint32_t const a = stage + L::pixel(dx % S, cb, (S * (consumer * RC + r) + dy) * L::kCols + dx / S);
+        wgmma_ss(acc[r], Mode == kWideTma ? sw128(a) : sw32<false>(a), b);
       }
     }
     wgmma_commit();
@@ -414,7 +437,7 @@ using Encode = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*
 template <int S, int RC, int kStages, int Mode, bool LoadOnly>
 int run(int n_images, int h, int w) {
   constexpr int R = kConsumers * RC;
-  using L = Layout<S, R, kStages>;
+  using L = Layout<S, R, kStages, Mode == kWideTma>;
   int const p = (h - 1) / S + 1, q = (w - 1) / S + 1;
   size_t const xs = size_t(n_images) * h * w * C, ys = size_t(n_images) * p * q * F1;
   std::vector<__half> hx(xs), hw0(F0 * K0), hb0(F0), hw1(F1 * F0), hb1(F1);
@@ -457,11 +480,15 @@ int run(int n_images, int h, int w) {
   cuuint64_t size[4] = {cuuint64_t(C), cuuint64_t(w), cuuint64_t(h), cuuint64_t(n_images)};
   cuuint64_t stride[3] = {cuuint64_t(C) * 2, cuuint64_t(w) * C * 2, cuuint64_t(h) * w * C * 2};
   bool const dense = Mode == kDenseTma;  // whole rows of 48 channels, every column, no swizzle
-  cuuint32_t box[4] = {dense ? cuuint32_t(C) : 16, cuuint32_t(dense ? L::WC : S * (L::kCols - 1) + 1), cuuint32_t(L::WH), 1};
+  bool const wide = Mode == kWideTma;  // 64 channels a box (48-63 out of bounds: zeros), 128-byte swizzle
+  cuuint32_t box[4] = {dense ? cuuint32_t(C) : wide ? 64 : 16, cuuint32_t(dense ? L::WC : S * (L::kCols - 1) + 1),
+                       cuuint32_t(L::WH), 1};
   cuuint32_t step[4] = {1, cuuint32_t(dense ? 1 : S), 1, 1};
   CUresult res = reinterpret_cast<Encode>(encode)(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 4, x, size, stride, box, step,
                                                   CU_TENSOR_MAP_INTERLEAVE_NONE,
-                                                  dense ? CU_TENSOR_MAP_SWIZZLE_NONE : CU_TENSOR_MAP_SWIZZLE_32B,
+                                                  dense  ? CU_TENSOR_MAP_SWIZZLE_NONE
+                                                  : wide ? CU_TENSOR_MAP_SWIZZLE_128B
+                                                         : CU_TENSOR_MAP_SWIZZLE_32B,
                                                   CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (res != CUDA_SUCCESS) {
     std::printf("cuTensorMapEncodeTiled: %d\n", int(res));
@@ -474,7 +501,7 @@ int run(int n_images, int h, int w) {
   int const bands = n_images * ((p + R - 1) / R) * ((q + TQ - 1) / TQ);
   int const grid = std::min(bands, sms);
   std::printf("wgmma S=%d R=%d stages %d, window by %s%s %dx%dx%dx%d -> %dx%d: %d B shared memory, grid %d, %d bands\n",
-              S, R, kStages, Mode == kDenseTma ? "TMA, dense rows" : Mode == kStridedTma ? "TMA" : "cp.async", LoadOnly ? " (loads only)" : "", n_images, h, w, C, p, q, smem,
+              S, R, kStages, Mode == kDenseTma ? "TMA, dense rows" : Mode == kStridedTma ? "TMA" : Mode == kWideTma ? "TMA, 64-channel SW128 boxes" : "cp.async", LoadOnly ? " (loads only)" : "", n_images, h, w, C, p, q, smem,
               grid, bands);
   CHECK(cudaMemset(y, 0xff, ys * 2));
   chain<S, RC, kStages, Mode, LoadOnly><<<grid, kThreads, smem>>>(map, x, weights, b0, b1, y, n_images, h, w, p, q);
@@ -550,22 +577,31 @@ int main(int argc, char** argv) {
   int const w = argc > 3 ? std::atoi(argv[3]) : h, s = argc > 4 ? std::atoi(argv[4]) : 2;
   int const variant = argc > 5 ? std::atoi(argv[5]) : 0;
   // S = 2: R = 2, 3 stages; 0: cp.async, 1: TMA, 2 and 3: the same loading only; 4: TMA dense
-  // rows loading only.
+  // rows loading only; 5: wide SW128 planes, 2 stages (6: loading only); 7: TMA SW32 planes, 2
+  // stages (8: loading only).
   // S = 1: 0: cp.async R = 4, 5 stages; 1: TMA, the same; 2: cp.async R = 2, 6 stages;
-  // 3: variant 0 loading only.
+  // 3: variant 0 loading only; 4: wide SW128 planes, R = 4, 4 stages (5: loading only); 6:
+  // variant 1 loading only.
   if (s == 2) {
     switch (variant) {
       case 0: return run<2, 1, 3, kCpAsync, false>(n, h, w);
       case 1: return run<2, 1, 3, kStridedTma, false>(n, h, w);
       case 2: return run<2, 1, 3, kCpAsync, true>(n, h, w);
       case 3: return run<2, 1, 3, kStridedTma, true>(n, h, w);
-      default: return run<2, 1, 3, kDenseTma, true>(n, h, w);
+      case 4: return run<2, 1, 3, kDenseTma, true>(n, h, w);
+      case 5: return run<2, 1, 2, kWideTma, false>(n, h, w);
+      case 6: return run<2, 1, 2, kWideTma, true>(n, h, w);
+      case 7: return run<2, 1, 2, kStridedTma, false>(n, h, w);
+      default: return run<2, 1, 2, kStridedTma, true>(n, h, w);
     }
   }
   switch (variant) {
     case 0: return run<1, 2, 5, kCpAsync, false>(n, h, w);
     case 1: return run<1, 2, 5, kStridedTma, false>(n, h, w);
     case 2: return run<1, 1, 6, kCpAsync, false>(n, h, w);
-    default: return run<1, 2, 5, kCpAsync, true>(n, h, w);
+    case 3: return run<1, 2, 5, kCpAsync, true>(n, h, w);
+    case 4: return run<1, 2, 4, kWideTma, false>(n, h, w);
+    case 5: return run<1, 2, 4, kWideTma, true>(n, h, w);
+    default: return run<1, 2, 5, kStridedTma, true>(n, h, w);
   }
 }

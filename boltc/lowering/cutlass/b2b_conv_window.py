@@ -8,13 +8,14 @@ b2b_conv_sm90 reads the first convolution's input by TMA im2col, each pixel once
 tap (2.25 times at stride 2), in requests of C channels; this kernel loads each band of R output
 rows' input window once (rows S (R - 1) + 3 for R rows: 1.25 times at stride 2, R = 2) and reads
 every tap's A from it through a WGMMA shared-memory descriptor (the header says how the
-window's planes make that a canonical layout). On the paper's 48-channel chains (H200, batch 32,
-kernel time, bench/RESULTS.md 2026-12-01): 112x112 stride 2 in 24.0 us, 56x56 stride 1 in 17.7,
-where b2b_conv_sm90 took 25.9-27.2 and 21.7-24.6.
+window's planes make that a canonical layout: a pixel is one row of the narrowest swizzle holding
+C channels, 32, 64 or 128 bytes). On the paper's 48-channel chains (H200, batch 32, kernel time,
+bench/RESULTS.md 2026-12-01): 112x112 stride 2 in 23.1 us (19.0 on a clean L2), 56x56 stride 1
+in 17.9, where b2b_conv_sm90 took 25.9-27.2 and 21.7-24.6.
 
 Legality (`window_refusal`, asked after b2b_conv_direct and before b2b_conv_sm90): NHWC, one
 group; the first convolution 3x3, padding 1 on every side, stride 1 or 2 (both ways), dilation
-1; C a multiple of 16 up to MAX_C (16-channel planes), F0 a multiple of 16 and F1 of 8, each up
+1; C a multiple of 16 up to MAX_C (a pixel one swizzle row), F0 a multiple of 16 and F1 of 8, each up
 to MAX_F (one WGMMA N; the accumulators of both stages in registers); the second 1x1, stride 1,
 unpadded; epilogues of a bias and an activation (no residual); one element type, f16 or bf16,
 for the input, the filters, the intermediate and the output; Q's tile within one m64
@@ -58,7 +59,10 @@ FAMILY = "b2b_conv_window"
 ARCH = "sm_90a"
 HEADER = "boltc/b2b_conv_window.hpp"  # boltc/lowering/cutlass/include
 CONSUMERS = 2  # the header's kConsumers: warpgroups, each RC rows of a band
-MAX_C = 48  # 16-channel planes; 64 leaves two window buffers beside a 74 KB W0 (b2b_conv_sm90 keeps it)
+# C = 64 runs correctly (128-byte pixels as for 48) but slower than b2b_conv_sm90: 56x56x64
+# stride 1 in 28.0 us against 21.1, and fuse-b2b's model left 112x112x64 unfused (two window
+# buffers beside a 74 KB W0; H200, 2026-12-01): b2b_conv_sm90 keeps C = 64.
+MAX_C = 48
 MAX_F = 64  # F0 and F1: one WGMMA N each, both stages' accumulators in a consumer's registers
 MIN_STAGES = 2  # window buffers: one being read while the next loads
 MAX_STAGES = 8
@@ -112,12 +116,20 @@ class B2bConvWindowConfig(SelfChecking):
         """The window's rows and columns (input pixels)."""
         return self.stride * (self.rows - 1) + 3, self.stride * (self.tile_q - 1) + 3
 
+    @property
+    def pixel_bytes(self) -> int:
+        """Config::kPixelBytes: a window pixel's bytes in shared memory, the row of its swizzle
+        (32, 64 or 128: 48 channels padded to 64 by TMA's zeros)."""
+        return 32 if self.c <= 16 else 64 if self.c <= 32 else 128
+
     def plane_bytes(self) -> int:
+        """One column parity's pixels, in whole swizzle patterns (8 rows)."""
         rows, columns = self.window
-        return -(-rows * -(-columns // self.stride) * 32 // 256) * 256
+        pattern = 8 * self.pixel_bytes
+        return -(-rows * -(-columns // self.stride) * self.pixel_bytes // pattern) * pattern
 
     def stage_bytes(self) -> int:
-        return self.stride * (self.c // 16) * self.plane_bytes()
+        return self.stride * self.plane_bytes()
 
     def smem_bytes(self) -> int:
         """Config::kSmemBytes: the window ring, W0 and W1 in k-step blocks, the barriers."""
@@ -128,7 +140,8 @@ class B2bConvWindowConfig(SelfChecking):
         rows, columns = self.window
         return (f"{FAMILY} {self.element.short} 3x3/{self.stride} C={self.c} F0={self.f0} {self.act0}, 1x1 "
                 f"F1={self.f1} {self.act1}, bands of {self.rows}x{self.tile_q} output pixels ({rows}x{columns} "
-                f"input window, {self.stages} buffers), {self.smem_bytes()} B shared memory")
+                f"input window, {self.pixel_bytes} B a pixel, {self.stages} buffers), {self.smem_bytes()} B "
+                "shared memory")
 
     def blocker(self) -> str | None:
         if self.element not in (Element.F16, Element.BF16):
@@ -136,7 +149,8 @@ class B2bConvWindowConfig(SelfChecking):
         if self.stride not in (1, 2):
             return f"stride {self.stride}; the window has one or two column planes (stride 1 or 2)"
         if self.c % 16 or not 16 <= self.c <= MAX_C:
-            return f"C={self.c} is not a multiple of 16 up to {MAX_C} (16-channel planes of the window)"
+            return (f"C={self.c} is not a multiple of 16 up to {MAX_C} (a window pixel's channels in one swizzle "
+                    "row; b2b_conv_sm90 is faster on 64)")
         if self.f0 % 16 or not 16 <= self.f0 <= MAX_F:
             return (f"F0={self.f0} is not a multiple of 16 up to {MAX_F} (the second GEMM's k-steps; one WGMMA "
                     "N, its accumulators in registers)")
@@ -266,9 +280,10 @@ __global__ void __launch_bounds__(boltc::b2b_conv_window::kThreads, 1)
   boltc::b2b_conv_window::run<Config>(&window_map, g, filter0, bias0, filter1, bias1, output, smem);
 }
 
-// The input as TMA sees it: [n][h][w][c] 16-bit elements; a box a window plane: 16 channels,
-// kBoxColumns columns taking every S-th, the window's rows, one image; 32-byte swizzle; zeros
-// outside the image. False where the driver refuses it.
+// The input as TMA sees it: [n][h][w][c] 16-bit elements; a box a window plane: kBoxChannels
+// channels (past c: zeros), kBoxColumns columns taking every S-th, the window's rows, one image;
+// the swizzle of the plane's kPixelBytes rows; zeros outside the image. False where the driver
+// refuses it.
 bool encode_window_map(CUtensorMap* map, void const* input, int n, int h, int w, int c) {
   boltc::tensor_map::EncodeTiled const encode = boltc::tensor_map::encode_tiled();
   if (!encode) {
@@ -276,12 +291,15 @@ bool encode_window_map(CUtensorMap* map, void const* input, int n, int h, int w,
   }
   cuuint64_t const size[4] = {cuuint64_t(c), cuuint64_t(w), cuuint64_t(h), cuuint64_t(n)};
   cuuint64_t const stride[3] = {cuuint64_t(c) * 2, cuuint64_t(w) * c * 2, cuuint64_t(h) * w * c * 2};
-  cuuint32_t const box[4] = {16, Config::kBoxColumns, Config::WH, 1};
+  cuuint32_t const box[4] = {Config::kBoxChannels, Config::kBoxColumns, Config::WH, 1};
   cuuint32_t const step[4] = {1, Config::S, 1, 1};
   CUtensorMapDataType const type =
       std::is_same_v<Element, cutlass::half_t> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   return encode(map, type, 4, const_cast<void*>(input), size, stride, box, step, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                CU_TENSOR_MAP_SWIZZLE_32B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                Config::kPixelBytes == 32   ? CU_TENSOR_MAP_SWIZZLE_32B
+                : Config::kPixelBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                                            : CU_TENSOR_MAP_SWIZZLE_128B,
+                CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
 }
 

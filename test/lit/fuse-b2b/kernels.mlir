@@ -129,7 +129,7 @@ func.func @conv_chain_f16(%x: tensor<2x56x56x64xf16>, %f0: tensor<64x3x3x64xf16>
 // -----
 
 // The chain with 48 channels (bolt_paper.json's 56x56x48 row): b2b_conv_window runs it (C up to
-// 48: the window's 16-channel planes beside the filters), asked before b2b_conv_sm90; the model
+// 48: b2b_conv_sm90 is faster on 64), asked before b2b_conv_sm90; the model
 // costs the input window it loads, not the im2col matrix.
 // CHECK-LABEL:   func.func @conv_chain_48_channels
 // CHECK:           bolt.b2b registers

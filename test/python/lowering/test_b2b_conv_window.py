@@ -46,7 +46,9 @@ def test_the_paper_48_channel_chains_lower_to_the_window_kernel(c, f, stride, hw
     # Stride 2: bands of 2 rows (a 5-row window); stride 1: of 4 (6 rows): 1.25 and 1.5 times the input.
     assert cfg.rows == (2 if stride == 2 else 4)
     assert cfg.window == ((5, 113) if stride == 2 else (6, 58))
-    assert cfg.stages >= 3 and cfg.smem_bytes() <= 227 * 1024
+    # 128-byte pixels (48 channels padded to 64): two buffers at stride 2, four at stride 1.
+    assert cfg.pixel_bytes == 128 and cfg.stages == (2 if stride == 2 else 4)
+    assert cfg.smem_bytes() <= 227 * 1024
     assert "input window" in cfg.summary() and "b2b_conv_window" in call.reason
 
 
@@ -110,12 +112,26 @@ def test_the_ring_takes_the_buffers_shared_memory_holds():
     fields = dict(element=Element.F16, bias0=Element.F16, bias1=Element.F16, act0="relu", act1="relu", c=48, f0=48,
                   f1=48, stride=2, tile_q=56, rows_per_consumer=rows_per_consumer(2))
     cfg = B2bConvWindowConfig.with_most_stages(**fields)
-    assert cfg.stages == 3  # 55 KB buffers beside 46 KB of filters (bench/window_wgmma_probe.cu's ring)
-    assert cfg.stage_bytes() == 6 * 9216 and cfg.smem_bytes() == 3 * 55296 + 41472 + 4608 + 56
+    # Two planes of 5 x 57 pixels of 128 bytes (36 KB, in whole 1 KB swizzle patterns) a buffer;
+    # two 72 KB buffers beside 46 KB of filters (bench/window_wgmma_probe.cu's wide ring: 193576 B).
+    assert cfg.stages == 2
+    assert cfg.plane_bytes() == 36864 and cfg.stage_bytes() == 2 * 36864
+    assert cfg.smem_bytes() == 2 * 73728 + 41472 + 4608 + 40 == 193576
     with pytest.raises(InvalidKernelConfig, match="shared memory"):
-        B2bConvWindowConfig(**fields, stages=4)
+        B2bConvWindowConfig(**fields, stages=3)
     with pytest.raises(InvalidKernelConfig, match="one m64 holds"):
         B2bConvWindowConfig(**{**fields, "tile_q": 72}, stages=2)
+
+
+@pytest.mark.parametrize("c, pixel_bytes, stages", [(16, 32, 8), (32, 64, 5), (48, 128, 2)])
+def test_a_pixel_is_one_swizzle_row(c, pixel_bytes, stages):
+    """The window's pixels are rows of the narrowest swizzle holding C channels (TMA pads 48 to
+    64 with zeros); a stride-2 band of 2 x 56 output pixels, F0 = F1 = 48."""
+    cfg = B2bConvWindowConfig.with_most_stages(
+        element=Element.F16, bias0=None, bias1=None, act0="relu", act1="none", c=c, f0=48, f1=48, stride=2,
+        tile_q=56, rows_per_consumer=1)
+    assert cfg.pixel_bytes == pixel_bytes and cfg.stages == stages
+    assert cfg.plane_bytes() % (8 * pixel_bytes) == 0 and f"{pixel_bytes} B a pixel" in cfg.summary()
 
 
 def test_the_model_reads_the_window_not_the_im2col_matrix():
@@ -141,5 +157,5 @@ def test_the_tu_compiles_for_sm90a(tmp_path: Path):
     kernel = lower_b2b_conv_window(b2b_of(*chain(c=48, f0=48, f1=48, stride=2, hw=112, batch=4))).kernel
     source = kernel.render()
     assert "CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED" in source
-    assert "boltc::b2b_conv_window::Config<cutlass::half_t, cutlass::half_t, cutlass::half_t, 48, 48, 48, 2, 56, 1, 3," in source
+    assert "boltc::b2b_conv_window::Config<cutlass::half_t, cutlass::half_t, cutlass::half_t, 48, 48, 48, 2, 56, 1, 2," in source
     compile_kernel_object(kernel, Arch.parse("sm_90a"), tmp_path)

@@ -8,16 +8,20 @@
 // covering tap (2.25 times at stride 2) in rows of C channels; here each band of output rows has
 // its input window loaded once (1.25 times at stride 2 with bands of 2 rows) and every tap's A is a
 // shared-memory descriptor into it. The window is stored as planes, one per window-column parity
-// (stride 2: the output pixels of a row read every other column) and 16-channel block, 32 bytes a
-// pixel in TMA's 32-byte swizzle; that is WGMMA's K-major SW32 layout for a K of 16 (rows 32 bytes
-// apart, 8-row groups 256 apart). Output pixels ow = 0..63 of one output row at tap (dy, dx) are
-// 64 consecutive pixels of plane dx % S from column dx / S of row S r + dy: a descriptor at that
-// pixel (any 32-byte start: the swizzle is a function of the address, base offset 0; checked on
-// the H200 against a base offset of (start >> 7) & 7, which reads the wrong halves). A warpgroup's
-// m64 is one output row of up to TQ <= 64 columns; the rows past TQ read past the row (the next
-// row's pixels or the next buffer) and are never stored. The window comes by TMA: a 4D box a plane
-// {16 channels, S (columns - 1) + 1 columns every S-th, rows, 1 image}, zeros outside the image
-// (the padding of 1).
+// (stride 2: the output pixels of a row read every other column), P = 32, 64 or 128 bytes a pixel
+// (C = 16, 32, 48-64; 48 channels padded to 64 by TMA's zeros past the tensor's channels) in TMA's
+// P-byte swizzle: WGMMA's K-major SWP layout, rows P bytes apart, 8-row groups 8 P apart, each
+// 16-channel block a k-step 32 bytes into the row. Output pixels ow = 0..63 of one output row at
+// tap (dy, dx) are 64 consecutive pixels of plane dx % S from column dx / S of row S r + dy: a
+// descriptor at that pixel and channel block (any row and k-step start: the swizzle is a function
+// of the address, base offset 0; checked on the H200 against a base offset of (start >> 7) & 7,
+// which reads the wrong halves). A warpgroup's m64 is one output row of up to TQ <= 64 columns;
+// the rows past TQ read past the row (the next row's pixels or the next buffer) and are never
+// stored. The window comes by TMA: a 4D box a plane {P / 2 channels, S (columns - 1) + 1 columns
+// every S-th, rows, 1 image}, zeros outside the image (the padding of 1). One box of 64 channels a
+// 48-channel pixel, one 96-byte request, where 16-channel planes took three 32-byte ones: 22.8
+// against 23.6 us of events on the 112x112x48 stride-2 chain, 18.5 against 20.5 on a clean L2
+// (bench/window_wgmma_probe.cu, H200, 2026-12-01; the same two window buffers).
 //
 // Warp specialization (kThreads = 384): warpgroups 0 and 1 are consumers, each computing RC of the
 // band's R = 2 RC output rows: 9 C / 16 SS WGMMAs (m64 x F0 x k16) a row into accumulators that
@@ -30,8 +34,8 @@
 // output columns).
 //
 // Measured (bench/b2b.py, H200, 2026-12-01, kernel time): the paper's 112x112x48 stride-2 chain
-// 24.0 us (b2b_conv_sm90: 25.9-27.2), the 56x56x48 stride-1 one 17.7 us (21.7-24.6);
-// bench/window_wgmma_probe.cu is the standalone kernel these came from.
+// 23.1 us, 19.0 on a clean L2 (b2b_conv_sm90: 25.9-27.2), the 56x56x48 stride-1 one 17.9 us
+// (21.7-24.6); bench/window_wgmma_probe.cu is the standalone kernel these came from.
 #pragma once
 
 #include <cstdint>
@@ -76,24 +80,30 @@ struct Config {
   static_assert(TQ % 8 == 0 && TQ <= 64, "an output row's columns in one m64");
   static constexpr int kBlocks = C / 16;
   static constexpr int kKSteps0 = 9 * kBlocks, kKSteps1 = F0 / 16;
+  static_assert(C <= 64, "a pixel's channels in one 128-byte swizzle row");
+  static constexpr int kPixelBytes = C <= 16 ? 32 : C <= 32 ? 64 : 128;  // P: the swizzle's row
+  static constexpr int kBoxChannels = kPixelBytes / 2;            // past C: TMA's zeros
   static constexpr int R = kConsumers * RC;                       // output rows a band
   static constexpr int WH = S * (R - 1) + 3;                      // window rows
   static constexpr int WC = S * (TQ - 1) + 3;                     // window columns
   static constexpr int kCols = (WC + S - 1) / S;                  // a plane's columns
-  static constexpr int kPlaneBytes = (WH * kCols * 32 + 255) / 256 * 256;
-  static constexpr int kStageBytes = S * kBlocks * kPlaneBytes;
-  static constexpr int kTxBytes = S * kBlocks * WH * kCols * 32;  // what TMA writes a buffer
+  static constexpr int kPlaneBytes = (WH * kCols * kPixelBytes + 8 * kPixelBytes - 1) / (8 * kPixelBytes) *
+                                     (8 * kPixelBytes);           // whole swizzle patterns
+  static constexpr int kStageBytes = S * kPlaneBytes;
+  static constexpr int kTxBytes = S * WH * kCols * kPixelBytes;   // what TMA writes a buffer
   static constexpr int kW0 = Stages * kStageBytes;                // W0's k-step blocks, then W1's
   static constexpr int kW1 = kW0 + kKSteps0 * F0 * 32;
   static constexpr int kBarriers = kW1 + kKSteps1 * F1 * 32;      // full[Stages], empty[Stages], weights
   static constexpr int kSmemBytes = kBarriers + (2 * Stages + 1) * 8;
   static constexpr int kBoxColumns = S * (kCols - 1) + 1;         // a plane's box: every S-th of these
   // The rows an m64 reads past its plane (from the plane's last start: at most 2 / S + 64 - kCols
-  // pixels) land in the next plane, buffer or W0 (9 x 16 x 16 x 2 bytes at least): never past
-  // the allocation.
-  static_assert((2 / S + 64 - kCols) * 32 <= 9 * 16 * 16 * 2, "the m64's overreach");
+  // pixels) land in the next plane, buffer or the filters: never past the allocation.
+  static_assert((2 / S + 64 - kCols) * kPixelBytes <= kBarriers - kW0, "the m64's overreach");
   static constexpr int kAcc0 = F0 / 2, kAcc1 = F1 / 2;            // m64 x F f32 accumulators a thread
-  __host__ __device__ static constexpr int plane(int parity, int cb) { return (cb * S + parity) * kPlaneBytes; }
+  // Channel block cb of pixel j of the plane of column parity `parity`.
+  __host__ __device__ static constexpr int pixel(int parity, int cb, int j) {
+    return parity * kPlaneBytes + j * kPixelBytes + cb * 32;
+  }
 };
 
 struct Geometry {
@@ -107,10 +117,18 @@ __host__ __device__ __forceinline__ int sw32_unit(int row, int half) {
   return row * 32 + ((half ^ ((row >> 2) & 1)) << 4);
 }
 
-// A K-major SW32 descriptor of K = 16: rows 32 bytes apart, 8-row groups 256 bytes apart.
-__device__ __forceinline__ uint64_t sw32_descriptor(uint32_t address) {
-  return uint64_t((address & 0x3FFFF) >> 4) | (uint64_t(1) << 16) | (uint64_t(256 >> 4) << 32) | (uint64_t(3) << 62);
+// A K-major descriptor of a swizzled operand whose rows are RowBytes (32, 64 or 128) apart, 8-row
+// groups 8 RowBytes apart (the layout types: SW32 3, SW64 2, SW128 1), base offset 0.
+template <int RowBytes>
+__device__ __forceinline__ uint64_t swizzled_descriptor(uint32_t address) {
+  static_assert(RowBytes == 32 || RowBytes == 64 || RowBytes == 128, "a WGMMA swizzle");
+  constexpr uint64_t layout = RowBytes == 32 ? 3 : RowBytes == 64 ? 2 : 1;
+  return uint64_t((address & 0x3FFFF) >> 4) | (uint64_t(1) << 16) | (uint64_t(8 * RowBytes >> 4) << 32) |
+         (layout << 62);
 }
+
+// The filters' k-step blocks: K-major SW32 of K = 16.
+__device__ __forceinline__ uint64_t sw32_descriptor(uint32_t address) { return swizzled_descriptor<32>(address); }
 
 template <class Element, int N>
 using SsOp = decltype(cute::SM90::GMMA::ss_op_selector<Element, Element, float, cute::Shape<cute::_64, cute::Int<N>, cute::_16>,
@@ -194,12 +212,11 @@ __device__ void run(CUtensorMap const* window_map, Geometry const& g, typename C
                      "r"(Cfg::kTxBytes)
                      : "memory");
 #pragma unroll
-        for (int pc = 0; pc < S * Cfg::kBlocks; ++pc) {
-          int const parity = pc % S, cb = pc / S;
+        for (int parity = 0; parity < S; ++parity) {
           asm volatile(
               "cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5, "
-              "%6}], [%2];\n" ::"r"(stage + Cfg::plane(parity, cb)),
-              "l"(reinterpret_cast<uint64_t>(window_map)), "r"(full + 8 * s), "r"(cb * 16), "r"(ow0 * S - 1 + parity),
+              "%6}], [%2];\n" ::"r"(stage + Cfg::pixel(parity, 0, 0)),
+              "l"(reinterpret_cast<uint64_t>(window_map)), "r"(full + 8 * s), "r"(0), "r"(ow0 * S - 1 + parity),
               "r"(oh0 * S - 1), "r"(n)
               : "memory");
         }
@@ -262,9 +279,9 @@ __device__ void run(CUtensorMap const* window_map, Geometry const& g, typename C
       uint64_t const b = sw32_descriptor(base + Cfg::kW0 + ks * F0 * 32);
 #pragma unroll
       for (int r = 0; r < Cfg::RC; ++r) {
-        uint32_t const a =
-            stage + Cfg::plane(dx % S, cb) + ((S * (consumer * Cfg::RC + r) + dy) * Cfg::kCols + dx / S) * 32;
-        wgmma_ss<Op0>(acc[r], sw32_descriptor(a), b, std::make_index_sequence<Cfg::kAcc0>{});
+        uint32_t const a = stage + Cfg::pixel(dx % S, cb, (S * (consumer * Cfg::RC + r) + dy) * Cfg::kCols + dx / S);
+        wgmma_ss<Op0>(acc[r], swizzled_descriptor<Cfg::kPixelBytes>(a), b,
+                      std::make_index_sequence<Cfg::kAcc0>{});
       }
     }
     cute::warpgroup_commit_batch();
