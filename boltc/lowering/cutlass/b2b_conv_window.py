@@ -270,14 +270,34 @@ _INCLUDES = """\
 
 _KERNEL = """\
 __global__ void __launch_bounds__(boltc::b2b_conv_window::kThreads, 1)
-    b2b_conv_window_kernel(__grid_constant__ CUtensorMap const window_map, boltc::b2b_conv_window::Geometry const g,
-                           Element const* __restrict__ filter0, Config::ElementBias0 const* __restrict__ bias0,
-                           Element const* __restrict__ filter1, Config::ElementBias1 const* __restrict__ bias1,
+    b2b_conv_window_kernel(__grid_constant__ CUtensorMap const window_map, __grid_constant__ CUtensorMap const filter0_map,
+                           __grid_constant__ CUtensorMap const filter1_map, boltc::b2b_conv_window::Geometry const g,
+                           Config::ElementBias0 const* __restrict__ bias0, Config::ElementBias1 const* __restrict__ bias1,
                            Element* __restrict__ output) {
-  // (The tensor map first: TMA takes it at an address of 64-byte alignment, which the
-  // parameters' start has and a later parameter's offset need not.)
+  // (The tensor maps first, 128 bytes each: TMA takes them at addresses of 64-byte alignment,
+  // which the parameters' start has and a later parameter's offset need not.)
   extern __shared__ __align__(1024) unsigned char smem[];
-  boltc::b2b_conv_window::run<Config>(&window_map, g, filter0, bias0, filter1, bias1, output, smem);
+  boltc::b2b_conv_window::run<Config>(&window_map, &filter0_map, &filter1_map, g, bias0, bias1, output, smem);
+}
+
+CUtensorMapDataType tensor_map_type() {
+  return std::is_same_v<Element, cutlass::half_t> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+}
+
+// A filter as TMA sees it: a K-major matrix [rows][k] (KRSC); a box one k-step's SW32 block of
+// B: 16 k x every row, 32-byte swizzle. False where the driver refuses it.
+bool encode_filter_map(CUtensorMap* map, void const* filter, int k, int rows) {
+  boltc::tensor_map::EncodeTiled const encode = boltc::tensor_map::encode_tiled();
+  if (!encode) {
+    return false;
+  }
+  cuuint64_t const size[2] = {cuuint64_t(k), cuuint64_t(rows)};
+  cuuint64_t const stride[1] = {cuuint64_t(k) * 2};
+  cuuint32_t const box[2] = {16, cuuint32_t(rows)};
+  cuuint32_t const step[2] = {1, 1};
+  return encode(map, tensor_map_type(), 2, const_cast<void*>(filter), size, stride, box, step,
+                CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_32B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
 }
 
 // The input as TMA sees it: [n][h][w][c] 16-bit elements; a box a window plane: kBoxChannels
@@ -293,9 +313,7 @@ bool encode_window_map(CUtensorMap* map, void const* input, int n, int h, int w,
   cuuint64_t const stride[3] = {cuuint64_t(c) * 2, cuuint64_t(w) * c * 2, cuuint64_t(h) * w * c * 2};
   cuuint32_t const box[4] = {Config::kBoxChannels, Config::kBoxColumns, Config::WH, 1};
   cuuint32_t const step[4] = {1, Config::S, 1, 1};
-  CUtensorMapDataType const type =
-      std::is_same_v<Element, cutlass::half_t> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-  return encode(map, type, 4, const_cast<void*>(input), size, stride, box, step, CU_TENSOR_MAP_INTERLEAVE_NONE,
+  return encode(map, tensor_map_type(), 4, const_cast<void*>(input), size, stride, box, step, CU_TENSOR_MAP_INTERLEAVE_NONE,
                 Config::kPixelBytes == 32   ? CU_TENSOR_MAP_SWIZZLE_32B
                 : Config::kPixelBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                                             : CU_TENSOR_MAP_SWIZZLE_128B,
@@ -339,7 +357,7 @@ BOLTC_EXPORT @LAUNCH@ {
   if (status != cutlass::Status::kSuccess) {
     return static_cast<int>(status);
   }
-  // TMA's image, the filters' 16-byte copies, the output's channel pairs.
+  // TMA's image and filters, the output's channel pairs.
   if (!input || !filter0 || !filter1 || !output || !aligned(input, 16) || !aligned(filter0, 16) ||
       !aligned(filter1, 16) || !aligned(output, 4) || (Config::HasBias0 && !bias0) || (Config::HasBias1 && !bias1)) {
     return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
@@ -352,15 +370,15 @@ BOLTC_EXPORT @LAUNCH@ {
   if (fit == 0) {
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
-  CUtensorMap window_map = {};
-  if (!encode_window_map(&window_map, input, n, h, w, c)) {
+  CUtensorMap window_map = {}, filter0_map = {}, filter1_map = {};
+  if (!encode_window_map(&window_map, input, n, h, w, c) || !encode_filter_map(&filter0_map, filter0, 9 * c, f0) ||
+      !encode_filter_map(&filter1_map, filter1, f0, f1)) {
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
   int const grid = g.bands < fit ? g.bands : fit;
   b2b_conv_window_kernel<<<grid, boltc::b2b_conv_window::kThreads, Config::kSmemBytes, stream>>>(
-      window_map, g, static_cast<Element const*>(filter0), static_cast<Config::ElementBias0 const*>(bias0),
-      static_cast<Element const*>(filter1), static_cast<Config::ElementBias1 const*>(bias1),
-      static_cast<Element*>(output));
+      window_map, filter0_map, filter1_map, g, static_cast<Config::ElementBias0 const*>(bias0),
+      static_cast<Config::ElementBias1 const*>(bias1), static_cast<Element*>(output));
   return static_cast<int>(cudaGetLastError() == cudaSuccess ? cutlass::Status::kSuccess
                                                             : cutlass::Status::kErrorInternal);
 }

@@ -23,15 +23,14 @@
 // against 23.6 us of events on the 112x112x48 stride-2 chain, 18.5 against 20.5 on a clean L2
 // (bench/window_wgmma_probe.cu, H200, 2026-12-01; the same two window buffers).
 //
-// Warp specialization (kThreads = 384): warpgroups 0 and 1 are consumers, each computing RC of the
+// Warp specialization (kThreads = 288): warpgroups 0 and 1 are consumers, each computing RC of the
 // band's R = 2 RC output rows: 9 C / 16 SS WGMMAs (m64 x F0 x k16) a row into accumulators that
 // start at bias0, act0 rounded to the element type as the second GEMM's A from registers (an m64n16
 // accumulator pair is an m64k16 A fragment), F0 / 16 RS WGMMAs against W1, act1, stored as pairs
-// of channels. Warpgroup 2 produces: thread 0 loads the windows into a ring of Stages buffers
-// (full/empty mbarriers; the consumers free a buffer as soon as their first GEMM has read it),
-// threads 32-127 stage W0 and W1 once by cp.async into their SW32 k-step blocks (B operands,
-// K-major: [k-step][F][16]). Persistent CTAs, one an SM, over bands of (image, R output rows, TQ
-// output columns).
+// of channels. Warp 8's lane 0 produces: W0 and W1 once by TMA into their SW32 k-step blocks (B
+// operands, K-major: [k-step][F][16]), then the windows into a ring of Stages buffers (full/empty
+// mbarriers; the consumers free a buffer as soon as their first GEMM has read it). Persistent
+// CTAs, one an SM, over bands of (image, R output rows, TQ output columns).
 //
 // Measured (bench/b2b.py, H200, 2026-12-01, kernel time): the paper's 112x112x48 stride-2 chain
 // 23.1 us, 19.0 on a clean L2 (b2b_conv_sm90: 25.9-27.2), the 56x56x48 stride-1 one 17.9 us
@@ -55,13 +54,8 @@
 namespace boltc::b2b_conv_window {
 
 constexpr int kConsumers = 2;  // warpgroups
-constexpr int kProducers = 128;
+constexpr int kProducers = 32;  // one warp; its lane 0 loads the filters, then the windows
 constexpr int kThreads = kConsumers * 128 + kProducers;
-// The producer warpgroup's warps 1-3 copy the filters; its warp 0 (lane 0) loads the windows.
-// (Not lanes of one warp: the loader spins on the ring's barriers for the kernel's whole life,
-// beside which its lanes' copies ran 24.6 / 19.3 us on the paper's 48-channel chains against
-// 24.0 / 17.7 in warps of their own; H200, 2026-12-01.)
-constexpr int kFilterCopiers = kProducers - 32;
 
 template <class Element_, class ElementBias0_, class ElementBias1_, int C_, int F0_, int F1_, int S_, int TQ_, int RC_,
           int Stages_, class Act0_, class Act1_, bool HasBias0_, bool HasBias1_>
@@ -111,11 +105,6 @@ struct Geometry {
   int bands_h, tiles_w, bands;  // bands: n x bands_h x tiles_w
   int64_t ldd;                  // elements between output pixels
 };
-
-// Byte offset of 16-byte half `half` of row `row` of a SW32 operand on a 256-byte boundary.
-__host__ __device__ __forceinline__ int sw32_unit(int row, int half) {
-  return row * 32 + ((half ^ ((row >> 2) & 1)) << 4);
-}
 
 // A K-major descriptor of a swizzled operand whose rows are RowBytes (32, 64 or 128) apart, 8-row
 // groups 8 RowBytes apart (the layout types: SW32 3, SW64 2, SW128 1), base offset 0.
@@ -170,14 +159,24 @@ __device__ __forceinline__ void decode(Geometry const& g, int band, int& n, int&
   oh0 = row * Cfg::R, ow0 = (rest - row * g.tiles_w) * Cfg::TQ;
 }
 
+// One TMA load of `map`'s 2D box at {x, y} into `dst`, completing on `barrier`.
+__device__ __forceinline__ void tma_load_2d(uint32_t dst, CUtensorMap const* map, uint32_t barrier, int x, int y) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n" ::"r"(
+          dst),
+      "l"(reinterpret_cast<uint64_t>(map)), "r"(barrier), "r"(x), "r"(y)
+      : "memory");
+}
+
+// filter0_map / filter1_map: the filters as K-major matrices [F][K] (KRSC: K = 9 C, and F0), boxes
+// of 16 k x F rows in the 32-byte swizzle: one box is one k-step's SW32 block of B.
 template <class Cfg>
-__device__ void run(CUtensorMap const* window_map, Geometry const& g, typename Cfg::Element const* __restrict__ filter0,
-                    typename Cfg::ElementBias0 const* __restrict__ bias0,
-                    typename Cfg::Element const* __restrict__ filter1,
+__device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_map, CUtensorMap const* filter1_map,
+                    Geometry const& g, typename Cfg::ElementBias0 const* __restrict__ bias0,
                     typename Cfg::ElementBias1 const* __restrict__ bias1, typename Cfg::Element* __restrict__ output,
                     unsigned char* smem) {
   using Element = typename Cfg::Element;
-  constexpr int C = Cfg::C, F0 = Cfg::F0, F1 = Cfg::F1, S = Cfg::S, Stages = Cfg::Stages;
+  constexpr int F0 = Cfg::F0, F1 = Cfg::F1, S = Cfg::S, Stages = Cfg::Stages;
   uint32_t const base = static_cast<uint32_t>(__cvta_generic_to_shared(smem));
   uint32_t const full = base + Cfg::kBarriers, empty = full + 8 * Stages, weights_ready = empty + 8 * Stages;
   int const warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -187,53 +186,48 @@ __device__ void run(CUtensorMap const* window_map, Geometry const& g, typename C
       barrier_init(full + 8 * s, 1);
       barrier_init(empty + 8 * s, kConsumers * 4);  // every consumer warp
     }
-    barrier_init(weights_ready, kFilterCopiers);
+    barrier_init(weights_ready, 1);
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
   __syncthreads();
 
   if (warp >= kConsumers * 4) {
-    int const producer = threadIdx.x - kConsumers * 128;
-    if (producer < 32) {  // the windows
-      if (producer != 0) {
-        return;
-      }
-      // (Waiting for the filters before the first window, so that their one DRAM read does not
-      // queue behind 22 MB of windows, measured the same: 24.6 / 18.4 us against 24.0 / 17.7 on
-      // the 112x112x48 / 56x56x48 chains, H200, 2026-12-01: the first band's window is what the
-      // consumers wait for either way.)
-      for (int band = blockIdx.x, it = 0; band < g.bands; band += gridDim.x, ++it) {
-        int const s = it % Stages;
-        barrier_wait(empty + 8 * s, ((it / Stages) & 1) ^ 1);
-        int n, oh0, ow0;
-        decode<Cfg>(g, band, n, oh0, ow0);
-        uint32_t const stage = base + s * Cfg::kStageBytes;
-        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(full + 8 * s),
-                     "r"(Cfg::kTxBytes)
-                     : "memory");
+    if (lane != 0) {
+      return;
+    }
+    // The filters first, by TMA, a k-step's block a box, each CTA starting at its own k-step (all
+    // CTAs read the same few KB at once). Asked for before the windows, they arrive before them:
+    // by cp.async from the producer's other warps, issued beside the first windows, the consumers'
+    // wait for them was a quarter of their ncu samples and the kernel 20.4 us of ncu's time
+    // against the standalone probe's 18.0 (112x112x48 /2, H200, 2026-12-01).
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(weights_ready),
+                 "r"(Cfg::kBarriers - Cfg::kW0)
+                 : "memory");
+    for (int i = 0; i < Cfg::kKSteps0; ++i) {
+      int const ks = (i + blockIdx.x) % Cfg::kKSteps0;
+      tma_load_2d(base + Cfg::kW0 + ks * F0 * 32, filter0_map, weights_ready, ks * 16, 0);
+    }
 #pragma unroll
-        for (int parity = 0; parity < S; ++parity) {
-          asm volatile(
-              "cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5, "
-              "%6}], [%2];\n" ::"r"(stage + Cfg::pixel(parity, 0, 0)),
-              "l"(reinterpret_cast<uint64_t>(window_map)), "r"(full + 8 * s), "r"(0), "r"(ow0 * S - 1 + parity),
-              "r"(oh0 * S - 1), "r"(n)
-              : "memory");
-        }
+    for (int t = 0; t < Cfg::kKSteps1; ++t) {
+      tma_load_2d(base + Cfg::kW1 + t * F1 * 32, filter1_map, weights_ready, t * 16, 0);
+    }
+    for (int band = blockIdx.x, it = 0; band < g.bands; band += gridDim.x, ++it) {
+      int const s = it % Stages;
+      barrier_wait(empty + 8 * s, ((it / Stages) & 1) ^ 1);
+      int n, oh0, ow0;
+      decode<Cfg>(g, band, n, oh0, ow0);
+      uint32_t const stage = base + s * Cfg::kStageBytes;
+      asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(full + 8 * s), "r"(Cfg::kTxBytes)
+                   : "memory");
+#pragma unroll
+      for (int parity = 0; parity < S; ++parity) {
+        asm volatile(
+            "cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5, "
+            "%6}], [%2];\n" ::"r"(stage + Cfg::pixel(parity, 0, 0)),
+            "l"(reinterpret_cast<uint64_t>(window_map)), "r"(full + 8 * s), "r"(0), "r"(ow0 * S - 1 + parity),
+            "r"(oh0 * S - 1), "r"(n)
+            : "memory");
       }
-    } else {  // the filters, 16 bytes a copy, into their SW32 k-step blocks
-      for (int i = producer - 32; i < F0 * 9 * C / 8; i += kFilterCopiers) {
-        int const f = i / (9 * C / 8), k8 = i - f * (9 * C / 8);
-        int const tap = k8 / (C / 8), c8 = k8 - tap * (C / 8);
-        uint32_t const dst = base + Cfg::kW0 + sw32_unit((tap * Cfg::kBlocks + c8 / 2) * F0 + f, c8 % 2);
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(filter0 + int64_t(i) * 8) : "memory");
-      }
-      for (int i = producer - 32; i < F1 * F0 / 8; i += kFilterCopiers) {
-        int const f = i / (F0 / 8), c8 = i - f * (F0 / 8);
-        uint32_t const dst = base + Cfg::kW1 + sw32_unit((c8 / 2) * F1 + f, c8 % 2);
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(filter1 + int64_t(i) * 8) : "memory");
-      }
-      asm volatile("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];\n" ::"r"(weights_ready) : "memory");
     }
     return;
   }
@@ -257,7 +251,6 @@ __device__ void run(CUtensorMap const* window_map, Geometry const& g, typename C
   using Op0 = SsOp<Element, F0>;
   using Op1 = RsOp<Element, F1>;
   barrier_wait(weights_ready, 0);
-  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");  // the filters, copied by cp.async, read by WGMMA
   for (int it = 0, band = blockIdx.x; band < g.bands; ++it, band += gridDim.x) {
     int const s = it % Stages;
     uint32_t const stage = base + s * Cfg::kStageBytes;
