@@ -10,8 +10,8 @@ rows' input window once (rows S (R - 1) + 3 for R rows: 1.25 times at stride 2, 
 every tap's A from it through a WGMMA shared-memory descriptor (the header says how the
 window's planes make that a canonical layout: a pixel is one row of the narrowest swizzle holding
 C channels, 32, 64 or 128 bytes). On the paper's 48-channel chains (H200, batch 32, kernel time,
-bench/RESULTS.md 2026-12-01): 112x112 stride 2 in 23.1 us (19.0 on a clean L2), 56x56 stride 1
-in 17.9, where b2b_conv_sm90 took 25.9-27.2 and 21.7-24.6.
+bench/RESULTS.md 2026-12-01): 112x112 stride 2 in 21.7 us (18.1 on a clean L2), 56x56 stride 1
+in 17.3, where b2b_conv_sm90 took 25.9-27.2 and 21.7-24.6.
 
 Legality (`window_refusal`, asked after b2b_conv_direct and before b2b_conv_sm90): NHWC, one
 group; the first convolution 3x3, padding 1 on every side, stride 1 or 2 (both ways), dilation

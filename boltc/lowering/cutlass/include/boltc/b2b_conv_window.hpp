@@ -33,7 +33,7 @@
 // CTAs, one an SM, over bands of (image, R output rows, TQ output columns).
 //
 // Measured (bench/b2b.py, H200, 2026-12-01, kernel time): the paper's 112x112x48 stride-2 chain
-// 23.1 us, 19.0 on a clean L2 (b2b_conv_sm90: 25.9-27.2), the 56x56x48 stride-1 one 17.9 us
+// 21.7 us, 18.1 on a clean L2 (b2b_conv_sm90: 25.9-27.2), the 56x56x48 stride-1 one 17.3 us
 // (21.7-24.6); bench/window_wgmma_probe.cu is the standalone kernel these came from.
 #pragma once
 
