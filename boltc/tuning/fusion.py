@@ -90,8 +90,12 @@ def b2b_kernel(family: str, plan, cost_plan: b2b_cost.B2bPlan) -> tuple[B2bKerne
         # A band's m64 rows of both consumers, and the window's bytes against their im2col k-blocks.
         tile_m = 64 * c.rows
         fraction = rows * columns * c.c / (tile_m * 9 * c.c)
-        return B2bKernel(tile_m, c.f0, c.f1, c.stages, persistent=True, w0_resident=True, w1_resident=True,
-                         a_load_fraction=fraction), None
+        # A window buffer holds all of its band's A k-blocks: the k-blocks in flight are the
+        # buffers times a band's k-blocks (two buffers of 128-byte pixels at stride 2 are 14 of
+        # 64 channels, where the model's two would have starved it).
+        k_blocks = -(-9 * c.c // (b2b_cost.TILE_K_BYTES // c.element.bytes))
+        return B2bKernel(tile_m, c.f0, c.f1, c.stages * k_blocks, persistent=True, w0_resident=True,
+                         w1_resident=True, a_load_fraction=fraction), None
     if family == "b2b_conv_direct":
         # Persistent CTAs over tiles of output pixels, both filters staged once; mma.sync; the
         # image read in place (no TMA im2col, so no im2col request costs: `conv` None).
