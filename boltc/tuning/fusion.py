@@ -82,9 +82,10 @@ def b2b_kernel(family: str, plan, cost_plan: b2b_cost.B2bPlan) -> tuple[B2bKerne
         n0 = -(-plan.n0 // c.block_n0) * c.block_n0
         return B2bKernel(b2b_sm90.BLOCK_M, n0, c.tile_n1, c.stages, persistent=True), conv
     if family == "b2b_conv_window":
-        # Persistent CTAs over bands of output rows, two consumer warpgroups of RC m64 rows each
-        # on every band, both filters staged once; the input window loaded once a band by TMA
-        # (no im2col requests: `conv` None).
+        # Persistent CTAs over bands of output rows, two consumer warpgroups taking alternate
+        # bands and turns at the first GEMM (stride 1: pingpong) or both on every band, both
+        # filters staged once; the input window loaded once a band by TMA (no im2col requests:
+        # `conv` None).
         c = plan.config
         rows, columns = c.window
         # A band's m64 rows of both consumers, and the window's bytes against their im2col k-blocks.
@@ -94,7 +95,7 @@ def b2b_kernel(family: str, plan, cost_plan: b2b_cost.B2bPlan) -> tuple[B2bKerne
         # buffers times a band's k-blocks (two buffers of 128-byte pixels at stride 2 are 14 of
         # 64 channels, where the model's two would have starved it).
         k_blocks = -(-9 * c.c // (b2b_cost.TILE_K_BYTES // c.element.bytes))
-        return B2bKernel(tile_m, c.f0, c.f1, c.stages * k_blocks, persistent=True, w0_resident=True,
+        return B2bKernel(tile_m, c.f0, c.f1, c.stages * k_blocks, persistent=True, pingpong=c.pingpong, w0_resident=True,
                          w1_resident=True, a_load_fraction=fraction), None
     if family == "b2b_conv_direct":
         # Persistent CTAs over tiles of output pixels, both filters staged once; mma.sync; the

@@ -11,7 +11,7 @@ every tap's A from it through a WGMMA shared-memory descriptor (the header says 
 window's planes make that a canonical layout: a pixel is one row of the narrowest swizzle holding
 C channels, 32, 64 or 128 bytes). On the paper's 48-channel chains (H200, batch 32, kernel time,
 bench/RESULTS.md 2026-12-01): 112x112 stride 2 in 21.7 us (18.1 on a clean L2), 56x56 stride 1
-in 17.3, where b2b_conv_sm90 took 25.9-27.2 and 21.7-24.6.
+in 15.1, where b2b_conv_sm90 took 25.9-27.2 and 21.7-24.6.
 
 Legality (`window_refusal`, asked after b2b_conv_direct and before b2b_conv_sm90): NHWC, one
 group; the first convolution 3x3, padding 1 on every side, stride 1 or 2 (both ways), dilation
@@ -58,7 +58,7 @@ from boltc.lowering.cutlass.kernel_abi import CParam, CutlassKernel, EntryPoint,
 FAMILY = "b2b_conv_window"
 ARCH = "sm_90a"
 HEADER = "boltc/b2b_conv_window.hpp"  # boltc/lowering/cutlass/include
-CONSUMERS = 2  # the header's kConsumers: warpgroups, each RC rows of a band
+CONSUMERS = 2  # the header's kConsumers: warpgroups, on alternate bands (pingpong) or both on each
 # C = 64 runs correctly (128-byte pixels as for 48) but slower than b2b_conv_sm90: 56x56x64
 # stride 1 in 28.0 us against 21.1, and fuse-b2b's model left 112x112x64 unfused (two window
 # buffers beside a 74 KB W0; H200, 2026-12-01): b2b_conv_sm90 keeps C = 64.
@@ -81,12 +81,21 @@ def tile_columns(q: int) -> int:
     return -(-columns // 8) * 8
 
 
+def pingpong(stride: int) -> bool:
+    """Whether the two consumer warpgroups take alternate bands and turns at the first GEMM (one's
+    second GEMM and stores under the other's first GEMM): at stride 1, bound by its MMAs
+    (56x56x48: 17.3 -> 15.0 us, H200, 2026-12-01); not at stride 2, bound by its loads, whose two
+    window buffers would be one a consumer (112x112x48: 21.7 -> 22.3 us), where both consumers
+    work on every band."""
+    return stride == 1
+
+
 def rows_per_consumer(stride: int) -> int:
-    """RC: a consumer's output rows of a band. Stride 2 loads S (R - 1) + 3 = 5 window rows for
-    R = 2 (1.25 times the input); stride 1 would load 4 for 2 (twice), so it takes R = 4 (6 rows,
-    1.5 times), two m64 chunks a consumer (bench/window_wgmma_probe.cu: 56x56x48 stride 1 in
-    17.7 us with R = 4 against 18.3 with R = 2)."""
-    return 1 if stride == 2 else 2
+    """RC: a consumer's output rows of a band: a band is R = 2 rows at either stride, both one
+    consumer's at stride 1 (pingpong), one each of the two consumers' at stride 2. The window is
+    S (R - 1) + 3 rows: 1.25 times the input at stride 2, twice at stride 1 (the second read from
+    L2; the stride-1 chains are bound by their MMAs, not their loads)."""
+    return 2 if pingpong(stride) else 1
 
 
 @dataclass(frozen=True)
@@ -104,12 +113,17 @@ class B2bConvWindowConfig(SelfChecking):
     stride: int
     tile_q: int  # TQ: output columns a band
     rows_per_consumer: int  # RC
-    stages: int  # window buffers
+    stages: int  # window buffers (with pingpong a multiple of CONSUMERS: a buffer's bands all one consumer's)
+
+    @property
+    def pingpong(self) -> bool:
+        """The consumers on alternate bands (`pingpong`), or both on every band."""
+        return pingpong(self.stride)
 
     @property
     def rows(self) -> int:
         """R: output rows a band."""
-        return CONSUMERS * self.rows_per_consumer
+        return self.rows_per_consumer * (1 if self.pingpong else CONSUMERS)
 
     @property
     def window(self) -> tuple[int, int]:
@@ -160,8 +174,9 @@ class B2bConvWindowConfig(SelfChecking):
             return f"a band of {self.tile_q} output columns; one m64 holds a multiple of 8 up to 64"
         if self.rows_per_consumer not in (1, 2):
             return f"{self.rows_per_consumer} rows a consumer; the kernel's are one or two"
-        if not MIN_STAGES <= self.stages <= MAX_STAGES:
-            return f"{self.stages} window buffers; the kernel's ring has {MIN_STAGES} to {MAX_STAGES}"
+        if not MIN_STAGES <= self.stages <= MAX_STAGES or (self.pingpong and self.stages % CONSUMERS):
+            return (f"{self.stages} window buffers; the kernel's ring has {MIN_STAGES} to {MAX_STAGES}"
+                    + (f", a multiple of its {CONSUMERS} consumers taking alternate bands" if self.pingpong else ""))
         box_columns = self.stride * (-(-self.window[1] // self.stride) - 1) + 1  # Config::kBoxColumns
         if box_columns > 256 or self.window[0] > 256:
             return f"a window box of {box_columns} columns and {self.window[0]} rows; TMA's are at most 256"
@@ -180,7 +195,7 @@ class B2bConvWindowConfig(SelfChecking):
         """boltc::b2b_conv_window::Config's template arguments, in order."""
         return (self.element.cpp, (self.bias0 or self.element).cpp, (self.bias1 or self.element).cpp, str(self.c),
                 str(self.f0), str(self.f1), str(self.stride), str(self.tile_q), str(self.rows_per_consumer),
-                str(self.stages), self.functor(self.act0), self.functor(self.act1),
+                str(self.stages), "true" if self.pingpong else "false", self.functor(self.act0), self.functor(self.act1),
                 "true" if self.bias0 is not None else "false", "true" if self.bias1 is not None else "false")
 
     @classmethod
@@ -188,7 +203,8 @@ class B2bConvWindowConfig(SelfChecking):
         """The configuration with the most window buffers (up to MAX_STAGES) shared memory holds,
         or why none fits."""
         config = None
-        for stages in range(MAX_STAGES, MIN_STAGES - 1, -1):
+        step = CONSUMERS if pingpong(fields["stride"]) else 1
+        for stages in range(MAX_STAGES, MIN_STAGES - 1, -step):
             try:
                 config = cls(**fields, stages=stages)
             except InvalidKernelConfig as error:
@@ -240,7 +256,7 @@ def window_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvWindow
     element = one_element_type(named, "the input, both filters, the first product and the output")
     if isinstance(element, str):
         return element
-    rows = CONSUMERS * rows_per_consumer(problem.strides[0])
+    rows = rows_per_consumer(problem.strides[0]) * (1 if pingpong(problem.strides[0]) else CONSUMERS)
     bands = problem.n * -(-problem.p // rows) * -(-problem.q // tile_columns(problem.q))
     if bands >= MAX_BANDS:
         return f"{bands} bands of output pixels; the kernel counts them in ints, below {MAX_BANDS}"
@@ -458,4 +474,4 @@ def _lower(op: bolt.B2bOp, arch: str) -> B2bLowering:
 
 
 __all__ = ["FAMILY", "B2bConvWindowConfig", "B2bConvWindowKernel", "B2bConvWindowPlan", "lower_b2b_conv_window",
-           "rows_per_consumer", "tile_columns", "window_refusal"]
+           "pingpong", "rows_per_consumer", "tile_columns", "window_refusal"]

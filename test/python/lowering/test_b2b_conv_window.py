@@ -43,11 +43,12 @@ def test_the_paper_48_channel_chains_lower_to_the_window_kernel(c, f, stride, hw
     assert call.family == "b2b_conv_window"
     cfg = lower_b2b_conv_window(op).kernel.config
     assert (cfg.c, cfg.f0, cfg.f1, cfg.stride, cfg.tile_q) == (c, f, f, stride, 56)
-    # Stride 2: bands of 2 rows (a 5-row window); stride 1: of 4 (6 rows): 1.25 and 1.5 times the input.
-    assert cfg.rows == (2 if stride == 2 else 4)
-    assert cfg.window == ((5, 113) if stride == 2 else (6, 58))
-    # 128-byte pixels (48 channels padded to 64): two buffers at stride 2, four at stride 1.
-    assert cfg.pixel_bytes == 128 and cfg.stages == (2 if stride == 2 else 4)
+    # Bands of 2 rows: a 5-row window at stride 2 (a row a consumer), 4 rows at stride 1 (both
+    # rows one consumer's, the consumers on alternate bands: pingpong).
+    assert cfg.rows == 2 and cfg.pingpong == (stride == 1)
+    assert cfg.window == ((5, 113) if stride == 2 else (4, 58))
+    # 128-byte pixels (48 channels padded to 64): two buffers at stride 2, six at stride 1.
+    assert cfg.pixel_bytes == 128 and cfg.stages == (2 if stride == 2 else 6)
     assert cfg.smem_bytes() <= 227 * 1024
     assert "input window" in cfg.summary() and "b2b_conv_window" in call.reason
 
@@ -119,6 +120,11 @@ def test_the_ring_takes_the_buffers_shared_memory_holds():
     assert cfg.smem_bytes() == 2 * 73728 + 41472 + 4608 + 40 == 193576
     with pytest.raises(InvalidKernelConfig, match="shared memory"):
         B2bConvWindowConfig(**fields, stages=3)
+    # At stride 1 the consumers take alternate bands: a buffer's bands must all be one consumer's.
+    stride1 = {**fields, "stride": 1, "rows_per_consumer": rows_per_consumer(1)}
+    assert B2bConvWindowConfig.with_most_stages(**stride1).stages == 6
+    with pytest.raises(InvalidKernelConfig, match="a multiple of its 2 consumers"):
+        B2bConvWindowConfig(**{**stride1, "c": 16}, stages=3)
     with pytest.raises(InvalidKernelConfig, match="one m64 holds"):
         B2bConvWindowConfig(**{**fields, "tile_q": 72}, stages=2)
 
@@ -157,5 +163,5 @@ def test_the_tu_compiles_for_sm90a(tmp_path: Path):
     kernel = lower_b2b_conv_window(b2b_of(*chain(c=48, f0=48, f1=48, stride=2, hw=112, batch=4))).kernel
     source = kernel.render()
     assert "CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED" in source
-    assert "boltc::b2b_conv_window::Config<cutlass::half_t, cutlass::half_t, cutlass::half_t, 48, 48, 48, 2, 56, 1, 2," in source
+    assert "boltc::b2b_conv_window::Config<cutlass::half_t, cutlass::half_t, cutlass::half_t, 48, 48, 48, 2, 56, 1, 2, false," in source
     compile_kernel_object(kernel, Arch.parse("sm_90a"), tmp_path)

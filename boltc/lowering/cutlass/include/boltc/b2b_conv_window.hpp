@@ -23,17 +23,24 @@
 // against 23.6 us of events on the 112x112x48 stride-2 chain, 18.5 against 20.5 on a clean L2
 // (bench/window_wgmma_probe.cu, H200, 2026-12-01; the same two window buffers).
 //
-// Warp specialization (kThreads = 288): warpgroups 0 and 1 are consumers, each computing RC of the
-// band's R = 2 RC output rows: 9 C / 16 SS WGMMAs (m64 x F0 x k16) a row into accumulators that
-// start at bias0, act0 rounded to the element type as the second GEMM's A from registers (an m64n16
+// Warp specialization (kThreads = 288): warpgroups 0 and 1 are consumers. Where Pingpong (stride
+// 1), they take alternate bands (consumer c bands c, c + 2, ... of its CTA), each computing its
+// band's R = RC output rows, and take turns at the first GEMM (named barriers: one issues its
+// WGMMAs, then lets the other issue), so that one's second GEMM and stores run under the other's
+// first GEMM: 56x56x48 /1 17.3 -> 15.0 us. Otherwise (stride 2, memory-bound, its two window
+// buffers one a consumer under pingpong: 21.7 -> 22.3 us) both work on every band, RC of its
+// R = 2 RC rows each. Per row: 9 C / 16 SS WGMMAs (m64 x F0 x k16) into accumulators that start at
+// bias0, act0 rounded to the element type as the second GEMM's A from registers (an m64n16
 // accumulator pair is an m64k16 A fragment), F0 / 16 RS WGMMAs against W1, act1, stored as pairs
 // of channels. Warp 8's lane 0 produces: W0 and W1 once by TMA into their SW32 k-step blocks (B
 // operands, K-major: [k-step][F][16]), then the windows into a ring of Stages buffers (full/empty
-// mbarriers; the consumers free a buffer as soon as their first GEMM has read it). Persistent
+// mbarriers, freed as soon as the first GEMM has read them; under Pingpong an even number, so
+// that a buffer's bands are all one consumer's and its barriers advance one phase between that
+// consumer's uses). Persistent
 // CTAs, one an SM, over bands of (image, R output rows, TQ output columns).
 //
 // Measured (bench/b2b.py, H200, 2026-12-01, kernel time): the paper's 112x112x48 stride-2 chain
-// 21.7 us, 18.1 on a clean L2 (b2b_conv_sm90: 25.9-27.2), the 56x56x48 stride-1 one 17.3 us
+// 21.7 us, 18.1 on a clean L2 (b2b_conv_sm90: 25.9-27.2), the 56x56x48 stride-1 one 15.1 us
 // (21.7-24.6); bench/window_wgmma_probe.cu is the standalone kernel these came from.
 #pragma once
 
@@ -59,7 +66,7 @@ constexpr int kProducers = 32;  // one warp; its lane 0 loads the filters, then 
 constexpr int kThreads = kConsumers * 128 + kProducers;
 
 template <class Element_, class ElementBias0_, class ElementBias1_, int C_, int F0_, int F1_, int S_, int TQ_, int RC_,
-          int Stages_, class Act0_, class Act1_, bool HasBias0_, bool HasBias1_>
+          int Stages_, bool Pingpong_, class Act0_, class Act1_, bool HasBias0_, bool HasBias1_>
 struct Config {
   using Element = Element_;
   using ElementBias0 = ElementBias0_;
@@ -68,6 +75,8 @@ struct Config {
   using Act1 = Act1_;
   static constexpr bool HasBias0 = HasBias0_, HasBias1 = HasBias1_;
   static constexpr int C = C_, F0 = F0_, F1 = F1_, S = S_, TQ = TQ_, RC = RC_, Stages = Stages_;
+  static constexpr bool Pingpong = Pingpong_;
+  static constexpr int kBandConsumers = Pingpong ? 1 : kConsumers;  // warpgroups on one band
   static_assert(std::is_same_v<Element, cutlass::half_t> || std::is_same_v<Element, cutlass::bfloat16_t>,
                 "f16 or bf16 operands");
   static_assert(C % 16 == 0 && F0 % 16 == 0 && F1 % 8 == 0, "16-channel blocks of C and F0; 8-wide F1");
@@ -78,7 +87,8 @@ struct Config {
   static_assert(C <= 64, "a pixel's channels in one 128-byte swizzle row");
   static constexpr int kPixelBytes = C <= 16 ? 32 : C <= 32 ? 64 : 128;  // P: the swizzle's row
   static constexpr int kBoxChannels = kPixelBytes / 2;            // past C: TMA's zeros
-  static constexpr int R = kConsumers * RC;                       // output rows a band
+  static constexpr int R = kBandConsumers * RC;                   // output rows a band
+  static_assert(!Pingpong || Stages % kConsumers == 0, "a window buffer's bands all one consumer's");
   static constexpr int WH = S * (R - 1) + 3;                      // window rows
   static constexpr int WC = S * (TQ - 1) + 3;                     // window columns
   static constexpr int kCols = (WC + S - 1) / S;                  // a plane's columns
@@ -185,7 +195,7 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
   if (threadIdx.x == 0) {
     for (int s = 0; s < Stages; ++s) {
       barrier_init(full + 8 * s, 1);
-      barrier_init(empty + 8 * s, kConsumers * 4);  // every consumer warp
+      barrier_init(empty + 8 * s, Cfg::kBandConsumers * 4);  // the warps of the band's consumers
     }
     barrier_init(weights_ready, 1);
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
@@ -257,7 +267,23 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
   using Op0 = SsOp<Element, F0>;
   using Op1 = RsOp<Element, F1>;
   barrier_wait(weights_ready, 0);
-  for (int it = 0, band = blockIdx.x; band < g.bands; ++it, band += gridDim.x) {
+  // Pingpong: the first GEMMs in turns: consumer c waits at named barrier 1 + c for the other's
+  // turn to end (consumer 0's first band goes first) and ends its own with an arrival at 2 - c.
+  auto turn_begins = [&](int it) {
+    if (Cfg::Pingpong && (it > 0 || consumer == 1)) {
+      asm volatile("bar.sync %0, %1;\n" ::"r"(1 + consumer), "r"(kConsumers * 128) : "memory");
+    }
+  };
+  auto turn_ends = [&]() {
+    if (Cfg::Pingpong) {
+      asm volatile("bar.arrive %0, %1;\n" ::"r"(2 - consumer), "r"(kConsumers * 128) : "memory");
+    }
+  };
+  // The consumer's bands (every band, or every other) and its rows' offset in a band.
+  constexpr int kStep = Cfg::Pingpong ? kConsumers : 1;
+  int const first_row = Cfg::Pingpong ? 0 : consumer * Cfg::RC;
+  for (int it = Cfg::Pingpong ? consumer : 0, band = blockIdx.x + (Cfg::Pingpong ? consumer : 0) * gridDim.x;
+       band < g.bands; it += kStep, band += kStep * gridDim.x) {
     int const s = it % Stages;
     uint32_t const stage = base + s * Cfg::kStageBytes;
     float acc[Cfg::RC][Cfg::kAcc0];
@@ -269,6 +295,7 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
         acc[r][4 * j + 2] = b0v[j][0], acc[r][4 * j + 3] = b0v[j][1];
       }
     barrier_wait(full + 8 * s, (it / Stages) & 1);
+    turn_begins(it);
 #pragma unroll
     for (int r = 0; r < Cfg::RC; ++r) fence_accumulators(acc[r]);
     cute::warpgroup_arrive();
@@ -278,12 +305,13 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
       uint64_t const b = sw32_descriptor(base + Cfg::kW0 + ks * F0 * 32);
 #pragma unroll
       for (int r = 0; r < Cfg::RC; ++r) {
-        uint32_t const a = stage + Cfg::pixel(dx % S, cb, (S * (consumer * Cfg::RC + r) + dy) * Cfg::kCols + dx / S);
+        uint32_t const a = stage + Cfg::pixel(dx % S, cb, (S * (first_row + r) + dy) * Cfg::kCols + dx / S);
         wgmma_ss<Op0>(acc[r], swizzled_descriptor<Cfg::kPixelBytes>(a), b,
                       std::make_index_sequence<Cfg::kAcc0>{});
       }
     }
     cute::warpgroup_commit_batch();
+    turn_ends();  // Pingpong: the other consumer's WGMMAs queue behind these
     cute::warpgroup_wait<0>();
 #pragma unroll
     for (int r = 0; r < Cfg::RC; ++r) fence_accumulators(acc[r]);
@@ -324,7 +352,7 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
     decode<Cfg>(g, band, n, oh0, ow0);
 #pragma unroll
     for (int r = 0; r < Cfg::RC; ++r) {
-      int const oh = oh0 + consumer * Cfg::RC + r;
+      int const oh = oh0 + first_row + r;
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
         int const m = 16 * wg_warp + group + 8 * h, ow = ow0 + m;
