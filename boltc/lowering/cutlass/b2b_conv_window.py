@@ -154,8 +154,9 @@ class B2bConvWindowConfig(SelfChecking):
         rows, columns = self.window
         return (f"{FAMILY} {self.element.short} 3x3/{self.stride} C={self.c} F0={self.f0} {self.act0}, 1x1 "
                 f"F1={self.f1} {self.act1}, bands of {self.rows}x{self.tile_q} output pixels ({rows}x{columns} "
-                f"input window, {self.pixel_bytes} B a pixel, {self.stages} buffers), {self.smem_bytes()} B "
-                "shared memory")
+                f"input window, {self.pixel_bytes} B a pixel, {self.stages} buffers), "
+                f"{'consumers on alternate bands' if self.pingpong else 'both consumers on every band'}, "
+                f"{self.smem_bytes()} B shared memory")
 
     def blocker(self) -> str | None:
         if self.element not in (Element.F16, Element.BF16):

@@ -51,6 +51,7 @@ def test_the_paper_48_channel_chains_lower_to_the_window_kernel(c, f, stride, hw
     assert cfg.pixel_bytes == 128 and cfg.stages == (2 if stride == 2 else 6)
     assert cfg.smem_bytes() <= 227 * 1024
     assert "input window" in cfg.summary() and "b2b_conv_window" in call.reason
+    assert ("consumers on alternate bands" if stride == 1 else "both consumers on every band") in cfg.summary()
 
 
 @pytest.mark.parametrize("c, stride", [(64, 2), (64, 1)])
