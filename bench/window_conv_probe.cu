@@ -43,14 +43,7 @@
 
 #include "boltc/b2b_conv_direct.hpp"  // its mbarrier helpers and f16 packing; mma_sync.hpp's MMA
 
-#define CHECK(x)                                                                         \
-  do {                                                                                   \
-    cudaError_t e_ = (x);                                                                \
-    if (e_ != cudaSuccess) {                                                             \
-      std::printf("%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));     \
-      std::exit(1);                                                                      \
-    }                                                                                    \
-  } while (0)
+#include "probe_check.cuh"  // CHECK
 
 constexpr int C = 48, F0 = 48, F1 = 48;
 constexpr int kWarps = 8, kThreads = kWarps * 32;

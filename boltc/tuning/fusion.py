@@ -88,7 +88,7 @@ def b2b_kernel(family: str, plan, cost_plan: b2b_cost.B2bPlan) -> tuple[B2bKerne
         # `conv` None).
         c = plan.config
         rows, columns = c.window
-        # A band's m64 rows of both consumers, and the window's bytes against their im2col k-blocks.
+        # A band's m64 rows (one consumer's or both's), and the window's bytes against their im2col k-blocks.
         tile_m = 64 * c.rows
         fraction = rows * columns * c.c / (tile_m * 9 * c.c)
         # A window buffer holds all of its band's A k-blocks: the k-blocks in flight are the

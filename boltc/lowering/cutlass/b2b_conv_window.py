@@ -98,6 +98,11 @@ def rows_per_consumer(stride: int) -> int:
     return 2 if pingpong(stride) else 1
 
 
+def band_rows(stride: int) -> int:
+    """R: the output rows of a band (one consumer's with pingpong, else both consumers')."""
+    return rows_per_consumer(stride) * (1 if pingpong(stride) else CONSUMERS)
+
+
 @dataclass(frozen=True)
 class B2bConvWindowConfig(SelfChecking):
     """Everything one TU fixes at compile time (the header's `Config`)."""
@@ -123,7 +128,7 @@ class B2bConvWindowConfig(SelfChecking):
     @property
     def rows(self) -> int:
         """R: output rows a band."""
-        return self.rows_per_consumer * (1 if self.pingpong else CONSUMERS)
+        return band_rows(self.stride)
 
     @property
     def window(self) -> tuple[int, int]:
@@ -257,7 +262,7 @@ def window_refusal(first: bolt.AnchorOp, second: bolt.AnchorOp) -> B2bConvWindow
     element = one_element_type(named, "the input, both filters, the first product and the output")
     if isinstance(element, str):
         return element
-    rows = rows_per_consumer(problem.strides[0]) * (1 if pingpong(problem.strides[0]) else CONSUMERS)
+    rows = band_rows(problem.strides[0])
     bands = problem.n * -(-problem.p // rows) * -(-problem.q // tile_columns(problem.q))
     if bands >= MAX_BANDS:
         return f"{bands} bands of output pixels; the kernel counts them in ints, below {MAX_BANDS}"
@@ -475,4 +480,4 @@ def _lower(op: bolt.B2bOp, arch: str) -> B2bLowering:
 
 
 __all__ = ["FAMILY", "B2bConvWindowConfig", "B2bConvWindowKernel", "B2bConvWindowPlan", "lower_b2b_conv_window",
-           "pingpong", "rows_per_consumer", "tile_columns", "window_refusal"]
+           "band_rows", "pingpong", "rows_per_consumer", "tile_columns", "window_refusal"]
