@@ -66,6 +66,7 @@ MAX_C = 48
 MAX_F = 64  # F0 and F1: one WGMMA N each, both stages' accumulators in a consumer's registers
 MIN_STAGES = 2  # window buffers: one being read while the next loads
 MAX_STAGES = 8
+FILTER_BLOCK_K = 64  # the filters' TMA boxes: four k-steps, a 128-byte swizzle row (Config::kFilterKSteps)
 MAX_BANDS = 2**30  # the TU's check: band indices are ints, advanced by the grid past the last
 
 # The entry point's sizes, in order (every one an int).
@@ -151,9 +152,11 @@ class B2bConvWindowConfig(SelfChecking):
         return self.stride * self.plane_bytes()
 
     def smem_bytes(self) -> int:
-        """Config::kSmemBytes: the window ring, W0 and W1 in k-step blocks, the barriers."""
-        return (self.stages * self.stage_bytes() + 9 * self.c * self.f0 * 2 + self.f0 * self.f1 * 2
-                + (2 * self.stages + 1) * 8)
+        """Config::kSmemBytes: the window ring (to 1024 bytes), W0 and W1 in SW128 blocks of
+        four k-steps (64 k a 128-byte row), the barriers."""
+        blocks0, blocks1 = -(-9 * self.c // FILTER_BLOCK_K), -(-self.f0 // FILTER_BLOCK_K)
+        ring = -(-self.stages * self.stage_bytes() // 1024) * 1024
+        return ring + (blocks0 * self.f0 + blocks1 * self.f1) * 128 + (2 * self.stages + 1) * 8
 
     def summary(self) -> str:
         rows, columns = self.window
@@ -306,8 +309,8 @@ CUtensorMapDataType tensor_map_type() {
   return std::is_same_v<Element, cutlass::half_t> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
 }
 
-// A filter as TMA sees it: a K-major matrix [rows][k] (KRSC); a box one k-step's SW32 block of
-// B: 16 k x every row, 32-byte swizzle. False where the driver refuses it.
+// A filter as TMA sees it: a K-major matrix [rows][k] (KRSC); a box a block of four k-steps of
+// B: 64 k (past k: zeros) x every row, 128-byte swizzle. False where the driver refuses it.
 bool encode_filter_map(CUtensorMap* map, void const* filter, int k, int rows) {
   boltc::tensor_map::EncodeTiled const encode = boltc::tensor_map::encode_tiled();
   if (!encode) {
@@ -315,10 +318,10 @@ bool encode_filter_map(CUtensorMap* map, void const* filter, int k, int rows) {
   }
   cuuint64_t const size[2] = {cuuint64_t(k), cuuint64_t(rows)};
   cuuint64_t const stride[1] = {cuuint64_t(k) * 2};
-  cuuint32_t const box[2] = {16, cuuint32_t(rows)};
+  cuuint32_t const box[2] = {64, cuuint32_t(rows)};
   cuuint32_t const step[2] = {1, 1};
   return encode(map, tensor_map_type(), 2, const_cast<void*>(filter), size, stride, box, step,
-                CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_32B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
 }
 
@@ -451,6 +454,8 @@ class B2bConvWindowKernel(CutlassKernel):
         constants = "\n".join([
             f"using Element = {c.element.cpp};  // the input (NHWC), the filters (KRSC), the intermediate, the output",
             f"using Config = boltc::b2b_conv_window::Config<{', '.join(c.template_arguments())}>;",
+            "// What boltc's space and blocker counted (B2bConvWindowConfig.smem_bytes) is what the kernel takes.",
+            f"static_assert(Config::kSmemBytes == {c.smem_bytes()}, \"B2bConvWindowConfig.smem_bytes\");",
             "",
         ])
         body = (_KERNEL.replace("@PROBLEM@", problem).replace("@FORWARD@", forward)

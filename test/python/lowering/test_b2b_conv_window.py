@@ -115,10 +115,11 @@ def test_the_ring_takes_the_buffers_shared_memory_holds():
                   f1=48, stride=2, tile_q=56, rows_per_consumer=rows_per_consumer(2))
     cfg = B2bConvWindowConfig.with_most_stages(**fields)
     # Two planes of 5 x 57 pixels of 128 bytes (36 KB, in whole 1 KB swizzle patterns) a buffer;
-    # two 72 KB buffers beside 46 KB of filters (bench/window_wgmma_probe.cu's wide ring: 193576 B).
+    # two 72 KB buffers beside 48 KB of filters: W0's K = 432 in 7 blocks of 64 k, W1's 48 in one
+    # (past K: TMA's zeros), 48 rows of 128 bytes a block.
     assert cfg.stages == 2
     assert cfg.plane_bytes() == 36864 and cfg.stage_bytes() == 2 * 36864
-    assert cfg.smem_bytes() == 2 * 73728 + 41472 + 4608 + 40 == 193576
+    assert cfg.smem_bytes() == 2 * 73728 + 7 * 48 * 128 + 48 * 128 + 40 == 196648
     with pytest.raises(InvalidKernelConfig, match="shared memory"):
         B2bConvWindowConfig(**fields, stages=3)
     # At stride 1 the consumers take alternate bands: a buffer's bands must all be one consumer's.
@@ -165,4 +166,6 @@ def test_the_tu_compiles_for_sm90a(tmp_path: Path):
     source = kernel.render()
     assert "CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED" in source
     assert "boltc::b2b_conv_window::Config<cutlass::half_t, cutlass::half_t, cutlass::half_t, 48, 48, 48, 2, 56, 1, 2, false," in source
+    # The header's shared memory is the Python count (a static_assert: nvcc holds them equal).
+    assert f"static_assert(Config::kSmemBytes == {kernel.config.smem_bytes()}," in source
     compile_kernel_object(kernel, Arch.parse("sm_90a"), tmp_path)

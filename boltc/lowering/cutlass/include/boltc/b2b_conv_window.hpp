@@ -32,8 +32,8 @@
 // R = 2 RC rows each. Per row: 9 C / 16 SS WGMMAs (m64 x F0 x k16) into accumulators that start at
 // bias0, act0 rounded to the element type as the second GEMM's A from registers (an m64n16
 // accumulator pair is an m64k16 A fragment), F0 / 16 RS WGMMAs against W1, act1, stored as pairs
-// of channels. Warp 8's lane 0 produces: W0 and W1 once by TMA into their SW32 k-step blocks (B
-// operands, K-major: [k-step][F][16]), then the windows into a ring of Stages buffers (full/empty
+// of channels. Warp 8's lane 0 produces: W0 and W1 once by TMA into SW128 blocks of four k-steps
+// (B operands, K-major: [block][F][64]), then the windows into a ring of Stages buffers (full/empty
 // mbarriers, freed as soon as the first GEMM has read them; under Pingpong an even number, so
 // that a buffer's bands are all one consumer's and its barriers advance one phase between that
 // consumer's uses). Persistent CTAs, one an SM, over bands of (image, R output rows, TQ output
@@ -80,6 +80,7 @@ struct Config {
   static_assert(std::is_same_v<Element, cutlass::half_t> || std::is_same_v<Element, cutlass::bfloat16_t>,
                 "f16 or bf16 operands");
   static_assert(C % 16 == 0 && F0 % 16 == 0 && F1 % 8 == 0, "16-channel blocks of C and F0; 8-wide F1");
+  // (F1 % 8: a filter block's rows are whole 1024-byte swizzle patterns.)
   static_assert(S == 1 || S == 2, "stride 1 or 2");
   static_assert(TQ % 8 == 0 && TQ <= 64, "an output row's columns in one m64");
   static constexpr int kBlocks = C / 16;
@@ -96,9 +97,16 @@ struct Config {
                                      (8 * kPixelBytes);           // whole swizzle patterns
   static constexpr int kStageBytes = S * kPlaneBytes;
   static constexpr int kTxBytes = S * WH * kCols * kPixelBytes;   // what TMA writes a buffer
-  static constexpr int kW0 = Stages * kStageBytes;                // W0's k-step blocks, then W1's
-  static constexpr int kW1 = kW0 + kKSteps0 * F0 * 32;
-  static constexpr int kBarriers = kW1 + kKSteps1 * F1 * 32;      // full[Stages], empty[Stages], weights
+  // The filters as K-major SW128 blocks of 4 k-steps (64 k a 128-byte row, past K: TMA's zeros),
+  // each block's F rows one TMA box: one 128-byte request a row where a box a k-step's SW32 block
+  // made four 32-byte ones (ncu, 56x56x48 /1, H200: the consumers' wait for the filters was a
+  // quarter of their samples). Blocks start 1024-byte aligned, where the swizzle pattern starts.
+  static constexpr int kFilterKSteps = 4;
+  static constexpr int kBlocks0 = (kKSteps0 + kFilterKSteps - 1) / kFilterKSteps;
+  static constexpr int kBlocks1 = (kKSteps1 + kFilterKSteps - 1) / kFilterKSteps;
+  static constexpr int kW0 = (Stages * kStageBytes + 1023) / 1024 * 1024;  // W0's blocks, then W1's
+  static constexpr int kW1 = kW0 + kBlocks0 * F0 * 128;
+  static constexpr int kBarriers = kW1 + kBlocks1 * F1 * 128;     // full[Stages], empty[Stages], weights
   static constexpr int kSmemBytes = kBarriers + (2 * Stages + 1) * 8;
   static constexpr int kBoxColumns = S * (kCols - 1) + 1;         // a plane's box: every S-th of these
   // The rows an m64 reads past its plane (from the plane's last start: at most 2 / S + 64 - kCols
@@ -108,6 +116,10 @@ struct Config {
   // Channel block cb of pixel j of the plane of column parity `parity`.
   __host__ __device__ static constexpr int pixel(int parity, int cb, int j) {
     return parity * kPlaneBytes + j * kPixelBytes + cb * 32;
+  }
+  // K-step ks of a filter of `rows` rows whose blocks start at `offset`: 32 bytes into its block's rows.
+  __host__ __device__ static constexpr int filter_step(int offset, int rows, int ks) {
+    return offset + ks / kFilterKSteps * rows * 128 + ks % kFilterKSteps * 32;
   }
 };
 
@@ -127,8 +139,6 @@ __device__ __forceinline__ uint64_t swizzled_descriptor(uint32_t address) {
          (layout << 62);
 }
 
-// The filters' k-step blocks: K-major SW32 of K = 16.
-__device__ __forceinline__ uint64_t sw32_descriptor(uint32_t address) { return swizzled_descriptor<32>(address); }
 
 template <class Element, int N>
 using SsOp = decltype(cute::SM90::GMMA::ss_op_selector<Element, Element, float, cute::Shape<cute::_64, cute::Int<N>, cute::_16>,
@@ -180,7 +190,7 @@ __device__ __forceinline__ void tma_load_2d(uint32_t dst, CUtensorMap const* map
 }
 
 // filter0_map / filter1_map: the filters as K-major matrices [F][K] (KRSC: K = 9 C, and F0), boxes
-// of 16 k x F rows in the 32-byte swizzle: one box is one k-step's SW32 block of B.
+// of 64 k x F rows in the 128-byte swizzle: one box is a block of four k-steps of B.
 template <class Cfg>
 __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_map, CUtensorMap const* filter1_map,
                     Geometry const& g, typename Cfg::ElementBias0 const* __restrict__ bias0,
@@ -206,8 +216,8 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
     if (lane != 0) {
       return;
     }
-    // The filters first, by TMA, a k-step's block a box, each CTA starting at its own k-step (all
-    // CTAs read the same few KB at once). Asked for before the windows, they arrive before them:
+    // The filters first, by TMA, a block of four k-steps a box, each CTA starting at its own block
+    // (all CTAs read the same few KB at once). Asked for before the windows, they arrive before them:
     // by cp.async from the producer's other warps, issued beside the first windows, the consumers'
     // wait for them was a quarter of their ncu samples and the kernel 20.4 us of ncu's time
     // against the standalone probe's 18.0 (112x112x48 /2, H200, 2026-12-01).
@@ -219,13 +229,13 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(weights_ready),
                  "r"(Cfg::kBarriers - Cfg::kW0)
                  : "memory");
-    for (int i = 0; i < Cfg::kKSteps0; ++i) {
-      int const ks = (i + blockIdx.x) % Cfg::kKSteps0;
-      tma_load_2d(base + Cfg::kW0 + ks * F0 * 32, filter0_map, weights_ready, ks * 16, 0);
+    for (int i = 0; i < Cfg::kBlocks0; ++i) {
+      int const block = (i + blockIdx.x) % Cfg::kBlocks0;
+      tma_load_2d(base + Cfg::kW0 + block * F0 * 128, filter0_map, weights_ready, block * 64, 0);
     }
 #pragma unroll
-    for (int t = 0; t < Cfg::kKSteps1; ++t) {
-      tma_load_2d(base + Cfg::kW1 + t * F1 * 32, filter1_map, weights_ready, t * 16, 0);
+    for (int block = 0; block < Cfg::kBlocks1; ++block) {
+      tma_load_2d(base + Cfg::kW1 + block * F1 * 128, filter1_map, weights_ready, block * 64, 0);
     }
     for (int band = blockIdx.x, it = 0; band < g.bands; band += gridDim.x, ++it) {
       int const s = it % Stages;
@@ -302,7 +312,7 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
 #pragma unroll
     for (int ks = 0; ks < Cfg::kKSteps0; ++ks) {
       int const tap = ks / Cfg::kBlocks, cb = ks % Cfg::kBlocks, dy = tap / 3, dx = tap % 3;
-      uint64_t const b = sw32_descriptor(base + Cfg::kW0 + ks * F0 * 32);
+      uint64_t const b = swizzled_descriptor<128>(base + Cfg::filter_step(Cfg::kW0, F0, ks));
 #pragma unroll
       for (int r = 0; r < Cfg::RC; ++r) {
         uint32_t const a = stage + Cfg::pixel(dx % S, cb, (S * (first_row + r) + dy) * Cfg::kCols + dx / S);
@@ -339,7 +349,7 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
     cute::warpgroup_arrive();
 #pragma unroll
     for (int t = 0; t < Cfg::kKSteps1; ++t) {
-      uint64_t const b = sw32_descriptor(base + Cfg::kW1 + t * F1 * 32);
+      uint64_t const b = swizzled_descriptor<128>(base + Cfg::filter_step(Cfg::kW1, F1, t));
 #pragma unroll
       for (int r = 0; r < Cfg::RC; ++r) wgmma_rs<Op1>(acc1[r], a1[r][t], b, std::make_index_sequence<Cfg::kAcc1>{});
     }
