@@ -86,6 +86,9 @@ RANDOM = [
     dict(n=4, h=15, w=15, c=32, f0=32, f1=64, stride=1),
     dict(n=1, h=64, w=64, c=16, f0=48, f1=40, stride=2),
     dict(n=2, h=7, w=11, c=48, f0=64, f1=16, stride=1),
+    # One band: the grid is one cluster of two CTAs, one without a band, which still multicasts
+    # its share of the filters to the other.
+    dict(n=1, h=2, w=16, c=16, f0=16, f1=16, stride=1),
 ]
 
 

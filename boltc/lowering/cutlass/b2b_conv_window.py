@@ -387,11 +387,14 @@ BOLTC_EXPORT @LAUNCH@ {
       !aligned(filter1, 16) || !aligned(output, 4) || (Config::HasBias0 && !bias0) || (Config::HasBias1 && !bias1)) {
     return static_cast<int>(cutlass::Status::kErrorMisalignedOperand);
   }
-  // Persistent: as many CTAs as fit at once (boltc/persistent_grid.hpp: the occupancy query, per
-  // device), at most one a band, so that each CTA stages the filters once.
+  // Persistent: as many CTAs as fit at once in clusters of kCluster (boltc/persistent_grid.hpp:
+  // the cluster occupancy query, per device), at most one a band rounded up to whole clusters
+  // (a CTA without a band still loads its share of the filters), so that each CTA stages the
+  // filters once.
+  constexpr int cluster = boltc::b2b_conv_window::kCluster;
   static int slots[boltc::persistent_grid::kMaxDevices] = {};
-  int const fit = boltc::persistent_grid::slots(b2b_conv_window_kernel, boltc::b2b_conv_window::kThreads,
-                                                Config::kSmemBytes, slots);
+  int const fit = boltc::persistent_grid::cluster_slots(b2b_conv_window_kernel, boltc::b2b_conv_window::kThreads,
+                                                        Config::kSmemBytes, cluster, slots);
   if (fit == 0) {
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
@@ -400,12 +403,25 @@ BOLTC_EXPORT @LAUNCH@ {
       !encode_filter_map(&filter1_map, filter1, f0, f1)) {
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
-  int const grid = g.bands < fit ? g.bands : fit;
-  b2b_conv_window_kernel<<<grid, boltc::b2b_conv_window::kThreads, Config::kSmemBytes, stream>>>(
-      window_map, filter0_map, filter1_map, g, static_cast<Config::ElementBias0 const*>(bias0),
-      static_cast<Config::ElementBias1 const*>(bias1), static_cast<Element*>(output));
-  return static_cast<int>(cudaGetLastError() == cudaSuccess ? cutlass::Status::kSuccess
-                                                            : cutlass::Status::kErrorInternal);
+  int const bands = (g.bands + cluster - 1) / cluster * cluster;
+  cudaLaunchAttribute attribute = {};
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim.x = cluster;
+  attribute.val.clusterDim.y = 1;
+  attribute.val.clusterDim.z = 1;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(bands < fit ? bands : fit, 1, 1);
+  config.blockDim = dim3(boltc::b2b_conv_window::kThreads, 1, 1);
+  config.dynamicSmemBytes = Config::kSmemBytes;
+  config.stream = stream;
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  cudaError_t const launched = cudaLaunchKernelEx(
+      &config, b2b_conv_window_kernel, window_map, filter0_map, filter1_map, g,
+      static_cast<Config::ElementBias0 const*>(bias0), static_cast<Config::ElementBias1 const*>(bias1),
+      static_cast<Element*>(output));
+  return static_cast<int>(launched == cudaSuccess && cudaGetLastError() == cudaSuccess
+                              ? cutlass::Status::kSuccess : cutlass::Status::kErrorInternal);
 }
 
 BOLTC_EXPORT @WORKSPACE@ {

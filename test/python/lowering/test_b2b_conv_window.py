@@ -166,6 +166,9 @@ def test_the_tu_compiles_for_sm90a(tmp_path: Path):
     source = kernel.render()
     assert "CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED" in source
     assert "boltc::b2b_conv_window::Config<cutlass::half_t, cutlass::half_t, cutlass::half_t, 48, 48, 48, 2, 56, 1, 2, false," in source
+    # Clusters of kCluster CTAs sharing the filters by multicast: launched with the attribute,
+    # the grid from the cluster occupancy query.
+    assert "cudaLaunchKernelEx(" in source and "persistent_grid::cluster_slots(" in source
     # The header's shared memory is the Python count (a static_assert: nvcc holds them equal).
     assert f"static_assert(Config::kSmemBytes == {kernel.config.smem_bytes()}," in source
     compile_kernel_object(kernel, Arch.parse("sm_90a"), tmp_path)

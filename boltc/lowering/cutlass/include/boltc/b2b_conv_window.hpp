@@ -64,6 +64,10 @@ namespace boltc::b2b_conv_window {
 constexpr int kConsumers = 2;  // warpgroups
 constexpr int kProducers = 32;  // one warp; its lane 0 loads the filters, then the windows
 constexpr int kThreads = kConsumers * 128 + kProducers;
+// CTAs launched as clusters of this many, each loading 1/kCluster of the filters' blocks and
+// multicasting them to all: every CTA needs all of W0 and W1, and 132 CTAs reading the same
+// ~50 KB from L2 at the start kept the consumers waiting for them (ncu, 56x56x48 /1, H200).
+constexpr int kCluster = 2;
 
 template <class Element_, class ElementBias0_, class ElementBias1_, int C_, int F0_, int F1_, int S_, int TQ_, int RC_,
           int Stages_, bool Pingpong_, class Act0_, class Act1_, bool HasBias0_, bool HasBias1_>
@@ -180,12 +184,13 @@ __device__ __forceinline__ void decode(Geometry const& g, int band, int& n, int&
   oh0 = row * Cfg::R, ow0 = (rest - row * g.tiles_w) * Cfg::TQ;
 }
 
-// One TMA load of `map`'s 2D box at {x, y} into `dst`, completing on `barrier`.
-__device__ __forceinline__ void tma_load_2d(uint32_t dst, CUtensorMap const* map, uint32_t barrier, int x, int y) {
+// One TMA load of `map`'s 2D box at {x, y} into `dst` of every CTA of the cluster, completing on
+// `barrier` (the same offsets) in each.
+__device__ __forceinline__ void tma_multicast_2d(uint32_t dst, CUtensorMap const* map, uint32_t barrier, int x, int y) {
   asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n" ::"r"(
-          dst),
-      "l"(reinterpret_cast<uint64_t>(map)), "r"(barrier), "r"(x), "r"(y)
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%3, "
+      "%4}], [%2], %5;\n" ::"r"(dst),
+      "l"(reinterpret_cast<uint64_t>(map)), "r"(barrier), "r"(x), "r"(y), "h"(uint16_t((1u << kCluster) - 1))
       : "memory");
 }
 
@@ -210,14 +215,20 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
     barrier_init(weights_ready, 1);
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
-  __syncthreads();
+  // The cluster's barriers are initialized before any CTA multicasts into them.
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::: "memory");
+  uint32_t rank;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(rank));
 
   if (warp >= kConsumers * 4) {
     if (lane != 0) {
       return;
     }
-    // The filters first, by TMA, a block of four k-steps a box, each CTA starting at its own block
-    // (all CTAs read the same few KB at once). Asked for before the windows, they arrive before them:
+    // The filters first, by TMA, a block of four k-steps a box, multicast: this CTA the blocks of
+    // its rank in the cluster, each cluster starting at its own block (all clusters read the same
+    // few KB at once). Every CTA's weights_ready counts all the blocks' bytes, its own and its
+    // peers'; no CTA exits before they have arrived (its consumers wait for them first), so no
+    // multicast lands in a CTA that has gone. Asked for before the windows, they arrive before them:
     // by cp.async from the producer's other warps, issued beside the first windows, the consumers'
     // wait for them was a quarter of their ncu samples and the kernel 20.4 us of ncu's time
     // against the standalone probe's 18.0 (112x112x48 /2, H200, 2026-12-01).
@@ -229,13 +240,18 @@ __device__ void run(CUtensorMap const* window_map, CUtensorMap const* filter0_ma
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(weights_ready),
                  "r"(Cfg::kBarriers - Cfg::kW0)
                  : "memory");
+    int const cluster = blockIdx.x / kCluster;
     for (int i = 0; i < Cfg::kBlocks0; ++i) {
-      int const block = (i + blockIdx.x) % Cfg::kBlocks0;
-      tma_load_2d(base + Cfg::kW0 + block * F0 * 128, filter0_map, weights_ready, block * 64, 0);
+      int const block = (i + cluster) % Cfg::kBlocks0;
+      if (block % kCluster == int(rank)) {
+        tma_multicast_2d(base + Cfg::kW0 + block * F0 * 128, filter0_map, weights_ready, block * 64, 0);
+      }
     }
 #pragma unroll
     for (int block = 0; block < Cfg::kBlocks1; ++block) {
-      tma_load_2d(base + Cfg::kW1 + block * F1 * 128, filter1_map, weights_ready, block * 64, 0);
+      if ((block + cluster) % kCluster == int(rank)) {
+        tma_multicast_2d(base + Cfg::kW1 + block * F1 * 128, filter1_map, weights_ready, block * 64, 0);
+      }
     }
     for (int band = blockIdx.x, it = 0; band < g.bands; band += gridDim.x, ++it) {
       int const s = it % Stages;

@@ -1,5 +1,5 @@
 // boltc: the launch of a persistent kernel (a grid of the CTAs that fit at once, each walking
-// tiles), for the TUs of conv_pool and b2b_conv_direct. Host code.
+// tiles), for the TUs of conv_pool, b2b_conv_direct and b2b_conv_window. Host code.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -28,6 +28,39 @@ inline int slots(Kernel kernel, int threads, int smem_bytes, int (&cache)[kMaxDe
       return 0;
     }
     cache[device] = sms * per_sm;
+  }
+  return cache[device];
+}
+
+// The CTAs of `kernel` launched in clusters of `cluster` CTAs that the current device runs at
+// once: whole clusters, as cudaOccupancyMaxActiveClusters counts them (what the GPCs hold), or 0
+// on a CUDA error. Cached per device as `slots`.
+template <class Kernel>
+inline int cluster_slots(Kernel kernel, int threads, int smem_bytes, int cluster, int (&cache)[kMaxDevices]) {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= kMaxDevices) {
+    return 0;
+  }
+  if (cache[device] == 0) {
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes) != cudaSuccess) {
+      return 0;
+    }
+    cudaLaunchAttribute attribute = {};
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = cluster;
+    attribute.val.clusterDim.y = 1;
+    attribute.val.clusterDim.z = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(cluster, 1, 1);
+    config.blockDim = dim3(threads, 1, 1);
+    config.dynamicSmemBytes = smem_bytes;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    int clusters = 0;
+    if (cudaOccupancyMaxActiveClusters(&clusters, kernel, &config) != cudaSuccess || clusters < 1) {
+      return 0;
+    }
+    cache[device] = clusters * cluster;
   }
   return cache[device];
 }
