@@ -36,12 +36,13 @@
 // (B operands, K-major: [block][F][64]), then the windows into a ring of Stages buffers (full/empty
 // mbarriers, freed as soon as the first GEMM has read them; under Pingpong an even number, so
 // that a buffer's bands are all one consumer's and its barriers advance one phase between that
-// consumer's uses). Persistent CTAs, one an SM, over bands of (image, R output rows, TQ output
-// columns).
+// consumer's uses). Persistent CTAs, one an SM, in clusters of kCluster that share the filters'
+// loads (multicast), over bands of (image, R output rows, TQ output columns).
 //
-// Measured (bench/b2b.py, H200, 2026-12-01, kernel time): the paper's 112x112x48 stride-2 chain
-// 21.7 us, 18.1 on a clean L2 (b2b_conv_sm90: 25.9-27.2), the 56x56x48 stride-1 one 15.1 us
-// (21.7-24.6); bench/window_wgmma_probe.cu is the standalone kernel these came from.
+// Measured (bench/b2b.py, H200, 2026-12-01 23:30, kernel time): the paper's 112x112x48 stride-2
+// chain 20.7-21.1 us, 16.5-16.8 on a clean L2 (b2b_conv_sm90: 25.9-27.2), the 56x56x48 stride-1
+// one 13.3 us (21.7-24.6); bench/window_wgmma_probe.cu is the standalone kernel these came from
+// (its filters still in SW32 k-step boxes, one CTA reading them all).
 #pragma once
 
 #include <cstdint>
