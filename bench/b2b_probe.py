@@ -97,9 +97,11 @@ def apply(variant: Variant) -> None:
     b2b_conv_sm90.k_block_for = _ORIGINALS["k_block"]
     b2b_sm90.RESIDENT_STAGES = _ORIGINALS["stage_range"]
     # A forced variant is the resident kernel's: the RGB stems, which b2b_conv_direct takes by
-    # default, go to b2b_conv_sm90 under one (the compiler's own build keeps the default).
+    # default, and the 64-channel stride-1 chain, which b2b_conv_window takes, go to
+    # b2b_conv_sm90 under one (the compiler's own build keeps the default).
     families.SM90A_B2B_FAMILIES[bolt.Conv2dOp] = tuple(
-        f for f in _ORIGINALS["conv_families"] if variant == COMPILERS or f is not families.B2B_CONV_DIRECT)
+        f for f in _ORIGINALS["conv_families"]
+        if variant == COMPILERS or f.name not in (families.B2B_CONV_DIRECT.name, "b2b_conv_window"))
     if variant.k_block is not None:
         b2b_conv_sm90.k_block_for = lambda channels: variant.k_block
     if variant.stages is not None and variant.stages > b2b_sm90.RESIDENT_STAGES[1]:

@@ -75,7 +75,7 @@ def test_paper_conv_chains_match_torch(c, f, stride, hw, tmp_path):
     check(chain(c, f, f, stride, seed=c + stride), image(2, hw, hw, c), tmp_path)
 
 
-# Random legal shapes: every C (16, 32, 48), F0 (16-64) and F1 (8-64) width, both strides, ragged
+# Random legal shapes: every C (16, 32, 48; 64 at stride 1), F0 (16-64) and F1 (8-64) width, both strides, ragged
 # images (a band's last rows and columns outside the image), Q over one band (Q > 64: bands of
 # ceil(Q / ceil(Q / 64)) columns), one image.
 RANDOM = [
@@ -89,6 +89,7 @@ RANDOM = [
     # One band: the grid is one cluster of two CTAs, one without a band, which still multicasts
     # its share of the filters to the other.
     dict(n=1, h=2, w=16, c=16, f0=16, f1=16, stride=1),
+    dict(n=2, h=21, w=30, c=64, f0=64, f1=48, stride=1),
 ]
 
 

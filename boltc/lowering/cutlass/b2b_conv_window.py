@@ -10,13 +10,14 @@ rows' input window once (rows S (R - 1) + 3 for R rows: 1.25 times at stride 2, 
 every tap's A from it through a WGMMA shared-memory descriptor (the header says how the
 window's planes make that a canonical layout: a pixel is one row of the narrowest swizzle holding
 C channels, 32, 64 or 128 bytes). On the paper's 48-channel chains (H200, batch 32, kernel time,
-bench/RESULTS.md 2026-12-01): 112x112 stride 2 in 21.7 us (18.1 on a clean L2), 56x56 stride 1
-in 15.1, where b2b_conv_sm90 took 25.9-27.2 and 21.7-24.6.
+bench/RESULTS.md 2026-12-01 22:49): 112x112 stride 2 in 20.7-21.1 us (16.5-16.8 on a clean L2),
+56x56 stride 1 in 13.3, where b2b_conv_sm90 took 25.9-27.2 and 21.7-24.6; 56x56x64 stride 1 in
+20.1 against b2b_conv_sm90's 21.0.
 
 Legality (`window_refusal`, asked after b2b_conv_direct and before b2b_conv_sm90): NHWC, one
 group; the first convolution 3x3, padding 1 on every side, stride 1 or 2 (both ways), dilation
-1; C a multiple of 16 up to MAX_C (a pixel one swizzle row), F0 a multiple of 16 and F1 of 8, each up
-to MAX_F (one WGMMA N; the accumulators of both stages in registers); the second 1x1, stride 1,
+1; C a multiple of 16 up to MAX_C (a pixel one swizzle row; MAX_C_STRIDE_2 at stride 2), F0 a
+multiple of 16 and F1 of 8, each up to MAX_F (one WGMMA N; the accumulators of both stages in registers); the second 1x1, stride 1,
 unpadded; epilogues of a bias and an activation (no residual); one element type, f16 or bf16,
 for the input, the filters, the intermediate and the output; Q's tile within one m64
 (`tile_columns`), the window ring within shared memory (at least MIN_STAGES buffers).
@@ -62,7 +63,11 @@ CONSUMERS = 2  # the header's kConsumers: warpgroups, on alternate bands (pingpo
 # C = 64 runs correctly (128-byte pixels as for 48) but slower than b2b_conv_sm90: 56x56x64
 # stride 1 in 28.0 us against 21.1, and fuse-b2b's model left 112x112x64 unfused (two window
 # buffers beside a 74 KB W0; H200, 2026-12-01): b2b_conv_sm90 keeps C = 64.
-MAX_C = 48
+MAX_C = 64
+# Past 48 channels only at stride 1: at stride 2 (two window buffers beside W0's 74 KB at C = 64)
+# b2b_conv_sm90 is faster, 112x112x64 23.5 against 26.3 us, where at stride 1 the window is
+# (56x56x64 20.1 against 21.0; H200, bench/RESULTS.md 2026-12-01 22:49).
+MAX_C_STRIDE_2 = 48
 MAX_F = 64  # F0 and F1: one WGMMA N each, both stages' accumulators in a consumer's registers
 MIN_STAGES = 2  # window buffers: one being read while the next loads
 MAX_STAGES = 8
@@ -172,8 +177,10 @@ class B2bConvWindowConfig(SelfChecking):
         if self.stride not in (1, 2):
             return f"stride {self.stride}; the window has one or two column planes (stride 1 or 2)"
         if self.c % 16 or not 16 <= self.c <= MAX_C:
-            return (f"C={self.c} is not a multiple of 16 up to {MAX_C} (a window pixel's channels in one swizzle "
-                    "row; b2b_conv_sm90 is faster on 64)")
+            return f"C={self.c} is not a multiple of 16 up to {MAX_C} (a window pixel's channels in one swizzle row)"
+        if self.stride == 2 and self.c > MAX_C_STRIDE_2:
+            return (f"C={self.c} at stride 2, over {MAX_C_STRIDE_2} (two window buffers beside the filters: "
+                    "b2b_conv_sm90 is faster there)")
         if self.f0 % 16 or not 16 <= self.f0 <= MAX_F:
             return (f"F0={self.f0} is not a multiple of 16 up to {MAX_F} (the second GEMM's k-steps; one WGMMA "
                     "N, its accumulators in registers)")

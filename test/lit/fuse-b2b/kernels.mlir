@@ -105,9 +105,9 @@ func.func @narrow_wide_rows(%a: tensor<2464x20xf16>, %w0: tensor<20x8xf16>, %w1:
 
 // -----
 
-// A 3x3 convolution then a 1x1, stride-1, unpadded one, NHWC f16, no first-stage bias:
-// b2b_conv_sm90 (the resident kernel with a TMA im2col first stage) runs it; example 13 would
-// not (its first stage always reads a bias).
+// A 3x3 convolution then a 1x1, stride-1, unpadded one, NHWC f16, 64 channels, no first-stage
+// bias: b2b_conv_window runs it (C = 64 at stride 1; b2b_conv_sm90, the resident kernel with a
+// TMA im2col first stage, would too); example 13 would not (its first stage always reads a bias).
 // CHECK-LABEL:   func.func @conv_chain_f16
 // CHECK:           bolt.b2b registers
 // ANALYSIS-LABEL: func.func @conv_chain_f16
@@ -129,7 +129,7 @@ func.func @conv_chain_f16(%x: tensor<2x56x56x64xf16>, %f0: tensor<64x3x3x64xf16>
 // -----
 
 // The chain with 48 channels (bolt_paper.json's 56x56x48 row): b2b_conv_window runs it (C up to
-// 48: b2b_conv_sm90 is faster on 64), asked before b2b_conv_sm90; the model
+// 64 at stride 1, 48 at stride 2), asked before b2b_conv_sm90; the model
 // costs the input window it loads, not the im2col matrix.
 // CHECK-LABEL:   func.func @conv_chain_48_channels
 // CHECK:           bolt.b2b registers
@@ -154,7 +154,7 @@ func.func @conv_chain_48_channels(%x: tensor<32x56x56x48xf16>, %f0: tensor<48x3x
 // read, and no tile of example 13's: two kernels, the remark naming both kernels' reasons.
 // CHECK-LABEL:   func.func @conv_chain_narrow_filters
 // CHECK-NOT:       bolt.b2b
-// REMARK: remark: {{.*}}: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_90a's b2b kernels cannot run it: b2b_conv_direct: the first convolution's input is not a model input's space-to-depth fold {{.*}}; b2b_conv_window: C=64 is not a multiple of 16 up to 48 {{.*}}; b2b_conv_sm90: F0 (the second filter's row)=20 is not a multiple of 8 elements (16-byte rows); CUTLASS example 13: the first convolution's epilogue is relu(acc)
+// REMARK: remark: {{.*}}: 'bolt.conv2d' not fused back to back with 'bolt.conv2d': sm_90a's b2b kernels cannot run it: b2b_conv_direct: the first convolution's input is not a model input's space-to-depth fold {{.*}}; b2b_conv_window: F0=20 is not a multiple of 16 up to 64 {{.*}}; b2b_conv_sm90: F0 (the second filter's row)=20 is not a multiple of 8 elements (16-byte rows); CUTLASS example 13: the first convolution's epilogue is relu(acc)
 func.func @conv_chain_narrow_filters(%x: tensor<2x56x56x64xf16>, %f0: tensor<20x3x3x64xf16>, %f1: tensor<64x1x1x20xf16>) -> tensor<2x56x56x64xf16> {
   %h = bolt.conv2d nhwc %x, %f0 strides [1, 1] padding [1, 1, 1, 1] dilations [1, 1] groups 1 : tensor<2x56x56x64xf16>, tensor<20x3x3x64xf16> -> tensor<2x56x56x20xf16> {
   ^bb0(%acc: tensor<2x56x56x20xf32>):

@@ -84,9 +84,11 @@ def test_every_case_lowers_for_sm90a(index):
 
 @pytest.mark.parametrize("index", range(5, 8))
 def test_every_conv_case_lowers_for_sm90a(index):
-    """Fused, one b2b_conv_sm90 resident kernel (the RepVGG stage's four pairs share it), or for
-    the RGB stem one b2b_conv_direct; unfused, convolution and GEMM kernels only (the 1x1s as
-    either; the folded stem on conv_sm80)."""
+    """Fused: for the RGB stem one b2b_conv_direct; for the stride-1 64-channel chain one
+    b2b_conv_window (faster there; at stride 2 b2b_conv_sm90 is); for the RepVGG stage one
+    b2b_conv_sm90 resident kernel (its strided pair) and one b2b_conv_window (its three stride-1
+    pairs share it). Unfused, convolution and GEMM kernels only (the 1x1s as either; the folded
+    stem on conv_sm80)."""
     from boltc.compiler import lower_library
 
     case = b2b.cases(TABLE)[index]
@@ -94,12 +96,19 @@ def test_every_conv_case_lowers_for_sm90a(index):
     x = b2b.input_of(torch, case)
     fused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=True)
     unfused, _ = lower_library(model, (x,), arch="sm_90a", fuse_b2b=False)
-    [call] = fused.programs[0].anchor_kernels
+    calls = fused.programs[0].anchor_kernels
     if case.widths[0] == 3:
+        [call] = calls
         assert call.family == "b2b_conv_direct" and "K=27 (of W0's 48;" in call.config
         assert "window by TMA" in call.config  # an NHWC f16 image: the TMA window on sm_90a
+    elif case.strides == (1,):
+        [call] = calls
+        assert call.family == "b2b_conv_window" and "3x3/1 C=64" in call.config
     else:
-        assert call.family == "b2b_conv_sm90" and " resident " in call.config
+        assert case.strides == (2, 1, 1, 1)
+        strided, window = sorted(calls, key=lambda k: k.family)
+        assert strided.family == "b2b_conv_sm90" and " resident " in strided.config
+        assert window.family == "b2b_conv_window" and "3x3/1 C=64" in window.config
     assert {k.family for k in unfused.programs[0].anchor_kernels} <= {"conv_sm90", "conv_sm80", "gemm_sm90", "gemm_sm80"}
 
 

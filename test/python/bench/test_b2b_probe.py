@@ -56,8 +56,10 @@ def test_a_variant_is_built_and_the_next_starts_from_the_compilers_choice():
     assert "k-block 32" in stem and "stages 8" in stem and "W0 resident" in stem
     chain = _config("c56", probe.Variant(False, 8))
     assert chain.startswith("b2b_conv_sm90: ") and "stages 8" in chain and "W0 resident" not in chain
-    chain = _config("c56", probe.COMPILERS)
+    chain = _config("c56", probe.Variant(True, 16))
     assert "k-block 64" in chain and "stages 16" in chain and "W0 resident (9 k-blocks)" in chain
+    # The compiler's own choice for the 64-channel stride-1 chain is the window kernel.
+    assert _config("c56", probe.COMPILERS).startswith("b2b_conv_window: ")
     assert (b2b_conv_sm90.k_block_for, b2b_sm90.RESIDENT_STAGES) == original
 
 

@@ -16,6 +16,7 @@ from boltc.lowering.anchors import lower_anchor
 from boltc.lowering.build import Arch
 from boltc.lowering.cutlass.b2b_conv_window import (
     MAX_C,
+    MAX_C_STRIDE_2,
     B2bConvWindowConfig,
     lower_b2b_conv_window,
     rows_per_consumer,
@@ -54,14 +55,21 @@ def test_the_paper_48_channel_chains_lower_to_the_window_kernel(c, f, stride, hw
     assert ("consumers on alternate bands" if stride == 1 else "both consumers on every band") in cfg.summary()
 
 
-@pytest.mark.parametrize("c, stride", [(64, 2), (64, 1)])
-def test_64_channel_chains_stay_on_b2b_conv_sm90(c, stride):
-    """C = 64 leaves the window two buffers beside its 74 KB W0: b2b_conv_sm90 keeps those chains
-    (MAX_C), the refusal in the lowering's reason."""
-    op = b2b_of(*chain(c=c, f0=64, f1=64, stride=stride, hw=56, batch=4))
+def test_64_channel_chains_take_the_window_at_stride_1_only():
+    """C = 64 leaves the window two buffers beside its 74 KB W0 at stride 2, where b2b_conv_sm90
+    is faster (MAX_C_STRIDE_2, the refusal in the lowering's reason); at stride 1 (four buffers)
+    the window is faster, and C past 64 is refused at either stride."""
+    op = b2b_of(*chain(c=64, f0=64, f1=64, stride=2, hw=56, batch=4))
     call = lower_anchor(op, "sm_90a")
     assert call.family == "b2b_conv_sm90"
-    assert f"b2b_conv_window refused: C={c} is not a multiple of 16 up to {MAX_C}" in call.reason
+    assert f"b2b_conv_window refused: C=64 at stride 2, over {MAX_C_STRIDE_2}" in call.reason
+    op = b2b_of(*chain(c=64, f0=64, f1=64, stride=1, hw=56, batch=4))
+    call = lower_anchor(op, "sm_90a")
+    assert call.family == "b2b_conv_window"
+    cfg = lower_b2b_conv_window(op).kernel.config
+    assert cfg.stages == 4 and cfg.smem_bytes() <= 227 * 1024
+    op = b2b_of(*chain(c=80, f0=64, f1=64, stride=1, hw=56, batch=4))
+    assert f"b2b_conv_window refused: C=80 is not a multiple of 16 up to {MAX_C}" in lower_anchor(op, "sm_90a").reason
 
 
 def test_the_host_call_passes_the_geometry_and_operands():
