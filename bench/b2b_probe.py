@@ -87,7 +87,7 @@ def apply(variant: Variant) -> None:
     """Make this process's lowering choose `variant` for the resident kernel (from the modules'
     own choices each time: a worker process builds several variants in turn)."""
     from boltc.dialects import bolt
-    from boltc.lowering.cutlass import b2b_conv_sm90, b2b_sm90, families
+    from boltc.lowering.cutlass import b2b_conv_sm90, b2b_conv_window, b2b_sm90, families
 
     if not _ORIGINALS:
         _ORIGINALS.update(choose=b2b_sm90.resident_with_most_stages, k_block=b2b_conv_sm90.k_block_for,
@@ -101,7 +101,7 @@ def apply(variant: Variant) -> None:
     # b2b_conv_sm90 under one (the compiler's own build keeps the default).
     families.SM90A_B2B_FAMILIES[bolt.Conv2dOp] = tuple(
         f for f in _ORIGINALS["conv_families"]
-        if variant == COMPILERS or f.name not in (families.B2B_CONV_DIRECT.name, "b2b_conv_window"))
+        if variant == COMPILERS or f.name not in (families.B2B_CONV_DIRECT.name, b2b_conv_window.FAMILY))
     if variant.k_block is not None:
         b2b_conv_sm90.k_block_for = lambda channels: variant.k_block
     if variant.stages is not None and variant.stages > b2b_sm90.RESIDENT_STAGES[1]:

@@ -17,8 +17,8 @@ bench/RESULTS.md 2026-12-01 22:49): 112x112 stride 2 in 20.7-21.1 us (16.5-16.8 
 Legality (`window_refusal`, asked after b2b_conv_direct and before b2b_conv_sm90): NHWC, one
 group; the first convolution 3x3, padding 1 on every side, stride 1 or 2 (both ways), dilation
 1; C a multiple of 16 up to MAX_C (a pixel one swizzle row; MAX_C_STRIDE_2 at stride 2), F0 a
-multiple of 16 and F1 of 8, each up to MAX_F (one WGMMA N; the accumulators of both stages in registers); the second 1x1, stride 1,
-unpadded; epilogues of a bias and an activation (no residual); one element type, f16 or bf16,
+multiple of 16 and F1 of 8, each up to MAX_F (one WGMMA N; the accumulators of both stages in
+registers); the second 1x1, stride 1, unpadded; epilogues of a bias and an activation (no residual); one element type, f16 or bf16,
 for the input, the filters, the intermediate and the output; Q's tile within one m64
 (`tile_columns`), the window ring within shared memory (at least MIN_STAGES buffers).
 
@@ -60,9 +60,8 @@ FAMILY = "b2b_conv_window"
 ARCH = "sm_90a"
 HEADER = "boltc/b2b_conv_window.hpp"  # boltc/lowering/cutlass/include
 CONSUMERS = 2  # the header's kConsumers: warpgroups, on alternate bands (pingpong) or both on each
-# C = 64 runs correctly (128-byte pixels as for 48) but slower than b2b_conv_sm90: 56x56x64
-# stride 1 in 28.0 us against 21.1, and fuse-b2b's model left 112x112x64 unfused (two window
-# buffers beside a 74 KB W0; H200, 2026-12-01): b2b_conv_sm90 keeps C = 64.
+# C up to 64 (a 128-byte pixel, as 48 padded). 64 was slower than b2b_conv_sm90 while each CTA
+# read its filters in 32-byte rows (56x56x64 /1 28.0 us against 21.1, 12-01 06:51 entry).
 MAX_C = 64
 # Past 48 channels only at stride 1: at stride 2 (two window buffers beside W0's 74 KB at C = 64)
 # b2b_conv_sm90 is faster, 112x112x64 23.5 against 26.3 us, where at stride 1 the window is
@@ -411,20 +410,10 @@ BOLTC_EXPORT @LAUNCH@ {
     return static_cast<int>(cutlass::Status::kErrorInternal);
   }
   int const bands = (g.bands + cluster - 1) / cluster * cluster;
-  cudaLaunchAttribute attribute = {};
-  attribute.id = cudaLaunchAttributeClusterDimension;
-  attribute.val.clusterDim.x = cluster;
-  attribute.val.clusterDim.y = 1;
-  attribute.val.clusterDim.z = 1;
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(bands < fit ? bands : fit, 1, 1);
-  config.blockDim = dim3(boltc::b2b_conv_window::kThreads, 1, 1);
-  config.dynamicSmemBytes = Config::kSmemBytes;
-  config.stream = stream;
-  config.attrs = &attribute;
-  config.numAttrs = 1;
+  boltc::persistent_grid::ClusterLaunch const launch(bands < fit ? bands : fit, cluster, boltc::b2b_conv_window::kThreads,
+                                                     Config::kSmemBytes, stream);
   cudaError_t const launched = cudaLaunchKernelEx(
-      &config, b2b_conv_window_kernel, window_map, filter0_map, filter1_map, g,
+      &launch.config, b2b_conv_window_kernel, window_map, filter0_map, filter1_map, g,
       static_cast<Config::ElementBias0 const*>(bias0), static_cast<Config::ElementBias1 const*>(bias1),
       static_cast<Element*>(output));
   return static_cast<int>(launched == cudaSuccess && cudaGetLastError() == cudaSuccess

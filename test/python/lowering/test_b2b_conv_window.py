@@ -28,7 +28,7 @@ from boltc.lowering.cutlass.cpp import Element, InvalidKernelConfig
 from boltc.lowering.host import IntArgument, OperandPointer, ResultPointer
 
 import b2b_helpers
-from nvcc_objects import NVCC_MISSING, compile_kernel_object
+from nvcc_objects import NVCC_MISSING, compile_device_code, compile_kernel_object
 from test_b2b_conv_sm90 import b2b_of, chain
 
 
@@ -208,19 +208,8 @@ def test_ptxas_keeps_the_wgmmas_asynchronous_and_spills_nothing(stride, hw, tmp_
     """The paper's 48-channel chains' kernels through ptxas (-v, device code only, ~10 s each):
     no WGMMA serialized (a change to the consumers that makes ptxas wait for each WGMMA still
     passes every numeric test, only slower) and no register spilled."""
-    import subprocess
-
-    from boltc.lowering import build
-
     kernel = lower_b2b_conv_window(b2b_of(*chain(c=48, f0=48, f1=48, stride=stride, hw=hw, batch=4))).kernel
-    source = tmp_path / "window.cu"
-    source.write_text(kernel.render())
-    toolchain = build.Toolchain.find()
-    flags = [f for f in build.device_compile_flags(Arch.SM90A) if not f.startswith("-gencode")]
-    done = subprocess.run([str(toolchain.nvcc), *flags, "-arch=sm_90a", *toolchain.include_flags(), "-cubin",
-                           "-Xptxas", "-v", "-o", str(tmp_path / "window.cubin"), str(source)],
-                          capture_output=True, text=True, check=True)
-    report = done.stdout + done.stderr
+    _, report = compile_device_code(kernel.render(), Arch.SM90A, tmp_path, "cubin", "-Xptxas", "-v")
     assert "b2b_conv_window_kernel" in report and "Used " in report, report[-2000:]
     assert not WGMMA_SERIALIZED.findall(report), report[-2000:]
     spills = SPILLS.findall(report)

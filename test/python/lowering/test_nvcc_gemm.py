@@ -16,7 +16,7 @@ from boltc.lowering.build import Arch
 from boltc.lowering.cutlass.gemm_sm90 import lower_gemm
 
 from gemm_text import KERNEL_COOP_128, bias_relu, parse_gemm
-from nvcc_objects import NVCC_MISSING, compile_kernel_object
+from nvcc_objects import NVCC_MISSING, compile_device_code, compile_kernel_object
 
 
 @pytest.mark.nvcc
@@ -36,19 +36,11 @@ def test_tile_n_of_112_issues_one_m64n112_wgmma_per_k_step(tmp_path: Path):
     """The extended WGMMA shapes (cpp.py EXTENDED_GMMA_DEFINE) reach CUTLASS's op selector: a
     64x112 pingpong tile's PTX holds m64n112k16 instructions, not seven m64n16k16 each (what
     CUTLASS 4.2 emits without the define). The device TU to PTX only (~25 s on 2 cores)."""
-    import subprocess
-
-    from boltc.lowering import build
     from gemm_text import gemm_text
 
     attr = '#bolt.kernel<"gemm_sm90", tile [64, 112, 64], cluster [1, 1, 1], stages 8, "pingpong">'
     kernel = lower_gemm(parse_gemm(gemm_text(1568, 512, 2048, transpose_b=True, kernel=attr))).kernel
-    source = tmp_path / "kernel.cu"
-    source.write_text(kernel.render_device())
-    toolchain = build.Toolchain.find()
-    flags = [f for f in build.device_compile_flags(Arch.SM90A) if not f.startswith("-gencode")]
-    subprocess.run([str(toolchain.nvcc), *flags, "-arch=sm_90a", *toolchain.include_flags(), "-ptx",
-                    "-o", str(tmp_path / "kernel.ptx"), str(source)], check=True, capture_output=True)
-    ptx = (tmp_path / "kernel.ptx").read_text()
+    path, _ = compile_device_code(kernel.render_device(), Arch.SM90A, tmp_path, "ptx")
+    ptx = path.read_text()
     assert "wgmma.mma_async.sync.aligned.m64n112k16.f32.f16.f16" in ptx
     assert "m64n16k16" not in ptx

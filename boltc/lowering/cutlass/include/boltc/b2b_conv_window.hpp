@@ -144,7 +144,6 @@ __device__ __forceinline__ uint64_t swizzled_descriptor(uint32_t address) {
          (layout << 62);
 }
 
-
 template <class Element, int N>
 using SsOp = decltype(cute::SM90::GMMA::ss_op_selector<Element, Element, float, cute::Shape<cute::_64, cute::Int<N>, cute::_16>,
                                                        cute::SM90::GMMA::Major::K, cute::SM90::GMMA::Major::K>());

@@ -32,6 +32,29 @@ inline int slots(Kernel kernel, int threads, int smem_bytes, int (&cache)[kMaxDe
   return cache[device];
 }
 
+// A launch of `grid` CTAs in clusters of `cluster` along x: the configuration that both
+// cudaLaunchKernelEx and cudaOccupancyMaxActiveClusters take. Not copyable: `config` points at
+// this object's own `attribute`.
+struct ClusterLaunch {
+  cudaLaunchAttribute attribute = {};
+  cudaLaunchConfig_t config = {};
+
+  ClusterLaunch(int grid, int cluster, int threads, int smem_bytes, cudaStream_t stream) {
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = cluster;
+    attribute.val.clusterDim.y = 1;
+    attribute.val.clusterDim.z = 1;
+    config.gridDim = dim3(grid, 1, 1);
+    config.blockDim = dim3(threads, 1, 1);
+    config.dynamicSmemBytes = smem_bytes;
+    config.stream = stream;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+  }
+  ClusterLaunch(ClusterLaunch const&) = delete;
+  ClusterLaunch& operator=(ClusterLaunch const&) = delete;
+};
+
 // The CTAs of `kernel` launched in clusters of `cluster` CTAs that the current device runs at
 // once: whole clusters, as cudaOccupancyMaxActiveClusters counts them (what the GPCs hold), or 0
 // on a CUDA error. Cached per device as `slots`.
@@ -45,19 +68,9 @@ inline int cluster_slots(Kernel kernel, int threads, int smem_bytes, int cluster
     if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes) != cudaSuccess) {
       return 0;
     }
-    cudaLaunchAttribute attribute = {};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = cluster;
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
-    cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(cluster, 1, 1);
-    config.blockDim = dim3(threads, 1, 1);
-    config.dynamicSmemBytes = smem_bytes;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
+    ClusterLaunch const one(cluster, cluster, threads, smem_bytes, nullptr);
     int clusters = 0;
-    if (cudaOccupancyMaxActiveClusters(&clusters, kernel, &config) != cudaSuccess || clusters < 1) {
+    if (cudaOccupancyMaxActiveClusters(&clusters, kernel, &one.config) != cudaSuccess || clusters < 1) {
       return 0;
     }
     cache[device] = clusters * cluster;
