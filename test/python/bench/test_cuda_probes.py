@@ -16,7 +16,8 @@ from boltc.lowering.build import cutlass_include_dirs, find_nvcc
 
 ROOT = Path(__file__).resolve().parents[3]
 NVCC_MISSING = shutil.which("nvcc") is None and not os.environ.get("BOLTC_NVCC")
-PROBES = ["carveout_probe.cu", "mufu_throughput.cu", "tma_box_probe.cu", "window_conv_probe.cu", "window_wgmma_probe.cu"]
+PROBES = ["carveout_probe.cu", "mufu_throughput.cu", "tma_box_probe.cu", "wgmma_rate_probe.cu", "window_conv_probe.cu",
+          "window_wgmma_probe.cu"]
 
 
 @pytest.mark.nvcc

@@ -1,0 +1,39 @@
+"""bench/window_variants.py: every variant it names still applies to the window kernel's header as
+it is (each edit's text found exactly once), so a header change breaks the tool here and not in
+the middle of a GPU call; the build and the timing themselves need the GPU machine."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT / "bench"))
+
+import window_variants  # noqa: E402
+
+HEADER = (ROOT / window_variants.HEADER).read_text()
+VARIANTS = ["NOLOAD", "NOSTORE", "MMAONLY", "NOMMA0", "EPIONLY", "NOTURN", "DEPTH2", "TIMELINE"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_variant_applies_to_the_header_as_it_is(variant):
+    text = window_variants.patched(HEADER, variant)
+    assert text != HEADER
+    for old, new in window_variants.edits(variant):
+        assert new in text
+
+
+def test_the_combined_variants_are_their_parts():
+    loads_and_stores = window_variants.patched(window_variants.patched(HEADER, "NOLOAD"), "NOSTORE")
+    assert window_variants.patched(HEADER, "MMAONLY") == loads_and_stores
+
+
+def test_head_is_the_header_and_unknown_names_are_refused():
+    assert window_variants.patched(HEADER, "HEAD") == HEADER
+    with pytest.raises(SystemExit, match="unknown variant 'NOSUCH'"):
+        window_variants.edits("NOSUCH")
+    with pytest.raises(SystemExit, match="no longer has one"):
+        window_variants.patched("// not the header\n", "NOSTORE")
