@@ -3,7 +3,8 @@
 // independent accumulators a warpgroup keeps in flight and by the number of warpgroups issuing
 // at once, on every SM. The question it answers: whether b2b_conv_window's first GEMM
 // (m64n48k16, two accumulators, one warpgroup issuing at a time) is slow because of its N or
-// because of how it is issued (bench/RESULTS.md, 2026-12-02).
+// because of how it is issued (bench/RESULTS.md, 2026-12-02), and whether an A that starts off
+// the swizzle pattern's first row (as every tap's but the first does there) reads slower.
 //
 //   nvcc -gencode arch=compute_90a,code=sm_90a -std=c++17 -O3 $INC -I boltc/lowering/cutlass/include \
 //     bench/wgmma_rate_probe.cu -o /tmp/wgmma_rate && /tmp/wgmma_rate
@@ -34,18 +35,19 @@ using boltc::b2b_conv_window::fence_accumulators;
 constexpr int kIters = 512;
 constexpr int kPeakMacsPerClock = 2048;
 
-template <int N, int ACC, int WGS>
+template <int N, int ACC, int WGS, int AOFF>
 __global__ void __launch_bounds__(WGS * 128, 1) rate(long long* clocks, float* sink) {
   extern __shared__ __align__(1024) unsigned char smem[];
-  // A: 64 rows x 128 B a warpgroup; B: N rows x 128 B, shared. Small random-ish values.
-  constexpr int kABytes = 64 * 128, kBBytes = N * 128;
+  // A: 64 rows x 128 B a warpgroup (+ 8 rows: an A starting AOFF rows into its swizzle pattern, as
+  // b2b_conv_window's taps do); B: N rows x 128 B, shared. Small random-ish values.
+  constexpr int kABytes = 72 * 128, kBBytes = N * 128;
   for (int i = threadIdx.x; i < (WGS * kABytes + kBBytes) / 2; i += blockDim.x) {
     reinterpret_cast<__half*>(smem)[i] = __float2half(float((i * 37) % 17 - 8) / 64.f);
   }
   __syncthreads();
   int const wg = threadIdx.x / 128;
   uint32_t const base = static_cast<uint32_t>(__cvta_generic_to_shared(smem));
-  uint32_t const a_addr = base + wg * kABytes, b_addr = base + WGS * kABytes;
+  uint32_t const a_addr = base + wg * kABytes + AOFF * 128, b_addr = base + WGS * kABytes;
   float acc[ACC][N / 2];
 #pragma unroll
   for (int r = 0; r < ACC; ++r)
@@ -79,10 +81,10 @@ __global__ void __launch_bounds__(WGS * 128, 1) rate(long long* clocks, float* s
   if (threadIdx.x % 128 == 0) clocks[blockIdx.x * WGS + wg] = t1 - t0;
 }
 
-template <int N, int ACC, int WGS>
+template <int N, int ACC, int WGS, int AOFF = 0>
 void run(int sms) {
-  constexpr int smem = WGS * 64 * 128 + N * 128 + 1024;
-  auto kernel = rate<N, ACC, WGS>;
+  constexpr int smem = WGS * 72 * 128 + N * 128 + 1024;
+  auto kernel = rate<N, ACC, WGS, AOFF>;
   CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   long long* clocks;
   float* sink;
@@ -100,8 +102,8 @@ void run(int sms) {
   double const wgmmas = double(WGS) * ACC * 4 * kIters;  // an SM's
   double const per = worst / wgmmas;
   double const peak = 64.0 * N * 16 / kPeakMacsPerClock;
-  std::printf("m64n%-3dk16 SS  accumulators %d  warpgroups %d  %6.1f clocks a WGMMA an SM  (peak %5.1f: %3.0f %%)\n", N,
-              ACC, WGS, per, peak, 100 * peak / per);
+  std::printf("m64n%-3dk16 SS  accumulators %d  warpgroups %d  A %d rows in  %6.1f clocks a WGMMA an SM  (peak %5.1f: %3.0f %%)\n",
+              N, ACC, WGS, AOFF, per, peak, 100 * peak / per);
   CHECK(cudaFree(clocks));
   CHECK(cudaFree(sink));
 }
@@ -127,5 +129,12 @@ int main() {
   run<128, 2, 2>(sms);
   run<256, 1, 1>(sms);
   run<256, 1, 2>(sms);
+  // A descriptors starting off an 8-row swizzle pattern (b2b_conv_window's taps: a pixel or two
+  // into a row, rows 58 pixels apart).
+  run<48, 2, 1, 1>(sms);
+  run<48, 2, 1, 2>(sms);
+  run<48, 2, 1, 5>(sms);
+  run<48, 2, 2, 1>(sms);
+  run<64, 2, 1, 3>(sms);
   return 0;
 }

@@ -15,6 +15,8 @@ Variants (HEAD: the tree as it is):
 - EPIONLY: NOLOAD and NOMMA0.
 - NOTURN: the pingpong consumers issue without taking turns.
 - DEPTH<d>: the producer asks for band it's window only once band it - d's has arrived.
+- S2PINGPONG: stride 2 on alternate bands too, one output row a band (3-row windows, four
+  buffers), its planner (b2b_conv_window.py) edited, not the header.
 - TIMELINE: each consumer's clock64 at each band's window arrival, first GEMM's end and band's
   end, printed (TL lines) by the 11th launch; its local arrays slow the kernel (22.8 against
   12.9 us on 56x56x48 /1, H200, 2026-12-02), so read its start-up, not its steady state.
@@ -33,6 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADER = "boltc/lowering/cutlass/include/boltc/b2b_conv_window.hpp"
+PLANNER = "boltc/lowering/cutlass/b2b_conv_window.py"  # S2PINGPONG edits the configuration
 TREE = ("boltc", "bench", "runtime", "pyproject.toml")
 
 _EMPTY_WAIT = "      barrier_wait(empty + 8 * s, ((it / Stages) & 1) ^ 1);\n"
@@ -79,9 +82,20 @@ __device__ void run("""),
 ]
 
 
+# Stride 2 on alternate bands, one output row a band: 3-row windows, four buffers (two a
+# consumer) where bands of two rows fit two (one a consumer: slower, bench/RESULTS.md 2026-12-01).
+_S2_PINGPONG = [("    return stride == 1\n", "    return True\n"),
+                ("    return 2 if pingpong(stride) else 1\n", "    return 2 if stride == 1 else 1\n")]
+
+
+def planner_edits(variant: str) -> list[tuple[str, str]]:
+    """The (text, replacement) pairs that make `variant` out of the planner (PLANNER)."""
+    return _S2_PINGPONG if variant == "S2PINGPONG" else []
+
+
 def edits(variant: str) -> list[tuple[str, str]]:
     """The (text, replacement) pairs that make `variant` out of the header."""
-    if variant == "HEAD":
+    if variant in ("HEAD", "S2PINGPONG"):
         return []
     if variant.startswith("DEPTH") and variant[5:].isdigit():
         d = int(variant[5:])
@@ -94,8 +108,8 @@ def edits(variant: str) -> list[tuple[str, str]]:
     return table[variant]
 
 
-def patched(text: str, variant: str) -> str:
-    for old, new in edits(variant):
+def patched(text: str, variant: str, edits_of=edits) -> str:
+    for old, new in edits_of(variant):
         if text.count(old) != 1:
             raise SystemExit(f"window_variants: {variant}: the header no longer has one {old[:60]!r}")
         text = text.replace(old, new)
@@ -112,6 +126,8 @@ def tree_of(variant: str, scratch: Path) -> Path:
         (shutil.copytree if source.is_dir() else shutil.copy)(source, root / name)
     header = root / HEADER
     header.write_text(patched(header.read_text(), variant))
+    planner = root / PLANNER
+    planner.write_text(patched(planner.read_text(), variant, planner_edits))
     return root
 
 

@@ -26,6 +26,13 @@ def test_each_variant_applies_to_the_header_as_it_is(variant):
         assert new in text
 
 
+def test_the_stride_2_pingpong_variant_edits_the_planner_only():
+    planner = (ROOT / window_variants.PLANNER).read_text()
+    assert window_variants.patched(HEADER, "S2PINGPONG") == HEADER
+    edited = window_variants.patched(planner, "S2PINGPONG", window_variants.planner_edits)
+    assert edited != planner and "    return 2 if stride == 1 else 1\n" in edited
+
+
 def test_the_combined_variants_are_their_parts():
     loads_and_stores = window_variants.patched(window_variants.patched(HEADER, "NOLOAD"), "NOSTORE")
     assert window_variants.patched(HEADER, "MMAONLY") == loads_and_stores
