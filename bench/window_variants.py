@@ -17,6 +17,12 @@ Variants (HEAD: the tree as it is):
 - DEPTH<d>: the producer asks for band it's window only once band it - d's has arrived.
 - S2PINGPONG: stride 2 on alternate bands too, one output row a band (3-row windows, four
   buffers), its planner (b2b_conv_window.py) edited, not the header.
+- L2P256 / L2PNONE: the window's tensor map with 256-byte L2 promotion (each request's
+  neighbours fetched with it: at stride 2 the two column parities' boxes each read every other
+  96-byte pixel) or none, where the kernel asks for 128 bytes (the host TU, in the planner's file).
+- NOPARITY: stride 2's window as one box of every column (element stride 1) where the kernel
+  loads one box per column parity: the same bytes in one request stream, in the wrong layout.
+- A+B (e.g. NOMMA0+L2P256): the edits of both, in that order.
 - TIMELINE: each consumer's clock64 at each band's window arrival, first GEMM's end and band's
   end, printed (TL lines) by the 11th launch; its local arrays slow the kernel (22.8 against
   12.9 us on 56x56x48 /1, H200, 2026-12-02), so read its start-up, not its steady state.
@@ -88,15 +94,34 @@ _S2_PINGPONG = [("    return stride == 1\n", "    return True\n"),
                 ("    return 2 if pingpong(stride) else 1\n", "    return 2 if stride == 1 else 1\n")]
 
 
+_WINDOW_PROMOTION = ("                                            : CU_TENSOR_MAP_SWIZZLE_128B,\n"
+                     "                CU_TENSOR_MAP_L2_PROMOTION_L2_128B,\n")
+_PARITY_LOOP = ("      for (int parity = 0; parity < S; ++parity) {", "      for (int parity = 0; parity < 1; ++parity) {")
+_ONE_BOX = ("  cuuint32_t const box[4] = {Config::kBoxChannels, Config::kBoxColumns, Config::WH, 1};\n"
+            "  cuuint32_t const step[4] = {1, Config::S, 1, 1};\n",
+            "  cuuint32_t const box[4] = {Config::kBoxChannels, Config::S * Config::kCols, Config::WH, 1};\n"
+            "  cuuint32_t const step[4] = {1, 1, 1, 1};\n")
+_PLANNER_EDITS = {
+    "S2PINGPONG": _S2_PINGPONG,
+    "L2P256": [(_WINDOW_PROMOTION, _WINDOW_PROMOTION.replace("L2_128B", "L2_256B"))],
+    "L2PNONE": [(_WINDOW_PROMOTION, _WINDOW_PROMOTION.replace("L2_PROMOTION_L2_128B", "L2_PROMOTION_NONE"))],
+    "NOPARITY": [_ONE_BOX],
+}
+
+
 def planner_edits(variant: str) -> list[tuple[str, str]]:
     """The (text, replacement) pairs that make `variant` out of the planner (PLANNER)."""
-    return _S2_PINGPONG if variant == "S2PINGPONG" else []
+    return [pair for part in variant.split("+") for pair in _PLANNER_EDITS.get(part, [])]
 
 
 def edits(variant: str) -> list[tuple[str, str]]:
     """The (text, replacement) pairs that make `variant` out of the header."""
-    if variant in ("HEAD", "S2PINGPONG"):
+    if "+" in variant:
+        return [pair for part in variant.split("+") for pair in edits(part)]
+    if variant in ("HEAD", "S2PINGPONG", "L2P256", "L2PNONE"):
         return []
+    if variant == "NOPARITY":
+        return [_PARITY_LOOP]
     if variant.startswith("DEPTH") and variant[5:].isdigit():
         d = int(variant[5:])
         return [(_EMPTY_WAIT, _EMPTY_WAIT + f"      if (it >= {d}) barrier_wait(full + 8 * ((it - {d}) % Stages), "

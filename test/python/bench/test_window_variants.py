@@ -15,7 +15,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 import window_variants  # noqa: E402
 
 HEADER = (ROOT / window_variants.HEADER).read_text()
-VARIANTS = ["NOLOAD", "NOSTORE", "MMAONLY", "NOMMA0", "EPIONLY", "NOTURN", "DEPTH2", "TIMELINE"]
+VARIANTS = ["NOLOAD", "NOSTORE", "MMAONLY", "NOMMA0", "EPIONLY", "NOTURN", "DEPTH2", "TIMELINE", "NOPARITY"]
+PLANNER = (ROOT / window_variants.PLANNER).read_text()
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -44,3 +45,19 @@ def test_head_is_the_header_and_unknown_names_are_refused():
         window_variants.edits("NOSUCH")
     with pytest.raises(SystemExit, match="no longer has one"):
         window_variants.patched("// not the header\n", "NOSTORE")
+
+
+@pytest.mark.parametrize("variant", ["L2P256", "L2PNONE", "NOPARITY"])
+def test_the_host_side_variants_edit_the_window_map_once(variant):
+    edited = window_variants.patched(PLANNER, variant, window_variants.planner_edits)
+    assert edited != PLANNER
+    assert edited.count("CU_TENSOR_MAP_L2_PROMOTION") == PLANNER.count("CU_TENSOR_MAP_L2_PROMOTION")
+
+
+def test_a_joined_variant_applies_its_parts_in_order():
+    joined = window_variants.patched(HEADER, "NOMMA0+NOPARITY")
+    assert joined == window_variants.patched(window_variants.patched(HEADER, "NOMMA0"), "NOPARITY")
+    planner = window_variants.patched(PLANNER, "NOMMA0+L2P256", window_variants.planner_edits)
+    assert "CU_TENSOR_MAP_L2_PROMOTION_L2_256B" in planner
+    with pytest.raises(SystemExit, match="unknown variant 'NOSUCH'"):
+        window_variants.edits("NOMMA0+NOSUCH")
