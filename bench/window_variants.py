@@ -195,7 +195,8 @@ def main() -> int:
     for variant in variants:
         edits(variant)  # unknown names fail before anything is built
     scratch = Path(tempfile.mkdtemp(prefix="window_variants_"))
-    jobs = [(v, c, tree_of(v, scratch), scratch / f"{v}_{i}.so") for v in variants for i, c in enumerate(cases)]
+    trees = {v: tree_of(v, scratch) for v in variants}  # one copy a variant, shared by its cases
+    jobs = [(v, c, trees[v], scratch / f"{v}_{i}.so") for v in variants for i, c in enumerate(cases)]
 
     def command(mode, variant, case, root, so):
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]),
