@@ -58,6 +58,16 @@ def test_the_copy_kernel_moves_the_floors_bytes():
     assert b2b.floor_bytes(case) / 4.25e12 * 1e6 == pytest.approx(b2b.memory_floor_us(case, 4.25))
 
 
+def test_every_copy_form_copies():
+    """The forms copy_kernel_us takes the faster of each leave the source's values in the target."""
+    source = torch.randn(1000, dtype=torch.half)
+    target = torch.zeros_like(source)
+    for name, copy in b2b.copy_forms(torch, source, target).items():
+        target.zero_()
+        copy()
+        assert torch.equal(target, source), name
+
+
 @pytest.mark.parametrize("index", range(5))
 def test_every_case_lowers_for_sm90a(index):
     """The kernels the benchmark will build (no nvcc): fused, one b2b_gemm_sm90 resident kernel
