@@ -23,11 +23,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
-def cases(torch):
-    x2 = torch.randn(32, 48, 112, 112, device="cuda", dtype=torch.half).to(memory_format=torch.channels_last)
-    x1 = torch.randn(32, 48, 56, 56, device="cuda", dtype=torch.half).to(memory_format=torch.channels_last)
+def cases(torch, device: str = "cuda", batch: int = 32) -> dict:
+    """label -> (the kernel's call, bytes it reads, bytes it writes)."""
+    x2 = torch.randn(batch, 48, 112, 112, device=device, dtype=torch.half).to(memory_format=torch.channels_last)
+    x1 = torch.randn(batch, 48, 56, 56, device=device, dtype=torch.half).to(memory_format=torch.channels_last)
     out1 = torch.empty_like(x1)
-    half = torch.empty((x2.nbytes + x2.nbytes // 4) // 4, device="cuda", dtype=torch.half)  # 24 MB
+    half = torch.empty((x2.nbytes + x2.nbytes // 4) // 4, device=device, dtype=torch.half)  # 24 MB at batch 32
     half_out = torch.empty_like(half)
     nhwc = x2.permute(0, 2, 3, 1)  # the NHWC tensor the chain reads (a view of the same storage)
     return {
