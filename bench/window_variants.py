@@ -12,6 +12,7 @@ Variants (HEAD: the tree as it is):
 - NOSTORE: no output stores (the condition is false at run time, so act1 and the stores go).
 - MMAONLY: NOLOAD and NOSTORE.
 - NOMMA0: no first GEMM (its WGMMA loop runs zero times; barriers, turns and waits stay).
+- NOMMA1: no second GEMM (the same, its loop; act0's packing, act1 and the stores stay).
 - EPIONLY: NOLOAD and NOMMA0.
 - NOTURN: the pingpong consumers issue without taking turns.
 - DEPTH<d>: the producer asks for band it's window only once band it - d's has arrived.
@@ -49,6 +50,8 @@ _NO_LOAD = (_EMPTY_WAIT, _EMPTY_WAIT + '      if (it >= Stages) { asm volatile("
             '::"r"(full + 8 * s) : "memory"); continue; }\n')
 _NO_STORE = ("if (m < Cfg::TQ && ow < g.q && oh < g.p) {", "if (m < Cfg::TQ && ow < g.q && oh < g.p && g.ldd < 0) {")
 _NO_MMA0 = ("for (int ks = 0; ks < Cfg::kKSteps0; ++ks) {", "for (int ks = 0; ks < Cfg::kKSteps0 * int(g.ldd < 0); ++ks) {")
+_NO_MMA1 = ("    for (int t = 0; t < Cfg::kKSteps1; ++t) {\n      uint64_t const b = swizzled_descriptor<128>(base + Cfg::filter_step(Cfg::kW1",
+            "    for (int t = 0; t < Cfg::kKSteps1 * int(g.ldd < 0); ++t) {\n      uint64_t const b = swizzled_descriptor<128>(base + Cfg::filter_step(Cfg::kW1")
 _NO_TURN = [("if (Cfg::Pingpong && (it > 0 || consumer == 1)) {", "if (false) {"),
             ('if (Cfg::Pingpong) {\n      asm volatile("bar.arrive', 'if (false) {\n      asm volatile("bar.arrive')]
 _TIMELINE = [
@@ -126,7 +129,7 @@ def edits(variant: str) -> list[tuple[str, str]]:
         d = int(variant[5:])
         return [(_EMPTY_WAIT, _EMPTY_WAIT + f"      if (it >= {d}) barrier_wait(full + 8 * ((it - {d}) % Stages), "
                  f"((it - {d}) / Stages) & 1);\n")]
-    table = {"NOLOAD": [_NO_LOAD], "NOSTORE": [_NO_STORE], "MMAONLY": [_NO_LOAD, _NO_STORE], "NOMMA0": [_NO_MMA0],
+    table = {"NOLOAD": [_NO_LOAD], "NOSTORE": [_NO_STORE], "MMAONLY": [_NO_LOAD, _NO_STORE], "NOMMA0": [_NO_MMA0], "NOMMA1": [_NO_MMA1],
              "EPIONLY": [_NO_LOAD, _NO_MMA0], "NOTURN": _NO_TURN, "TIMELINE": _TIMELINE}
     if variant not in table:
         raise SystemExit(f"window_variants: unknown variant {variant!r} (known: HEAD, DEPTH<d>, {', '.join(table)})")

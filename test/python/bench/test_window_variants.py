@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import window_variants  # noqa: E402
 
 HEADER = (ROOT / window_variants.HEADER).read_text()
-VARIANTS = ["NOLOAD", "NOSTORE", "MMAONLY", "NOMMA0", "EPIONLY", "NOTURN", "DEPTH2", "TIMELINE", "NOPARITY"]
+VARIANTS = ["NOLOAD", "NOSTORE", "MMAONLY", "NOMMA0", "EPIONLY", "NOTURN", "DEPTH2", "TIMELINE", "NOPARITY", "NOMMA1"]
 PLANNER = (ROOT / window_variants.PLANNER).read_text()
 
 
