@@ -1431,6 +1431,11 @@ def _batch_norm(imp: _GraphImporter, node: Any, a: Args) -> Value:
     params = [a.input(i) for i in range(1, 5)]
     if any(p is None for p in params):
         raise _refuse("batch-norm without its scale, bias, mean and variance")
+    # ONNX's shape inference leaves these unchecked before opset 9 (BatchNormalization-7).
+    for what, p in zip(("scale", "bias", "mean", "variance"), params):
+        size = int(np.prod(p.array.shape if isinstance(p, Const) else bolt.shape_of(imp.tensor(p))))
+        if size != channels:
+            raise _refuse(f"its {what} has {size} values; an input of {channels} channels takes {channels}")
     stats = Unavailable(f"the batch statistics of batch-norm '{imp.node_name}', not computed at inference")
     if all(isinstance(p, Const) for p in params):
         gamma, beta, mean, var = (np.asarray(p.array, np.float64).reshape(-1) for p in params)

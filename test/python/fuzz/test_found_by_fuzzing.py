@@ -233,3 +233,28 @@ def test_onnx_max_pool_propagates_a_nan_in_its_window():
     x = np.array([[[[-1.0, 4.0, 9.0, 16.0], [1.0, 1.0, 1.0, 1.0]]]], np.float32)
     (y,) = boltc.interpret(model, x)
     assert np.isnan(y[0, 0, 0, 0]) and y[0, 0, 0, 1] == 4.0
+
+
+@pytest.mark.parametrize("channels", [4, 0])
+@pytest.mark.parametrize("constant", [True, False], ids=["initializers", "graph inputs"])
+def test_onnx_batch_norm_statistics_of_the_wrong_size_name_the_node(constant, channels):
+    """Scale, bias, mean and variance must hold one value a channel. The fuzz suite's mutant of
+    batchnorm_avgpool_flatten (opset 7, the input's channels set to 0) reshaped three values into
+    (1, 0, 1, 1) and died with numpy's ValueError; three for four channels did the same, or
+    reached bolt's reshape (graph inputs). BatchNormalization-7, as the fuzz case had it: ONNX's
+    shape inference checks these from opset 9 on."""
+    from onnx import helper, numpy_helper
+
+    names = ["scale", "bias", "mean", "var"]
+    bn = helper.make_node("BatchNormalization", ["x", *names], ["y"], name="bn")
+    inputs = [("x", [1, channels, 5, 5])]
+    initializers = []
+    if constant:
+        initializers = [numpy_helper.from_array(np.ones(3, np.float32), n) for n in names]
+    else:
+        inputs += [(n, [3]) for n in names]
+    model = _onnx_model([bn], inputs, [("y", [1, channels, 5, 5])], initializers)
+    model.opset_import[0].version = 7
+    with pytest.raises(BoltcError, match=rf"^<g>: node 'bn': error: BatchNormalization: its scale has 3 values; "
+                                         rf"an input of {channels} channels takes {channels}"):
+        load(model)
