@@ -258,3 +258,26 @@ def test_onnx_batch_norm_statistics_of_the_wrong_size_name_the_node(constant, ch
     with pytest.raises(BoltcError, match=rf"^<g>: node 'bn': error: BatchNormalization: its scale has 3 values; "
                                          rf"an input of {channels} channels takes {channels}"):
         load(model)
+
+
+def test_an_error_at_an_ops_own_origin_is_located_there():
+    """A mutant of lit's keep-f32-errors.mlir (a gemm body without its yield) is refused at the
+    op's own `loc("Gemm_0"("model.mlir":9:7))`, as exporters' locations are: the fuzz suite's
+    check took that for an error naming the wrong file; it now accepts the file and line an
+    op's loc attribute gives, and still refuses a file the text does not name."""
+    from fuzzing import assert_located
+
+    text = """\
+func.func @f(%x: tensor<2x4xf32>, %w: tensor<4x4xf32>) -> tensor<2x4xf32> {
+  %g = bolt.gemm %x, %w : tensor<2x4xf32>, tensor<4x4xf32> -> tensor<2x4xf32> {
+  ^bb0(%acc: tensor<2x4xf32>):
+  } loc("Gemm_0"("model.mlir":9:7))
+  func.return %g : tensor<2x4xf32>
+}
+"""
+    with pytest.raises(BoltcError, match=r"^model\.mlir:9:7: node 'Gemm_0': error: bolt\.gemm: the epilogue "
+                                         r"must end in bolt\.yield") as caught:
+        load(text, name="fuzz.mlir")
+    assert_located(caught.value, "fuzz.mlir", text, need_line=True)
+    with pytest.raises(AssertionError, match="names 'model.mlir', not 'fuzz.mlir'"):
+        assert_located(caught.value, "fuzz.mlir", text.replace('"model.mlir":9', '"other.mlir":9'))
