@@ -13,7 +13,9 @@ accepts the model too. A tenth of the cases are serialized protobufs with bytes 
 from __future__ import annotations
 
 import copy
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -251,7 +253,29 @@ def mutated_onnx(draw: st.DrawFn) -> Case:
     return Case(seed, model, b"", edits)
 
 
+# onnxruntime itself can die (a segfault in InferenceSession on some mutants boltc imports, seen
+# under BOLTC_FUZZ_EXPLORE): with BOLTC_FUZZ_ORT_DUMP=PATH each model is written there before
+# onnxruntime loads it, so the one that killed the worker is left behind to look at.
+ORT_DUMP = os.environ.get("BOLTC_FUZZ_ORT_DUMP", "")
+
+
+def crashes_onnxruntime(model: onnx.ModelProto) -> bool:
+    """Models onnxruntime (1.23) dies on, creating the session (a segfault, no exception): a
+    LayerNormalization whose optional bias is given as '' (found under BOLTC_FUZZ_EXPLORE with
+    BOLTC_FUZZ_ORT_DUMP; valid ONNX, and boltc's import of it matches onnx's reference)."""
+    return any(n.op_type == "LayerNormalization" and len(n.input) > 2 and not n.input[2] for n in model.graph.node)
+
+
 def _ort_outputs(model: onnx.ModelProto, inputs: dict[str, np.ndarray]) -> list[np.ndarray] | None:
+    if ORT_DUMP:
+        Path(ORT_DUMP).write_bytes(model.SerializeToString())
+    if crashes_onnxruntime(model):  # onnx's own reference evaluator instead: slower, not fatal
+        from onnx.reference import ReferenceEvaluator
+
+        try:
+            return ReferenceEvaluator(model).run(None, inputs)
+        except Exception:  # noqa: BLE001  (as onnxruntime's refusals below)
+            return None
     options = ort.SessionOptions()
     options.intra_op_num_threads = options.inter_op_num_threads = 1
     options.log_severity_level = 4  # its refusals are expected here, and not boltc's output
@@ -304,6 +328,17 @@ def onnx_case(case: Case, work_file) -> str:
         # f32 throughout, both sides; summation orders differ (convolution, GEMM, pooling).
         np.testing.assert_allclose(g, w, rtol=1e-3, atol=1e-4)
     return "ok, matches onnxruntime"
+
+
+def test_a_layer_norm_without_its_bias_is_checked_against_onnxs_reference(tmp_path):
+    """The mutant that killed onnxruntime (LayerNormalization's bias given as ''): boltc imports
+    it and its output is held to onnx's reference evaluator instead."""
+    model = onnx.load_from_string(SEEDS["layernorm_pad_clip"])
+    layer_norm = next(n for n in model.graph.node if n.op_type == "LayerNormalization")
+    layer_norm.input[2] = ""
+    assert crashes_onnxruntime(model)
+    assert onnx_case(Case("layernorm_pad_clip", model, b"", ("no bias",)), tmp_path / "m.onnx") == \
+        "ok, matches onnxruntime"
 
 
 def test_seed_models_import_and_match_onnxruntime(tmp_path):
