@@ -42,15 +42,19 @@ ACTIVATIONS = {  # bolt op text for the activation after the bias add
 }
 
 
-def gemm_model(m: int, n: int, k: int, act: str | None, kernel: str | None = None) -> str:
+def gemm_model(m: int, n: int, k: int, act: str | None, kernel: str | None = None, *,
+               transpose_b: bool = False) -> str:
     """bolt IR: out = act(A @ B + bias) with A [M, K], B [K, N] and bias [N] as model inputs
-    (A @ B alone when `act` is None); `kernel`, a #bolt.kernel forcing the configuration."""
+    (A @ B alone when `act` is None); `kernel`, a #bolt.kernel forcing the configuration;
+    `transpose_b`: B given as [N, K] (as a 1x1 convolution's filter is)."""
     t = lambda *s: "tensor<" + "x".join(map(str, s)) + "xf16>"  # noqa: E731
-    attr = f" {{kernel = {kernel}}}" if kernel else ""
+    b = t(n, k) if transpose_b else t(k, n)
+    attrs = ["transpose_b"] * transpose_b + ([f"kernel = {kernel}"] if kernel else [])
+    attr = f" {{{', '.join(attrs)}}}" if attrs else ""
     lines = [
-        f"func.func @main(%a: {t(m, k)}, %b: {t(k, n)}"
+        f"func.func @main(%a: {t(m, k)}, %b: {b}"
         + (f", %bias: {t(n)}" if act else "") + f") -> {t(m, n)} {{",
-        f"  %d = bolt.gemm %a, %b{attr} : {t(m, k)}, {t(k, n)} -> {t(m, n)} {{",
+        f"  %d = bolt.gemm %a, %b{attr} : {t(m, k)}, {b} -> {t(m, n)} {{",
         f"  ^bb0(%acc: tensor<{m}x{n}xf32>):",
         f"    bolt.yield %acc : tensor<{m}x{n}xf32>",
         "  }",

@@ -25,6 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from gemm import gemm_model  # noqa: E402
+
 _SPEC = re.compile(r"^(\d+)x(\d+)x(\d+)(t?):(\d+)x(\d+),(cooperative|pingpong)(?:,(\d+)x(\d+)x(\d+))?$")
 
 
@@ -45,19 +47,7 @@ class Spec:
 
     def model_text(self) -> str:
         """bolt IR of D = A @ B (B as [N, K] with transpose_b), the kernel forced."""
-        t = lambda *s: "tensor<" + "x".join(map(str, s)) + "xf16>"  # noqa: E731
-        b = t(self.n, self.k) if self.transpose_b else t(self.k, self.n)
-        flags = "transpose_b, " if self.transpose_b else ""
-        return "\n".join([
-            f"func.func @main(%a: {t(self.m, self.k)}, %b: {b}) -> {t(self.m, self.n)} {{",
-            f"  %d = bolt.gemm %a, %b {{{flags}kernel = {self.kernel_attr()}}} : {t(self.m, self.k)}, {b} -> "
-            f"{t(self.m, self.n)} {{",
-            f"  ^bb0(%acc: tensor<{self.m}x{self.n}xf32>):",
-            f"    bolt.yield %acc : tensor<{self.m}x{self.n}xf32>",
-            "  }",
-            f"  func.return %d : {t(self.m, self.n)}",
-            "}",
-        ]) + "\n"
+        return gemm_model(self.m, self.n, self.k, None, self.kernel_attr(), transpose_b=self.transpose_b)
 
 
 def parse(text: str) -> Spec:
