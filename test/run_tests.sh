@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 status=0
 lit -sv test/lit || status=1
 # One pytest worker a core (pytest-xdist), the 25 slowest listed at the end: the nvcc compile tests
-# dominate (about 30 minutes on CI's two cores, 2026-12-01; `-m "not nvcc"` leaves them out locally).
+# dominate (pytest about 15.5 minutes on CI's two cores, 2026-12-02; `-m "not nvcc"` leaves them out locally).
 python -m pytest -q -n auto --durations=25 test/python "$@"
 rc=$?
 if [ "$rc" -eq 5 ]; then
