@@ -427,14 +427,7 @@ BOLTC_EXPORT @WORKSPACE@ {
 // kSuccess where the TU takes the problem and the GPU gives a CTA its shared memory.
 BOLTC_EXPORT @CAN@ {
   boltc::b2b_conv_window::Geometry g;
-  cutlass::Status const status = check(@FORWARD@, &g);
-  if (status != cutlass::Status::kSuccess) {
-    return static_cast<int>(status);
-  }
-  bool error = false;
-  bool const fits = boltc::persistent_grid::fits_shared_memory(Config::kSmemBytes, &error);
-  return static_cast<int>(error ? cutlass::Status::kErrorInternal
-                                : fits ? cutlass::Status::kSuccess : cutlass::Status::kErrorNotSupported);
+  return static_cast<int>(boltc::persistent_grid::can_run(check(@FORWARD@, &g), Config::kSmemBytes));
 }
 """
 

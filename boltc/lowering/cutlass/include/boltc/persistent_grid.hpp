@@ -1,8 +1,11 @@
 // boltc: the launch of a persistent kernel (a grid of the CTAs that fit at once, each walking
-// tiles), for the TUs of conv_pool, b2b_conv_direct and b2b_conv_window. Host code.
+// tiles), for the TUs of conv_pool, b2b_conv_direct and b2b_conv_window: the grid, and
+// whether a problem can run at all (can_run). Host code.
 #pragma once
 
 #include <cuda_runtime.h>
+
+#include "cutlass/cutlass.h"
 
 namespace boltc::persistent_grid {
 
@@ -85,6 +88,19 @@ inline bool fits_shared_memory(int smem_bytes, bool* error) {
   *error = cudaGetDevice(&device) != cudaSuccess ||
            cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess;
   return !*error && smem_bytes <= most;
+}
+
+// can_implement's answer for a persistent TU: `checked` (the TU's own check of the problem's
+// sizes and strides) where that refuses, else whether the current device gives a CTA
+// `smem_bytes` of shared memory (kErrorNotSupported where it does not, kErrorInternal on a CUDA
+// error).
+inline cutlass::Status can_run(cutlass::Status checked, int smem_bytes) {
+  if (checked != cutlass::Status::kSuccess) {
+    return checked;
+  }
+  bool error = false;
+  bool const fits = fits_shared_memory(smem_bytes, &error);
+  return error ? cutlass::Status::kErrorInternal : fits ? cutlass::Status::kSuccess : cutlass::Status::kErrorNotSupported;
 }
 
 }  // namespace boltc::persistent_grid
