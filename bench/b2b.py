@@ -198,20 +198,24 @@ def input_of(torch, case: Case, **kwargs):
 def floor_bytes(case: Case) -> int:
     """The bytes of the memory floor: the input read and the output written once, and the
     weights (16-bit elements)."""
+    read, written = floor_traffic(case)
+    return read + written
+
+
+def floor_traffic(case: Case) -> tuple[int, int]:
+    """floor_bytes as (read, written): the input and the weights read, the output written."""
     if case.kind == "bottleneck":  # the block's input read once, its output written once, the weights
         n, h, w = case.image
         c, width = case.widths[:2]
-        return 2 * (2 * n * h * w * c + 2 * c * width + 9 * width * width)
+        return 2 * (n * h * w * c + 2 * c * width + 9 * width * width), 2 * n * h * w * c
     if case.kind == "conv":
         n, h, w = case.image
         pairs = len(case.strides)
         weights = sum(9 * case.widths[2 * i] * case.widths[2 * i + 1] + case.widths[2 * i + 1] * case.widths[2 * i + 2]
                       for i in range(pairs))
-        elements = n * h * w * case.widths[0] + case.m * case.widths[-1] + weights
-    else:
-        weights = sum(k * n for k, n in zip(case.widths, case.widths[1:]))
-        elements = case.m * case.widths[0] + case.m * case.widths[-1] + weights
-    return 2 * elements
+        return 2 * (n * h * w * case.widths[0] + weights), 2 * case.m * case.widths[-1]
+    weights = sum(k * n for k, n in zip(case.widths, case.widths[1:]))
+    return 2 * (case.m * case.widths[0] + weights), 2 * case.m * case.widths[-1]
 
 
 def memory_floor_us(case: Case, copy_tbps: float) -> float:
