@@ -39,7 +39,11 @@ floor's bytes, timed as the fused kernel is: what a kernel doing nothing but tha
 at this size (launch and ramp included), so the floor's fraction a small case can reach at all.
 Both kernel times are given again on a clean L2 (`fused_kernel_clean_us`, `copy_kernel_clean_us`:
 the flush's zeroed lines written back before the call, as ncu's cache control does, not by the
-timed kernel's misses; timing.kernel_time_us).
+timed kernel's misses; timing.kernel_time_us). And `mix_kernel_us` (and its clean-L2 time):
+bench/traffic_floor.py's kernel moving exactly the case's own traffic, its reads and writes as
+the chain has them (`floor_traffic`), where the copy moves the same total half and half: under
+the flush a read-heavy case's misses write back the dirty lines they evict, and so do the mix
+kernel's.
 """
 
 from __future__ import annotations
@@ -349,7 +353,7 @@ def summary(rows: list[dict]) -> list[str]:
     lines = ["| case | fused us | fused kernel us | kernels | unfused boltc us | eager (graph) us | inductor (graph) us "
              "| x unfused | x eager | x inductor | floor us | floor / fused | floor / fused kernel "
              "| copy kernel us | floor / copy kernel | fused kernel us, clean L2 | floor / fused kernel, clean L2 "
-             "| copy kernel us, clean L2 |", "|" + "---|" * 18]
+             "| copy kernel us, clean L2 | mix kernel us (clean L2) | floor / mix kernel (clean L2) |", "|" + "---|" * 20]
     for r in rows:
         fused = r.get("fused_us")
 
@@ -371,8 +375,27 @@ def summary(rows: list[dict]) -> list[str]:
                      f"| {(r['floor_us'] / r['copy_kernel_us'] if r.get('copy_kernel_us') else float('nan')):.2f} "
                      f"| {us('fused_kernel_clean_us')} "
                      f"| {(r['floor_us'] / r['fused_kernel_clean_us'] if r.get('fused_kernel_clean_us') else float('nan')):.2f} "
-                     f"| {us('copy_kernel_clean_us')} |")
+                     f"| {us('copy_kernel_clean_us')} | {us('mix_kernel_us')} ({us('mix_kernel_clean_us')}) "
+                     f"| {_fraction(r, 'mix_kernel_us')} ({_fraction(r, 'mix_kernel_clean_us')}) |")
     return lines
+
+
+def _fraction(row: dict, key: str) -> str:
+    """The floor over row[key], or '-' where the row has no such time."""
+    return f"{row['floor_us'] / row[key]:.2f}" if row.get(key) else "-"
+
+
+def mix_kernel_us(torch, case: Case) -> tuple[float, float]:
+    """(flush, clean L2) device time of bench/traffic_floor.py's mix kernel for the case: one
+    kernel moving exactly the case's floor traffic (floor_traffic: the input and weights read,
+    the output written), checked against its reference first. The copy kernel moves the same
+    total half read, half written; under the flush a read-heavy mix pays the write-back of the
+    dirty lines its misses evict, which this one pays as the fused kernel does."""
+    import traffic_floor
+
+    call, _, _, reference = traffic_floor.mix_case(torch, *floor_traffic(case))
+    torch.testing.assert_close(call().float(), reference().float(), rtol=1e-2, atol=1e-2)
+    return kernel_time_us(torch, call), kernel_time_us(torch, call, clean_l2=True)
 
 
 def main() -> None:
@@ -409,6 +432,7 @@ def main() -> None:
                "floor_table_us": memory_floor_us(case, table["ceilings"]["copy_TBps"]),
                "copy_kernel_us": copy_kernel_us(torch, floor_bytes(case)),
                "copy_kernel_clean_us": copy_kernel_us(torch, floor_bytes(case), clean_l2=True)}
+        row["mix_kernel_us"], row["mix_kernel_clean_us"] = mix_kernel_us(torch, case)
         try:
             row.update(time_case(torch, do_bench, case, {"fused": built[(i, True)], "unfused": built[(i, False)]},
                                  args.inductor))

@@ -180,7 +180,8 @@ def test_summary_reads_the_graph_replays():
             {"label": "b2b M=4 K0=4 N0=1 N1=4", "floor_us": 0.0, "eager_graph_us": 3.0}]
     lines = b2b.summary(rows)
     assert lines[2] == ("| b2b M=8 K0=8 N0=8 N1=8 | 2.0 | 1.2 | b2b_gemm_sm90 resident | 3.0 | 4.0 | 5.0 | 1.50 "
-                        "| 2.00 | 2.50 | 1.0 | 0.50 | 0.80 | - | nan | - | nan | - |")
-    rows[0].update(copy_kernel_us=4.0, fused_kernel_clean_us=1.6, copy_kernel_clean_us=3.2)
-    assert b2b.summary(rows)[2].endswith("| 1.0 | 0.50 | 0.80 | 4.0 | 0.25 | 1.6 | 0.62 | 3.2 |")
+                        "| 2.00 | 2.50 | 1.0 | 0.50 | 0.80 | - | nan | - | nan | - | - (-) | - (-) |")
+    rows[0].update(copy_kernel_us=4.0, fused_kernel_clean_us=1.6, copy_kernel_clean_us=3.2, mix_kernel_us=2.5,
+                   mix_kernel_clean_us=2.0)
+    assert b2b.summary(rows)[2].endswith("| 1.0 | 0.50 | 0.80 | 4.0 | 0.25 | 1.6 | 0.62 | 3.2 | 2.5 (2.0) | 0.40 (0.50) |")
     assert lines[3].startswith("| b2b M=4 K0=4 N0=1 N1=4 | - | - |  | - | 3.0 | - | - | - | - |")
