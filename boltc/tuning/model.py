@@ -235,7 +235,9 @@ def gpu_for_arch(arch: str) -> GpuModel:
 # Issue slots per output element of each functor (CUTLASS's and boltc's), counted from SASS
 # (bench/epilogue.py on the H100, over the plain store: bias+relu +2, hardswish +5, GELU tanh
 # +6, softplus and GELU erf in their 16-bit forms +9; boltc's Sigmoid and SiLu counted from
-# their code: a multiply, ex2, an add, rcp (and a multiply)). Unlisted: TRANSCENDENTAL or SIMPLE.
+# their code: a multiply, ex2, an add, rcp (and a multiply); HardSwishSat: an add, mul.sat, a
+# multiply). Unlisted: TRANSCENDENTAL or SIMPLE. (EPILOGUE_TOKENS' "hardswish" stays CUTLASS's
+# count: the records that name it so were measured with CUTLASS's HardSwish.)
 _T = "cutlass::epilogue::thread::"
 FUNCTOR_INSTRUCTIONS: dict[str, float] = {
     f"{_T}Identity": 0, f"{_T}ReLu": 1, f"{_T}HardSwish": 4, f"{_T}GELU_taylor": 5,
@@ -243,7 +245,7 @@ FUNCTOR_INSTRUCTIONS: dict[str, float] = {
     "boltc_evt::SoftplusHalf": 8, "boltc_evt::Softplus": 12, "boltc_evt::GeluErfF16": 8,
     "boltc_evt::GeluErfBF16": 8, "boltc_evt::GeluErf": 15, "cutlass::plus": 1, "cutlass::minus": 1,
     "cutlass::multiplies": 1, "cutlass::negate": 1, "cutlass::divides": 8,
-    "boltc_evt::MaximumNaN": 2, "boltc_evt::MinimumNaN": 2,
+    "boltc_evt::MaximumNaN": 2, "boltc_evt::MinimumNaN": 2, "boltc_evt::HardSwishSat": 3,
 }
 # The same, by the last component of the C++ name: how describe_epilogue writes functors.
 FUNCTOR_INSTRUCTIONS_BY_NAME: dict[str, float] = {cpp.rsplit("::", 1)[-1]: n for cpp, n in FUNCTOR_INSTRUCTIONS.items()}

@@ -33,6 +33,8 @@ CASES = {
     "softplus_half": ("SoftplusHalf", _SOFTPLUS, 1.3e-5, 0.0),
     "sigmoid": ("Sigmoid", lambda x: 1.0 / (1.0 + np.exp(-x)), 2.5e-6, 0.0),
     "silu": ("SiLu", lambda x: x / (1.0 + np.exp(-x)), 2.5e-6, 0.0),
+    # no approximation: x + 3, mul.rn.sat by 1/6 rounded, a multiply (three f32 roundings)
+    "hardswish": ("HardSwishSat", lambda x: x * np.clip(x + 3.0, 0.0, 6.0) / 6.0, 3e-7, 0.0),
 }
 
 
@@ -112,6 +114,15 @@ def test_sigmoid_and_silu_at_inf_and_nan(apply):
     assert sigmoid[0] == 1.0 and sigmoid[1] == 0.0 and np.isnan(sigmoid[2])
     silu = apply(list(CASES).index("silu"), special)
     assert silu[0] == np.inf and np.isnan(silu[1]) and np.isnan(silu[2])
+
+
+def test_hardswish_at_inf_and_nan(apply):
+    """mul.sat flushes NaN to 0: x * 0 keeps x's NaN; -inf * 0 = NaN, +inf * 1 = inf, as torch's
+    x * min(max(x + 3, 0), 6) / 6; exactly 0 and x at the clamp's ends."""
+    got = apply(list(CASES).index("hardswish"), np.array([np.inf, -np.inf, np.nan, -3.0, 3.0, -5.0, 7.0],
+                                                          dtype=np.float32))
+    assert got[0] == np.inf and np.isnan(got[1]) and np.isnan(got[2])
+    assert got[3] == 0.0 and got[4] == 3.0 and got[5] == 0.0 and got[6] == 7.0
 
 
 def test_gelu_erf_negative_tail_keeps_relative_accuracy(apply):

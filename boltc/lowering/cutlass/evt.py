@@ -97,7 +97,7 @@ UNARY_FUNCTORS: dict[type[bolt.UnaryElementwiseOp], Functor] = {
     bolt.SigmoidOp: _own("Sigmoid"),
     bolt.TanhOp: Functor(f"{_THREAD}::Tanh", 1, transcendental=True),
     bolt.SiluOp: _own("SiLu"),
-    bolt.HardswishOp: Functor(f"{_THREAD}::HardSwish", 1),
+    bolt.HardswishOp: _own("HardSwishSat", transcendental=False),
     bolt.ClampOp: Functor(f"{_THREAD}::Clamp", 1, has_arguments=True),
     bolt.NegOp: Functor("cutlass::negate", 1),
     bolt.SoftplusOp: _own("Softplus"),

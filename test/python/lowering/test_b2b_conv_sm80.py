@@ -126,7 +126,7 @@ def test_an_epilogue_op_the_template_lacks_is_refused_not_dropped():
 
 @pytest.mark.parametrize("between, after, act0, act1, functor0, functor1", [
     (torch.nn.Sigmoid(), torch.nn.Hardswish(), "sigmoid", "hardswish", "boltc_evt::Sigmoid",
-     "cutlass::epilogue::thread::HardSwish"),
+     "boltc_evt::HardSwishSat"),
     (torch.nn.GELU(approximate="tanh"), torch.nn.Softplus(), "gelu_tanh", "softplus",
      "cutlass::epilogue::thread::GELU_taylor", "boltc_evt::SoftplusHalf"),
 ])

@@ -160,7 +160,7 @@ ACTIVATIONS = {
     "gelu_tanh": (torch.nn.GELU(approximate="tanh"), "cutlass::epilogue::thread::GELU_taylor"),
     "silu": (torch.nn.SiLU(), "boltc_evt::SiLu"),
     "sigmoid": (torch.nn.Sigmoid(), "boltc_evt::Sigmoid"),
-    "hardswish": (torch.nn.Hardswish(), "cutlass::epilogue::thread::HardSwish"),
+    "hardswish": (torch.nn.Hardswish(), "boltc_evt::HardSwishSat"),
     "softplus": (torch.nn.Softplus(), "boltc_evt::SoftplusHalf"),
     "tanh": (torch.nn.Tanh(), "cutlass::epilogue::thread::Tanh"),
 }

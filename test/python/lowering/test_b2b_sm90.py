@@ -214,7 +214,7 @@ def test_rendered_template_arguments():
     (torch.nn.GELU(approximate="tanh"), "gelu_tanh", "cutlass::epilogue::thread::GELU_taylor<float>"),
     (torch.nn.SiLU(), "silu", "boltc_evt::SiLu<float>"),
     (torch.nn.Sigmoid(), "sigmoid", "boltc_evt::Sigmoid<float>"),
-    (torch.nn.Hardswish(), "hardswish", "cutlass::epilogue::thread::HardSwish<float>"),
+    (torch.nn.Hardswish(), "hardswish", "boltc_evt::HardSwishSat<float>"),
     (torch.nn.Softplus(), "softplus", "boltc_evt::SoftplusHalf<float>"),
     (torch.nn.Tanh(), "tanh", "cutlass::epilogue::thread::Tanh<float>"),
 ])

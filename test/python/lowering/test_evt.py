@@ -123,10 +123,15 @@ def test_gelu_erf_stored_as_16_bits_takes_its_16_bit_form(out, functor):
         assert not re.search(rf"\b{other}\b", rendered(tree))
 
 
-def test_hardswish_uses_cutlass_hardswish():
+def test_hardswish_is_one_saturating_fma_and_a_multiply():
     tree, _ = tree_of(bias_act("hardswish"))
-    assert "cutlass::epilogue::thread::HardSwish," in rendered(tree)
-    assert tree.headers() == ()  # nothing of boltc's own
+    assert "boltc_evt::HardSwishSat," in rendered(tree)
+    assert "cutlass::epilogue::thread::HardSwish" not in rendered(tree)
+    assert tree.headers() == (FUNCTORS_HEADER,)
+    header = header_text(FUNCTORS_HEADER)
+    body = header[header.index("struct HardSwishSat {"):header.index("struct HardSwishSat<cutlass::Array")]
+    assert "mul_saturate(x + 3.0f, 0.16666667f)" in body
+    assert 'asm("mul.rn.sat.f32' in header
 
 
 def test_softplus_is_a_boltc_functor_with_torch_threshold():
@@ -330,6 +335,8 @@ _FUNCTOR_CASES = {  # case -> (functor, numpy reference, rtol, atol)
     # |x| = 30), carries into sigmoid and silu; the reciprocal is exact here (IEEE on the host).
     "sigmoid": ("Sigmoid", lambda x: 1.0 / (1.0 + np.exp(-x)), 2e-6, 0),
     "silu": ("SiLu", lambda x: x / (1.0 + np.exp(-x)), 2e-6, 0),
+    # x clamp((x + 3) / 6, 0, 1): x + 3 exact near -3, 1/6 rounded to f32, two more roundings.
+    "hardswish": ("HardSwishSat", lambda x: x * np.clip(x + 3.0, 0.0, 6.0) / 6.0, 3e-7, 0),
 }
 
 

@@ -208,6 +208,36 @@ struct SoftplusHalf {
 template <class T, int N>
 struct SoftplusHalf<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::SoftplusHalf, T, N> {};
 
+// hardswish(x) = x relu6(x + 3) / 6 = x clamp((x + 3) / 6, 0, 1): an add, a multiply that
+// saturates to [0, 1] (mul.rn.sat) and a multiply, where CUTLASS's HardSwish<float> adds 3, takes
+// a max and a min and multiplies twice (five instructions an element; in a one-wave GEMM's exposed
+// epilogue each costs ~0.9 % of the 1280x3072x768 GEMM, bench/RESULTS.md). x + 3 first, not one
+// fma(x, 1/6, 1/2): near x = -3 the fma's rounded 1/6 leaves an error of ~1e-8 in a term of ~1e-3
+// (1.5e-5 relative); x + 3 is exact there (Sterbenz), so this is the function to f32 rounding.
+// x = NaN: sat flushes NaN to +0, and x * 0 = NaN; x = +inf: inf; x = -inf: -inf * 0 = NaN, as
+// torch's x * min(max(x + 3, 0), 6) / 6.
+CUTLASS_HOST_DEVICE float mul_saturate(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  float y;
+  asm("mul.rn.sat.f32 %0, %1, %2;" : "=f"(y) : "f"(a), "f"(b));
+  return y;
+#else
+  float const y = a * b;
+  return y != y ? 0.0f : fminf(fmaxf(y, 0.0f), 1.0f);
+#endif
+}
+
+// hardswish(x) = x clamp((x + 3) / 6, 0, 1), by an add, a saturating multiply and a multiply.
+template <class T>
+struct HardSwishSat {
+  CUTLASS_HOST_DEVICE T operator()(T const& x_in) const {
+    float const x = static_cast<float>(x_in);
+    return static_cast<T>(x * mul_saturate(x + 3.0f, 0.16666667f));
+  }
+};
+template <class T, int N>
+struct HardSwishSat<cutlass::Array<T, N>> : boltc_evt::PerElement<boltc_evt::HardSwishSat, T, N> {};
+
 // sigmoid(x) = 1 / (1 + 2^(-x log2 e)): one ex2 and one reciprocal, both MUFU approximations
 // (2 and 1 ulp: 3e-7 relative, far inside a 16-bit result's rounding). CUTLASS's Sigmoid takes
 // the same fast exp but divides in IEEE precision (div.rn: a dozen instructions and a slow-path
