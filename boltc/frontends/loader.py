@@ -218,12 +218,16 @@ def parse_mlir(model: Any, kind: ModelKind | None = None, where: str | None = No
 
 def check_inputs(module: ModuleOp, inputs: Sequence[Any] | Any, where: str,
                  function: str = "main") -> None:
-    """Example inputs against `function`'s arguments: count and shapes."""
-    from xdsl.dialects import func
+    """Example inputs against `function`'s arguments: count and shapes. The function is found as
+    the runner finds it (`interpret.runner.find_function`): by name, or, for "main", the module's
+    only public function (a module whose one function is @forward runs it, so its inputs are
+    checked against it too)."""
+    from boltc.interpret.runner import find_function
 
     inputs = as_input_list(inputs)
-    main = next((op for op in module.ops if isinstance(op, func.FuncOp) and op.sym_name.data == function), None)
-    if main is None:
+    try:
+        main = find_function(module, function)
+    except BoltcError:
         return  # the runner reports a missing function with the list of those there are
     types = main.function_type.inputs.data
     if len(inputs) != len(types):

@@ -23,6 +23,7 @@ from boltc.diagnostics import BoltcError
 from boltc.frontends import load
 from boltc.frontends.loader import parse_mlir
 from boltc.interpret import run_module
+from boltc.interpret.runner import find_function
 from boltc.opt import main as boltc_opt
 from fuzzing import assert_located, run_cases
 from mlir_mutations import SEEDS, mutated_mlir, random_mlir
@@ -85,7 +86,7 @@ def differential_case(case: tuple[str, str]) -> str:
     except BoltcError as e:
         assert_located(e, NAME, text, need_line=True)
         return "error"
-    main = next(op for op in written.ops if isinstance(op, func.FuncOp) and op.sym_name.data == "main")
+    main = find_function(written, "main")  # as the runner finds it: a mutant may rename @main
     inputs = _inputs(main, np.random.default_rng(0))
     if inputs is None:
         return "too large"
