@@ -142,21 +142,22 @@ def unfused_b2b_remarks(module: ModuleOp, arch: str, where: str = "<module>") ->
     return lines
 
 
-def load_for_compile(model: Any, example_inputs: Any = None):
+def load_for_compile(model: Any, example_inputs: Any = None, function: str = "main"):
     """`model` as a bolt module: optimized IR (it records its target) exactly as written, no
-    import or raise (they would rewrite it); anything else through `boltc.frontends.load`."""
+    import or raise (they would rewrite it); anything else through `boltc.frontends.load`.
+    Example inputs are checked against `function`, the one the build compiles."""
     from boltc.frontends import ModelKind, classify, load
     from boltc.frontends.loader import check_inputs, parse_mlir
 
     kind = classify(model)
     if kind not in (ModelKind.MLIR_FILE, ModelKind.MLIR_TEXT, ModelKind.MLIR_MODULE):
-        return load(model, example_inputs), _where(model, kind)
+        return load(model, example_inputs, function=function), _where(model, kind)
     where = _where(model, kind)
     parsed = parse_mlir(model, kind, where)
     if recorded_target(parsed) is None:
-        return load(parsed, example_inputs, name=where), where
+        return load(parsed, example_inputs, name=where, function=function), where
     if example_inputs is not None:
-        check_inputs(parsed, example_inputs, where)
+        check_inputs(parsed, example_inputs, where, function)
     return parsed, where
 
 
@@ -179,7 +180,7 @@ def lower(model: Any, example_inputs: Any = None, *, arch: str | None = "sm_90a"
     if arch is not None:
         check_arch(arch)
     name = name or model_name(model, default=function)
-    module, where = load_for_compile(model, example_inputs)
+    module, where = load_for_compile(model, example_inputs, function)
     return _lower_module(module, where, arch, precision, function, name, remarks, keep_f32, tuning), name
 
 
@@ -196,7 +197,7 @@ def lower_library(model: Any, example_inputs: Any = None, *, arch: str | Sequenc
 
     arches = parse_arches(arch)
     name = name or model_name(model, default=function)
-    module, where = load_for_compile(model, example_inputs)
+    module, where = load_for_compile(model, example_inputs, function)
     if arches is None:
         return model_library([_lower_module(module, where, None, precision, function, name, remarks, keep_f32,
                                             tuning, fuse_b2b)]), name

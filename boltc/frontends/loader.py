@@ -145,12 +145,12 @@ def _identifier(text: str) -> str:
 
 
 def load(model: Any, example_inputs: Sequence[Any] | Any | None = None, *,
-         name: str | None = None) -> ModuleOp:
+         name: str | None = None, function: str = "main") -> ModuleOp:
     """`model` as a verified bolt module, raised and ready for the graph passes.
 
     `example_inputs` (a tensor or a sequence of them) are needed for a torch.nn.Module, which is
-    exported with them; for every other form they are checked against the model's inputs
-    (count and shapes) when given. BoltcError for anything the user can fix.
+    exported with them; for every other form they are checked against the inputs of `function`
+    (count and shapes; check_inputs finds it) when given. BoltcError for anything the user can fix.
     """
     from boltc.frontends.source import verify_module
     from boltc.passes.raise_bolt import raise_bolt
@@ -178,7 +178,7 @@ def load(model: Any, example_inputs: Sequence[Any] | Any | None = None, *,
     raise_bolt(module)
     verify_module(module, where)
     if example_inputs is not None and kind is not ModelKind.TORCH_MODULE:
-        check_inputs(module, example_inputs, where)
+        check_inputs(module, example_inputs, where, function)
     return module
 
 

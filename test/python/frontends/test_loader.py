@@ -111,3 +111,30 @@ def test_compile_takes_arch_by_keyword_only():
                if name not in ("model", "example_inputs"))
     with pytest.raises(BoltcError, match=r"unknown arch 'sm_70'"):
         boltc.compile(ADD_ONE, arch="sm_70")
+
+
+TWO_FUNCTIONS_FORWARD = """\
+func.func @forward(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  %z = tensor.empty() : tensor<4x16xf32>
+  %c = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%c : f32) outs(%z : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%f : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+"""
+
+
+def test_example_inputs_are_checked_against_the_function_compiled():
+    """boltc.compile(..., function="forward") checked its example inputs against @main, so a
+    module holding both refused the right inputs for @forward (and would have taken @main's)."""
+    from boltc.compiler import lower
+
+    main = TWO_FUNCTIONS_FORWARD.replace("@forward", "@main").replace("4x8", "2x8").replace("4x16", "2x16")
+    text = main + "\n" + TWO_FUNCTIONS_FORWARD
+    forward_inputs = [np.zeros((4, 8), np.float32), np.zeros((8, 16), np.float32)]
+    _, name = lower(text, forward_inputs, function="forward")
+    assert name == "forward"
+    with pytest.raises(BoltcError, match=r"^<input>: error: example input 0 has shape \[4, 8\], the model takes \[2, 8\]"):
+        lower(text, forward_inputs)  # function="main"
+    with pytest.raises(BoltcError, match=r"example input 0 has shape \[2, 8\], the model takes \[4, 8\]"):
+        lower(text, [np.zeros((2, 8), np.float32), forward_inputs[1]], function="forward")

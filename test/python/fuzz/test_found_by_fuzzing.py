@@ -307,3 +307,4 @@ def test_example_inputs_are_checked_against_the_function_that_runs(name):
     assert out.shape == (4, 16)
     with pytest.raises(BoltcError, match=r"^fwd\.mlir: error: example input 0 has shape \[3, 8\], the model takes \[4, 8\]"):
         load(text, [np.zeros((3, 8), np.float32), right[1]], name="fwd.mlir")
+
