@@ -282,7 +282,7 @@ def compile(  # noqa: A001  (the public name DESIGN.md gives it)
     `model`: an .mlir, .pt2 (torch.export.save) or .onnx path, MLIR text (linalg-on-tensors or
     bolt), an xDSL ModuleOp, a torch.nn.Module, a torch.export.ExportedProgram or an
     onnx.ModelProto. `example_inputs`: a tensor or a tuple of them; needed for a torch.nn.Module
-    (it is exported with them), checked against the model's inputs otherwise.
+    (it is exported with them), checked against the inputs of `function` otherwise.
     `precision`: compute precision inside the model (f16, bf16, f32; fp32 accumulation; the
     inputs and outputs keep their types), as `boltc --precision`.
     `output`: where model.so goes (default: a temporary directory owned by the result; use
