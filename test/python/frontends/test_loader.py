@@ -113,7 +113,7 @@ def test_compile_takes_arch_by_keyword_only():
         boltc.compile(ADD_ONE, arch="sm_70")
 
 
-TWO_FUNCTIONS_FORWARD = """\
+FORWARD = """\
 func.func @forward(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
   %z = tensor.empty() : tensor<4x16xf32>
   %c = arith.constant 0.0 : f32
@@ -124,13 +124,28 @@ func.func @forward(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32
 """
 
 
+@pytest.mark.parametrize("name", ["forward", "main", "main3"])
+def test_example_inputs_are_checked_against_the_function_that_runs(name):
+    """Found by the fuzz suite: a mutant renaming @main (to @main3) still imports and runs (the
+    runner takes a module's only public function for main). The example inputs were checked
+    only against a function named main, so a module whose one function is @forward took
+    wrong-shaped ones silently; they are now checked against the function the runner runs."""
+    text = FORWARD.replace("@forward", f"@{name}")
+    right = [np.zeros((4, 8), np.float32), np.ones((8, 16), np.float32)]
+    module = load(text, right, name="fwd.mlir")
+    (out,) = boltc.interpret(module, *right)
+    assert out.shape == (4, 16)
+    with pytest.raises(BoltcError, match=r"^fwd\.mlir: error: example input 0 has shape \[3, 8\], the model takes \[4, 8\]"):
+        load(text, [np.zeros((3, 8), np.float32), right[1]], name="fwd.mlir")
+
+
 def test_example_inputs_are_checked_against_the_function_compiled():
     """boltc.compile(..., function="forward") checked its example inputs against @main, so a
     module holding both refused the right inputs for @forward (and would have taken @main's)."""
     from boltc.compiler import lower
 
-    main = TWO_FUNCTIONS_FORWARD.replace("@forward", "@main").replace("4x8", "2x8").replace("4x16", "2x16")
-    text = main + "\n" + TWO_FUNCTIONS_FORWARD
+    main = FORWARD.replace("@forward", "@main").replace("4x8", "2x8").replace("4x16", "2x16")
+    text = main + "\n" + FORWARD
     forward_inputs = [np.zeros((4, 8), np.float32), np.zeros((8, 16), np.float32)]
     _, name = lower(text, forward_inputs, function="forward")
     assert name == "forward"

@@ -281,30 +281,3 @@ func.func @f(%x: tensor<2x4xf32>, %w: tensor<4x4xf32>) -> tensor<2x4xf32> {
     assert_located(caught.value, "fuzz.mlir", text, need_line=True)
     with pytest.raises(AssertionError, match="names 'model.mlir', not 'fuzz.mlir'"):
         assert_located(caught.value, "fuzz.mlir", text.replace('"model.mlir":9', '"other.mlir":9'))
-
-
-FORWARD = """\
-func.func @forward(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
-  %z = tensor.empty() : tensor<4x16xf32>
-  %c = arith.constant 0.0 : f32
-  %f = linalg.fill ins(%c : f32) outs(%z : tensor<4x16xf32>) -> tensor<4x16xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%f : tensor<4x16xf32>) -> tensor<4x16xf32>
-  return %r : tensor<4x16xf32>
-}
-"""
-
-
-@pytest.mark.parametrize("name", ["forward", "main", "main3"])
-def test_example_inputs_are_checked_against_the_function_that_runs(name):
-    """A mutant renaming @main (to @main3) still imports and runs: the runner takes a module's
-    only public function for main. The example inputs were checked only against a function
-    named main, so a module whose one function is @forward took wrong-shaped ones silently;
-    they are now checked against the function the runner runs, whatever its name."""
-    text = FORWARD.replace("@forward", f"@{name}")
-    right = [np.zeros((4, 8), np.float32), np.ones((8, 16), np.float32)]
-    module = load(text, right, name="fwd.mlir")
-    (out,) = boltc.interpret(module, *right)
-    assert out.shape == (4, 16)
-    with pytest.raises(BoltcError, match=r"^fwd\.mlir: error: example input 0 has shape \[3, 8\], the model takes \[4, 8\]"):
-        load(text, [np.zeros((3, 8), np.float32), right[1]], name="fwd.mlir")
-
