@@ -127,21 +127,28 @@ def mix_case(torch, read_bytes: int, written_bytes: int, device: str = "cuda"):
     return call, read, written, reference
 
 
+def mix_times(torch, read_bytes: int, written_bytes: int) -> tuple[int, int, float, float]:
+    """(bytes read, bytes written, device us under the flush, device us on a clean L2) of the mix
+    kernel for a traffic, checked against its reference once before it is timed."""
+    from timing import kernel_time_us
+
+    call, read, written, reference = mix_case(torch, read_bytes, written_bytes)
+    torch.testing.assert_close(call().float(), reference().float(), rtol=1e-2, atol=1e-2)
+    return read, written, kernel_time_us(torch, call), kernel_time_us(torch, call, clean_l2=True)
+
+
 def mix_rows(torch, workloads: Path) -> list[dict]:
     """The mix kernel of every bench/b2b.py case, checked against its reference once, timed
     under the flush and on a clean L2, beside the case's floor at a 1 GiB copy's rate."""
     import b2b
-    from timing import kernel_time_us
     from triton.testing import do_bench
 
     rate = b2b.copy_rate_tbps(torch, do_bench)
     rows = []
     for case in b2b.cases(json.loads(workloads.read_text())):
         read, written = b2b.floor_traffic(case)
-        call, moved_read, moved_written, reference = mix_case(torch, read, written)
-        torch.testing.assert_close(call().float(), reference().float(), rtol=1e-2, atol=1e-2)
-        floor_us = (read + written) / (rate * 1e12) * 1e6
-        flush, clean = kernel_time_us(torch, call), kernel_time_us(torch, call, clean_l2=True)
+        moved_read, moved_written, flush, clean = mix_times(torch, read, written)
+        floor_us = b2b.memory_floor_us(case, rate)
         rows.append({"case": case.label, "read_MB": round(read / 1e6, 2), "written_MB": round(written / 1e6, 2),
                      "moved_MB": round((moved_read + moved_written) / 1e6, 2), "copy_tbps": round(rate, 3),
                      "floor_us": round(floor_us, 2), "mix_us": round(flush, 2), "mix_clean_us": round(clean, 2),
