@@ -23,6 +23,9 @@ Variants (HEAD: the tree as it is):
   96-byte pixel) or none, where the kernel asks for 128 bytes (the host TU, in the planner's file).
 - NOPARITY: stride 2's window as one box of every column (element stride 1) where the kernel
   loads one box per column parity: the same bytes in one request stream, in the wrong layout.
+- TQ32: bands of at most 32 output columns (the planner's tile_columns), smaller windows and so
+  more of them in flight (four at 112x112x48 /2 where 56-column bands fit two).
+- R4: four output rows a band at stride 2 as well (two a consumer), a 9-row window.
 - A+B (e.g. NOMMA0+L2P256): the edits of both, in that order.
 - TIMELINE: each consumer's clock64 at each band's window arrival, first GEMM's end and band's
   end, printed (TL lines) by the 11th launch; its local arrays slow the kernel (22.8 against
@@ -109,6 +112,12 @@ _PLANNER_EDITS = {
     "L2P256": [(_WINDOW_PROMOTION, _WINDOW_PROMOTION.replace("L2_128B", "L2_256B"))],
     "L2PNONE": [(_WINDOW_PROMOTION, _WINDOW_PROMOTION.replace("L2_PROMOTION_L2_128B", "L2_PROMOTION_NONE"))],
     "NOPARITY": [_ONE_BOX],
+    # Bands of 32 columns (two a 56-column row, half of each m64 idle): windows of 42 KB at
+    # 112x112x48 /2, so four buffers in flight where 73 KB ones leave room for two.
+    "TQ32": [("    tiles = -(-q // 64)\n", "    tiles = -(-q // 32)\n")],
+    # Two output rows a consumer at stride 2 too: R = 4, a 9-row window (1.125 times the input's
+    # rows where R = 2 reads 1.25 times).
+    "R4": [("    return 2 if pingpong(stride) else 1\n", "    return 2\n")],
 }
 
 
@@ -121,7 +130,7 @@ def edits(variant: str) -> list[tuple[str, str]]:
     """The (text, replacement) pairs that make `variant` out of the header."""
     if "+" in variant:
         return [pair for part in variant.split("+") for pair in edits(part)]
-    if variant in ("HEAD", "S2PINGPONG", "L2P256", "L2PNONE"):
+    if variant in ("HEAD", "S2PINGPONG", "L2P256", "L2PNONE", "TQ32", "R4"):
         return []
     if variant == "NOPARITY":
         return [_PARITY_LOOP]
@@ -167,7 +176,10 @@ def child(mode: str, label: str, path: str, workloads: str) -> None:
     table = json.loads(Path(workloads).read_text())
     case = next(c for c in b2b.cases(table) if label in c.label)
     if mode == "build":
-        b2b.build_one(case, True, "sm_90a", path)
+        _, _, kernels = b2b.build_one(case, True, "sm_90a", path)
+        # What the variant's planner made of the case (a band shape it cannot stage falls back to
+        # another family, which the row then says).
+        print(json.dumps({"kernels": [f"{family} {config}" for family, config in kernels]}), flush=True)
         return
     import torch
 
@@ -215,8 +227,12 @@ def main() -> int:
         return job, done
 
     failures = 0
+    built: dict[Path, list] = {}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for job, done in pool.map(build, jobs):
+            reports = [line for line in done.stdout.splitlines() if line.startswith('{"kernels"')]
+            if reports:
+                built[job[3]] = json.loads(reports[-1])["kernels"]
             if done.returncode:
                 failures += 1
                 print(f"window_variants: {job[0]} {job[1]}: build failed\n{done.stderr[-2000:]}", file=sys.stderr)
@@ -233,7 +249,7 @@ def main() -> int:
             failures += 1
             print(f"window_variants: {job[0]} {job[1]}: timing failed\n{done.stderr[-2000:]}", file=sys.stderr)
             continue
-        row = {"variant": job[0], **json.loads(rows[-1])}
+        row = {"variant": job[0], **json.loads(rows[-1]), "kernels": built.get(job[3], [])}
         print(json.dumps(row), flush=True)
         if args.out:
             with args.out.open("a") as f:
