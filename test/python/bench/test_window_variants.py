@@ -47,6 +47,20 @@ def test_head_is_the_header_and_unknown_names_are_refused():
         window_variants.patched("// not the header\n", "NOSTORE")
 
 
+@pytest.mark.parametrize("variant", ["TQ32", "R4", "TQ32+R4"])
+def test_the_band_shape_variants_edit_the_planner_only(variant):
+    assert window_variants.patched(HEADER, variant) == HEADER
+    assert window_variants.patched(PLANNER, variant, window_variants.planner_edits) != PLANNER
+
+
+def test_tq32_makes_bands_of_32_columns():
+    namespace = {}
+    source = window_variants.patched(PLANNER, "TQ32", window_variants.planner_edits)
+    start = source.index("def tile_columns")
+    exec(source[start:source.index("\n\n\n", start)], namespace)
+    assert [namespace["tile_columns"](q) for q in (56, 28, 112)] == [32, 32, 32]
+
+
 @pytest.mark.parametrize("variant", ["L2P256", "L2PNONE", "NOPARITY"])
 def test_the_host_side_variants_edit_the_window_map_once(variant):
     edited = window_variants.patched(PLANNER, variant, window_variants.planner_edits)
