@@ -80,7 +80,9 @@ GEOMETRY = ("n", "h", "w", "c", "p", "q", "f0", "f1", "ldd")
 def tile_columns(q: int) -> int:
     """TQ: the output columns of a band, a multiple of 8 up to 64 (one m64 row). A band costs
     its m64 whatever TQ is, so the fewest bands a row (ceil(Q / 64)), each as narrow as they
-    allow (a smaller window)."""
+    allow (a smaller window). Narrower bands for a deeper ring do not pay: at 112x112x48 /2,
+    bands of 32 columns (four 42 KB buffers where 56-column ones fit two) take 25.6 against
+    21.2 us, their loads alone 20.8 against 19.9 (H200, bench/RESULTS.md 2026-12-02 17:40)."""
     tiles = -(-q // 64)
     columns = -(-q // tiles)
     return -(-columns // 8) * 8
