@@ -859,6 +859,8 @@ def _celu(imp: _GraphImporter, node: Any, a: Args) -> Value:
     x = _x(imp, a)
     element = element_of(x)
     alpha = float(a.attr("alpha", 1.0))
+    if alpha == 0:
+        raise _refuse("alpha = 0: CELU divides x by alpha (the function is undefined there)")
     inner = b.binary(bolt.SubOp, b.unary(bolt.ExpOp, _scalar_mul(imp, x, 1.0 / alpha)), b.scalar(1.0, element))
     negative = b.binary(bolt.MinOp, _scalar_mul(imp, inner, alpha), b.scalar(0.0, element))
     return b.binary(bolt.AddOp, b.unary(bolt.ReluOp, x), negative)
@@ -1439,7 +1441,11 @@ def _batch_norm(imp: _GraphImporter, node: Any, a: Args) -> Value:
     stats = Unavailable(f"the batch statistics of batch-norm '{imp.node_name}', not computed at inference")
     if all(isinstance(p, Const) for p in params):
         gamma, beta, mean, var = (np.asarray(p.array, np.float64).reshape(-1) for p in params)
-        scale = gamma / np.sqrt(var + eps)
+        # A variance under -epsilon (a malformed model: the fuzz suite's mutants make them) gives
+        # NaN, as onnxruntime and ONNX's reference evaluator compute it; numpy's RuntimeWarning
+        # would name this line to the user instead of the model's node.
+        with np.errstate(invalid="ignore", divide="ignore"):
+            scale = gamma / np.sqrt(var + eps)
         def per_channel(t: np.ndarray) -> SSAValue:
             return imp.constant(t.astype(np.float32).reshape(vector), element)
         y = b.binary(bolt.SubOp, x, per_channel(mean))

@@ -329,6 +329,29 @@ def test_integer_inputs_and_outputs_are_refused():
         import_onnx(model)
 
 
+@pytest.mark.parametrize("alpha", [0.0, -0.0])
+def test_celu_of_alpha_zero_is_refused_at_its_node(alpha):
+    """CELU divides x by alpha; alpha = 0 (schema-valid) died with Python's ZeroDivisionError,
+    reported as an internal error."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])
+    graph = helper.make_graph([helper.make_node("Celu", ["x"], ["y"], name="celu", alpha=alpha)], "g", [x],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    with pytest.raises(BoltcError, match=r"node 'celu': error: Celu: alpha = 0: CELU divides x by alpha"):
+        import_onnx(model)
+
+
+def test_celu_of_another_alpha_matches_onnxruntime():
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])
+    graph = helper.make_graph([helper.make_node("Celu", ["x"], ["y"], name="celu", alpha=0.5)], "g", [x],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    inputs = np.random.default_rng(1).standard_normal((2, 3)).astype(np.float32)
+    (got,) = boltc.interpret(model, inputs)
+    (want,) = onnxruntime(model, [inputs])
+    assert relative_error(got, want) < 1e-5
+
+
 def test_model_proto_and_cli_forms_agree(exported):
     """A ModelProto and its file import to the same bolt text (modulo locations)."""
     path, _ = exported["mlp_gelu"]

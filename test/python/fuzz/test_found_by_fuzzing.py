@@ -260,6 +260,29 @@ def test_onnx_batch_norm_statistics_of_the_wrong_size_name_the_node(constant, ch
         load(model)
 
 
+def test_onnx_batch_norm_of_a_negative_variance_is_nan_as_the_reference_has_it():
+    """The fuzz suite's mutant of batchnorm_avgpool_flatten with a negative variance: the folded
+    scale 1 / sqrt(var + eps) is NaN in that channel, as in ONNX's reference evaluator; folding
+    it printed numpy's "invalid value encountered in sqrt" (naming boltc's source line)."""
+    import warnings
+
+    from onnx import helper, numpy_helper
+    from onnx.reference import ReferenceEvaluator
+
+    stats = {"scale": [1.0, 2.0], "bias": [0.5, -0.5], "mean": [0.0, 1.0], "var": [1.0, -3.0]}
+    bn = helper.make_node("BatchNormalization", ["x", *stats], ["y"], name="bn")
+    initializers = [numpy_helper.from_array(np.array(v, np.float32), n) for n, v in stats.items()]
+    model = _onnx_model([bn], [("x", [1, 2, 3, 3])], [("y", [1, 2, 3, 3])], initializers)
+    x = np.random.default_rng(0).standard_normal((1, 2, 3, 3)).astype(np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        (y,) = boltc.interpret(model, x)
+    with np.errstate(invalid="ignore"):  # the reference's own sqrt of the negative variance
+        (expected,) = ReferenceEvaluator(model).run(None, {"x": x})
+    assert np.isnan(expected[0, 1]).all() and np.isnan(y[0, 1]).all()
+    np.testing.assert_allclose(y[0, 0], expected[0, 0], rtol=1e-6, atol=1e-6)
+
+
 def test_an_error_at_an_ops_own_origin_is_located_there():
     """A mutant of lit's keep-f32-errors.mlir (a gemm body without its yield) is refused at the
     op's own `loc("Gemm_0"("model.mlir":9:7))`, as exporters' locations are: the fuzz suite's
