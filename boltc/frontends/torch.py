@@ -1502,6 +1502,9 @@ def _adaptive_pool(kind: bolt.PoolKind, imp: _ProgramImporter, node: Any, a: _Ar
     x, _ = _with_rank4(imp, imp.tensor(a["self"], element))
     h, w = bolt.shape_of(x)[2:]
     oh, ow = (int(s) if s is not None else d for s, d in zip(_pair(a["output_size"]), (h, w)))
+    if oh <= 0 or ow <= 0:
+        raise _refuse(f"adaptive pooling to {oh}x{ow}: an empty output (boltc tensors have no zero-sized "
+                      "dimensions)")
     if h % oh or w % ow:
         raise _refuse(f"adaptive pooling of {h}x{w} to {oh}x{ow} (boltc pools windows that divide "
                       "the input evenly)")

@@ -280,6 +280,25 @@ def test_wrong_example_inputs(inputs, message):
     assert message in error_of(nn.Linear(4, 3), inputs)
 
 
+class AdaptiveToNothing(nn.Module):
+    def __init__(self, pool):
+        super().__init__()
+        self.pool = pool
+
+    def forward(self, x):
+        return self.pool(x, (0, 2))
+
+
+@pytest.mark.parametrize("pool", [nn.functional.adaptive_avg_pool2d, nn.functional.adaptive_max_pool2d],
+                         ids=["avg", "max"])
+def test_adaptive_pooling_to_an_empty_output_is_refused_at_its_node(pool):
+    """torch pools to a [1, 3, 0, 2] tensor; the importer died with ZeroDivisionError (the window
+    as input size over output size), reported as an internal error."""
+    text = error_of(AdaptiveToNothing(pool), randn(1, 3, 4, 4))
+    assert "adaptive pooling to 0x2: an empty output (boltc tensors have no zero-sized dimensions)" in text
+    assert "node '_adaptive_avg_pool2d'" in text or "node 'adaptive_max_pool2d'" in text
+
+
 def test_integer_inputs_are_refused():
     assert "is a torch.int64 tensor" in error_of(nn.Embedding(10, 4), (torch.tensor([1, 2]),))
 
