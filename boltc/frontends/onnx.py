@@ -1589,7 +1589,7 @@ def _table() -> dict[str, OpSupport]:
         "PRelu": O(_prelu, since=6, notes="select(x > 0, x, slope * x); the slope broadcasts"),
         "Elu": O(_elu, notes="select(x > 0, x, alpha * (exp(x) - 1))"),
         "Selu": O(_elu, notes="gamma * Elu(alpha)"),
-        "Celu": O(_celu),
+        "Celu": O(_celu, notes="alpha = 0 refused (CELU divides by alpha)"),
         "ThresholdedRelu": O(_thresholded_relu, notes="select(x > alpha, x, 0)"),
         "HardSigmoid": O(_hard_sigmoid, notes="clamp(alpha * x + beta, 0, 1)"),
         "Softsign": O(_softsign), "Mish": O(_mish, notes="x * tanh(softplus(x))"),
